@@ -1,0 +1,45 @@
+package io.celer.framing;
+
+import java.nio.ByteBuffer;
+
+/**
+ * No framing: the handler sees all bytes read so far and consumes what it can.
+ *
+ * <p>Bytes the handler leaves (its position short of the limit) stay for the next read, so it can parse a
+ * protocol of its own; this is the only framing where the handler's position counts.
+ */
+public final class RawFraming implements Framing
+{
+    @Override
+    public void decode(final ByteBuffer buffer, final MessageSink sink)
+    {
+        if (buffer.hasRemaining())
+        {
+            final int limit = buffer.limit();
+            sink.onMessage(buffer);
+            buffer.limit(limit);
+        }
+    }
+
+    @Override
+    public int frameLength(final int payloadLength)
+    {
+        return payloadLength;
+    }
+
+    @Override
+    public void writeHeader(final ByteBuffer out, final int payloadLength)
+    {
+    }
+
+    @Override
+    public void writeTrailer(final ByteBuffer out)
+    {
+    }
+
+    @Override
+    public int maxFrameLength()
+    {
+        return Integer.MAX_VALUE;
+    }
+}

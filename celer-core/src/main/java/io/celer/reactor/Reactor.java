@@ -1,0 +1,547 @@
+package io.celer.reactor;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.ArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
+import org.agrona.concurrent.NoOpIdleStrategy;
+import org.agrona.concurrent.YieldingIdleStrategy;
+import org.agrona.DeadlineTimerWheel;
+
+/**
+ * A single-threaded, non-blocking event loop that owns a selector, timers and callback queue.
+ *
+ * <p>Every channel registered with a reactor, and every handler of those channels, runs on the reactor's one
+ * thread. Other threads reach it only through {@link #callAsync(Runnable)}, {@link #call(Runnable)} and
+ * {@link #execute(Runnable)}. In steady state a cycle allocates nothing: keys are selected with a
+ * {@code Consumer}, timers live in a wheel, and callbacks in a pre-sized array queue.
+ */
+public final class Reactor implements AutoCloseable
+{
+    private static final System.Logger LOG = System.getLogger(Reactor.class.getName());
+    private static final int TICKS_PER_WHEEL = 512;
+
+    private enum State
+    {
+        NEW, RUNNING, STOPPING, STOPPED
+    }
+
+    private final ReactorConfig config;
+    private final Selector selector;
+    private final IdleStrategy idleStrategy;
+    private final boolean idleParks;
+    private final Consumer<SelectionKey> selectAction = this::select;
+    private final DeadlineTimerWheel timerWheel;
+    private final DeadlineTimerWheel.TimerHandler timerHandler = this::expire;
+    private final Long2ObjectHashMap<TimerCallback> timerCallbacks = new Long2ObjectHashMap<>();
+    private final ManyToOneConcurrentArrayQueue<Runnable> callbacks;
+    private final Consumer<Runnable> callbackRunner = this::runCallback;
+    private final ArrayList<CycleTask> cycleTasks = new ArrayList<>(1024);
+    private final long originNanos = System.nanoTime();
+    private final CountDownLatch terminated = new CountDownLatch(1);
+
+    private volatile State state = State.NEW;
+    private volatile Thread thread;
+    private long nowMillis;
+
+    /**
+     * Builds a reactor with the default settings: busy spin, unpinned.
+     *
+     * @return a reactor, not yet started.
+     */
+    public static Reactor create()
+    {
+        return new Reactor(new ReactorConfig());
+    }
+
+    /**
+     * Builds a reactor.
+     *
+     * @param config its settings.
+     */
+    public Reactor(final ReactorConfig config)
+    {
+        this.config = config;
+        this.idleStrategy = config.idleStrategy();
+        this.idleParks = !(idleStrategy instanceof BusySpinIdleStrategy ||
+            idleStrategy instanceof NoOpIdleStrategy ||
+            idleStrategy instanceof YieldingIdleStrategy);
+        this.callbacks = new ManyToOneConcurrentArrayQueue<>(config.callbackQueueCapacity());
+        this.timerWheel = new DeadlineTimerWheel(TimeUnit.MILLISECONDS, 0, 1, TICKS_PER_WHEEL);
+        try
+        {
+            this.selector = Selector.open();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot open a selector", ex);
+        }
+    }
+
+    /**
+     * Starts the reactor thread.
+     *
+     * @return this.
+     * @throws IllegalStateException if it was started before.
+     */
+    public synchronized Reactor start()
+    {
+        if (state != State.NEW)
+        {
+            throw new IllegalStateException("reactor " + config.name() + " was already started");
+        }
+        final Thread t = new Thread(this::run, config.name());
+        t.setDaemon(config.daemon());
+        thread = t;
+        state = State.RUNNING;
+        t.start();
+        return this;
+    }
+
+    /**
+     * Stops the loop, closes every channel it owns and, unless called on the reactor thread, waits for it.
+     */
+    public void stop()
+    {
+        synchronized (this)
+        {
+            if (state == State.NEW)
+            {
+                state = State.STOPPED;
+                closeAll();
+                terminated.countDown();
+                return;
+            }
+            if (state == State.RUNNING)
+            {
+                state = State.STOPPING;
+            }
+        }
+        wakeup();
+        if (!isReactorThread())
+        {
+            awaitTermination();
+        }
+    }
+
+    /**
+     * Same as {@link #stop()}.
+     */
+    @Override
+    public void close()
+    {
+        stop();
+    }
+
+    /**
+     * Whether the loop runs.
+     *
+     * @return true between {@link #start()} and {@link #stop()}.
+     */
+    public boolean isRunning()
+    {
+        return state == State.RUNNING;
+    }
+
+    /**
+     * Whether the caller is the reactor thread.
+     *
+     * @return true on the reactor thread.
+     */
+    public boolean isReactorThread()
+    {
+        return Thread.currentThread() == thread;
+    }
+
+    /**
+     * The reactor thread, or null before start.
+     *
+     * @return the thread.
+     */
+    public Thread thread()
+    {
+        return thread;
+    }
+
+    /**
+     * The reactor clock, read once per cycle.
+     *
+     * @return monotonic milliseconds since the reactor was built.
+     */
+    public long nowMillis()
+    {
+        return nowMillis;
+    }
+
+    /**
+     * Queues a callback to run on the reactor thread soon, in order per producer; never blocks.
+     *
+     * @param callback what to run.
+     * @return false when the queue is full and the callback was not taken.
+     */
+    public boolean callAsync(final Runnable callback)
+    {
+        if (!callbacks.offer(callback))
+        {
+            return false;
+        }
+        wakeup();
+        return true;
+    }
+
+    /**
+     * Runs a callback on the reactor thread and waits until it ran; runs it at once on the reactor thread.
+     *
+     * @param callback what to run.
+     * @throws IllegalStateException if the reactor is not running.
+     * @throws RuntimeException what the callback threw.
+     */
+    public void call(final Runnable callback)
+    {
+        if (isReactorThread())
+        {
+            callback.run();
+            return;
+        }
+        final BlockingCall blockingCall = new BlockingCall(callback);
+        offer(blockingCall);
+        blockingCall.await(this);
+    }
+
+    /**
+     * Runs a task on the reactor thread: at once when called there, before start or after stop, else through
+     * {@link #callAsync(Runnable)}, waiting for room in the queue if it is full.
+     *
+     * @param task what to run.
+     */
+    public void execute(final Runnable task)
+    {
+        if (thread == null || isReactorThread() || state == State.STOPPED)
+        {
+            task.run();
+        }
+        else
+        {
+            offer(task);
+        }
+    }
+
+    /**
+     * Makes a sleeping reactor look for work; free while the reactor spins.
+     */
+    public void wakeup()
+    {
+        if (idleParks)
+        {
+            final Thread t = thread;
+            if (t != null)
+            {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+
+    /**
+     * Schedules a callback on the reactor thread; call on the reactor thread.
+     *
+     * @param delayMillis milliseconds from now, 0 for the next cycle.
+     * @param callback what to call.
+     * @return the timer id, for {@link #cancelTimer(long)}.
+     */
+    public long schedule(final long delayMillis, final TimerCallback callback)
+    {
+        if (timerWheel.timerCount() == 0)
+        {
+            // An empty wheel restarts at now, so its cursor never has to catch up over idle time.
+            timerWheel.resetStartTime(nowMillis);
+        }
+        final long timerId = timerWheel.scheduleTimer(nowMillis + Math.max(0, delayMillis));
+        timerCallbacks.put(timerId, callback);
+        return timerId;
+    }
+
+    /**
+     * Cancels a timer; call on the reactor thread.
+     *
+     * @param timerId an id from {@link #schedule}.
+     * @return true if the timer was pending.
+     */
+    public boolean cancelTimer(final long timerId)
+    {
+        if (timerCallbacks.remove(timerId) == null)
+        {
+            return false;
+        }
+        timerWheel.cancelTimer(timerId);
+        return true;
+    }
+
+    /**
+     * Registers a channel with the selector; call on the reactor thread.
+     *
+     * @param channel a non-blocking channel.
+     * @param ops     the interest set.
+     * @param owner   what handles its events.
+     * @return the selection key.
+     * @throws ClosedChannelException if the channel is closed.
+     */
+    public SelectionKey register(final SelectableChannel channel, final int ops, final Selectable owner)
+        throws ClosedChannelException
+    {
+        return channel.register(selector, ops, owner);
+    }
+
+    /**
+     * Runs a task once at the end of this cycle, after all I/O and timers; call on the reactor thread.
+     *
+     * @param task what to run; the caller avoids queueing the same task twice in one cycle.
+     */
+    public void runAtEndOfCycle(final CycleTask task)
+    {
+        cycleTasks.add(task);
+    }
+
+    /**
+     * Waits until the reactor thread has exited.
+     */
+    public void awaitTermination()
+    {
+        try
+        {
+            terminated.await();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void offer(final Runnable task)
+    {
+        while (!callbacks.offer(task))
+        {
+            if (state == State.STOPPED)
+            {
+                throw new IllegalStateException("reactor " + config.name() + " has stopped");
+            }
+            wakeup();
+            Thread.yield();
+        }
+        wakeup();
+    }
+
+    private void run()
+    {
+        if (config.cpu() >= 0 && !CpuPinning.pinCurrentThread(config.cpu()))
+        {
+            LOG.log(System.Logger.Level.WARNING, "could not pin " + config.name() + " to CPU " + config.cpu());
+        }
+        try
+        {
+            while (state == State.RUNNING)
+            {
+                idleStrategy.idle(doWork());
+            }
+        }
+        catch (final Throwable t)
+        {
+            LOG.log(System.Logger.Level.ERROR, "reactor " + config.name() + " failed", t);
+        }
+        finally
+        {
+            state = State.STOPPED;
+            callbacks.drain(callbackRunner);
+            closeAll();
+            terminated.countDown();
+        }
+    }
+
+    private int doWork() throws IOException
+    {
+        int work = selector.selectNow(selectAction);
+        nowMillis = (System.nanoTime() - originNanos) / 1_000_000L;
+        if (timerWheel.timerCount() > 0)
+        {
+            while (timerWheel.currentTickTime() <= nowMillis)
+            {
+                work += timerWheel.poll(nowMillis, timerHandler, Integer.MAX_VALUE);
+            }
+        }
+        work += callbacks.drain(callbackRunner);
+        final int tasks = cycleTasks.size();
+        if (tasks > 0)
+        {
+            // Tasks queued while these run (a flush that closes, say) join the same pass.
+            for (int i = 0; i < cycleTasks.size(); i++)
+            {
+                cycleTasks.get(i).endOfCycle();
+            }
+            cycleTasks.clear();
+            work += tasks;
+        }
+        return work;
+    }
+
+    private void select(final SelectionKey key)
+    {
+        final Selectable owner = (Selectable)key.attachment();
+        try
+        {
+            owner.onSelect(key);
+        }
+        catch (final Throwable t)
+        {
+            // Owners handle their own failures; this keeps the loop alive when one of them could not.
+            LOG.log(System.Logger.Level.ERROR, "unhandled failure in " + owner + ", closing it", t);
+            safeStop(owner);
+        }
+    }
+
+    private boolean expire(final TimeUnit unit, final long now, final long timerId)
+    {
+        final TimerCallback callback = timerCallbacks.remove(timerId);
+        if (callback != null)
+        {
+            try
+            {
+                callback.onTimer(timerId, now);
+            }
+            catch (final Throwable t)
+            {
+                LOG.log(System.Logger.Level.ERROR, "timer callback " + callback + " failed", t);
+            }
+        }
+        return true;
+    }
+
+    private void runCallback(final Runnable callback)
+    {
+        try
+        {
+            callback.run();
+        }
+        catch (final Throwable t)
+        {
+            if (callback instanceof BlockingCall)
+            {
+                ((BlockingCall)callback).fail(t);
+            }
+            else
+            {
+                LOG.log(System.Logger.Level.ERROR, "callback " + callback + " failed", t);
+            }
+        }
+    }
+
+    private void closeAll()
+    {
+        if (!selector.isOpen())
+        {
+            return;
+        }
+        for (final SelectionKey key : selector.keys().toArray(new SelectionKey[0]))
+        {
+            final Object owner = key.attachment();
+            if (owner instanceof Selectable)
+            {
+                safeStop((Selectable)owner);
+            }
+        }
+        try
+        {
+            // A last select deregisters the cancelled keys so their sockets really close.
+            selector.selectNow();
+            selector.close();
+        }
+        catch (final IOException ex)
+        {
+            LOG.log(System.Logger.Level.WARNING, "closing the selector failed", ex);
+        }
+    }
+
+    private static void safeStop(final Selectable owner)
+    {
+        try
+        {
+            owner.onReactorStop();
+        }
+        catch (final Throwable t)
+        {
+            LOG.log(System.Logger.Level.WARNING, "stopping " + owner + " failed", t);
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "Reactor[" + config.name() + ", " + state + "]";
+    }
+
+    /**
+     * A callback whose caller waits for it; allocated per call on the calling thread only.
+     */
+    private static final class BlockingCall implements Runnable
+    {
+        private final Runnable callback;
+        private final CountDownLatch done = new CountDownLatch(1);
+        private volatile Throwable failure;
+
+        BlockingCall(final Runnable callback)
+        {
+            this.callback = callback;
+        }
+
+        @Override
+        public void run()
+        {
+            callback.run();
+            done.countDown();
+        }
+
+        void fail(final Throwable t)
+        {
+            failure = t;
+            done.countDown();
+        }
+
+        void await(final Reactor reactor)
+        {
+            try
+            {
+                while (!done.await(100, TimeUnit.MILLISECONDS))
+                {
+                    if (reactor.state == State.STOPPED)
+                    {
+                        throw new IllegalStateException("reactor " + reactor.config.name() + " stopped first");
+                    }
+                }
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the reactor", ex);
+            }
+            final Throwable t = failure;
+            if (t instanceof RuntimeException)
+            {
+                throw (RuntimeException)t;
+            }
+            if (t instanceof Error)
+            {
+                throw (Error)t;
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package io.celer.reactor;
+
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * Settings of a {@link Reactor}; fluent, read once when the reactor is built.
+ */
+public final class ReactorConfig
+{
+    private String name = "celer-reactor";
+    private IdleStrategy idleStrategy = new BusySpinIdleStrategy();
+    private int cpu = -1;
+    private int callbackQueueCapacity = 4096;
+    private boolean daemon = false;
+
+    /**
+     * Name of the reactor thread.
+     *
+     * @param name the thread name.
+     * @return this.
+     */
+    public ReactorConfig name(final String name)
+    {
+        this.name = requireNonNull(name, "name");
+        return this;
+    }
+
+    /**
+     * What the reactor does on a cycle that found no work; busy spin by default.
+     *
+     * <p>Sleeping strategies that park ({@code BackoffIdleStrategy}, {@code SleepingIdleStrategy}) are woken
+     * by {@link Reactor#wakeup()}; others wait out their sleep.
+     *
+     * @param idleStrategy an Agrona idle strategy, used by the reactor thread only.
+     * @return this.
+     */
+    public ReactorConfig idleStrategy(final IdleStrategy idleStrategy)
+    {
+        this.idleStrategy = requireNonNull(idleStrategy, "idleStrategy");
+        return this;
+    }
+
+    /**
+     * CPU to pin the reactor thread to, or -1 (the default) to leave it to the scheduler.
+     *
+     * @param cpu the CPU number.
+     * @return this.
+     */
+    public ReactorConfig cpu(final int cpu)
+    {
+        this.cpu = cpu;
+        return this;
+    }
+
+    /**
+     * Capacity of the queue that {@link Reactor#callAsync(Runnable)} offers to; rounded up to a power of two.
+     *
+     * @param capacity slots, at least 2.
+     * @return this.
+     */
+    public ReactorConfig callbackQueueCapacity(final int capacity)
+    {
+        if (capacity < 2)
+        {
+            throw new IllegalArgumentException("callbackQueueCapacity must be at least 2: " + capacity);
+        }
+        this.callbackQueueCapacity = capacity;
+        return this;
+    }
+
+    /**
+     * Whether the reactor thread is a daemon thread; false by default.
+     *
+     * @param daemon true to let the JVM exit while the reactor runs.
+     * @return this.
+     */
+    public ReactorConfig daemon(final boolean daemon)
+    {
+        this.daemon = daemon;
+        return this;
+    }
+
+    String name()
+    {
+        return name;
+    }
+
+    IdleStrategy idleStrategy()
+    {
+        return idleStrategy;
+    }
+
+    int cpu()
+    {
+        return cpu;
+    }
+
+    int callbackQueueCapacity()
+    {
+        return callbackQueueCapacity;
+    }
+
+    boolean daemon()
+    {
+        return daemon;
+    }
+
+    private static <T> T requireNonNull(final T value, final String what)
+    {
+        if (value == null)
+        {
+            throw new NullPointerException(what + " must not be null");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,26 @@
+package io.celer.tcp;
+
+/**
+ * Why a connection closed, as told to {@link Handler#closed}.
+ */
+public enum CloseReason
+{
+    /** The application closed it. */
+    LOCAL_CLOSE,
+    /** The peer closed its side in order (end of stream). */
+    PEER_CLOSED,
+    /** The connection failed under I/O: reset by the peer, broken pipe, network error. */
+    IO_ERROR,
+    /** A client could not connect: refused, unreachable or timed out. */
+    CONNECT_FAILED,
+    /** The peer's bytes broke the framing: a message too long or malformed. */
+    FRAMING_ERROR,
+    /** The handler threw; the exception went to {@link Handler#error}. */
+    HANDLER_ERROR,
+    /** A write did not fit in the write buffer and {@code disconnectOnFullWriteBuffer} is on. */
+    WRITE_BUFFER_FULL,
+    /** Its server closed. */
+    SERVER_CLOSED,
+    /** Its reactor stopped. */
+    REACTOR_STOPPED
+}

@@ -1,0 +1,197 @@
+package io.celer.tcp;
+
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+
+import io.celer.reactor.Reactor;
+
+/**
+ * One TCP connection, client or server side; every method is for the reactor thread only.
+ *
+ * <p>Writing is all or nothing: a message is framed and copied into the connection's write buffer whole, or
+ * not at all, so nothing partial ever reaches the wire. {@link #flush()} moves the buffer to the socket;
+ * bytes written and not flushed are flushed at the end of the reactor cycle. When the socket cannot take
+ * them all the connection is lagging until it drains, and {@link Handler#writeSpaceFreed} tells as room
+ * frees up.
+ */
+public interface Connection
+{
+    /**
+     * A process-wide unique id, stable for the connection's life, for finding it again from the reactor
+     * thread (see {@link TcpServer#connection(long)}).
+     *
+     * @return the id.
+     */
+    long id();
+
+    /**
+     * The reactor that runs this connection.
+     *
+     * @return the reactor.
+     */
+    Reactor reactor();
+
+    /**
+     * Whether the connection is established and not closing.
+     *
+     * @return true while it can be written to.
+     */
+    boolean isOpen();
+
+    /**
+     * Frames and buffers a message without flushing: the bytes between position and limit, after which
+     * position is at limit.
+     *
+     * @param message the message.
+     * @return false, with the buffer untouched, when it does not fit or the connection is not open.
+     * @throws IllegalArgumentException if the framing cannot carry it or it is larger than the write buffer.
+     */
+    boolean write(ByteBuffer message);
+
+    /**
+     * Frames and buffers a message without flushing.
+     *
+     * @param message the message.
+     * @return false when it does not fit or the connection is not open.
+     */
+    boolean write(byte[] message);
+
+    /**
+     * Frames and buffers part of an array without flushing.
+     *
+     * @param message the array.
+     * @param offset  first byte.
+     * @param length  bytes.
+     * @return false when it does not fit or the connection is not open.
+     */
+    boolean write(byte[] message, int offset, int length);
+
+    /**
+     * Frames and buffers text, one byte per char (ASCII; chars above 255 are written as {@code ?}).
+     *
+     * @param message the text.
+     * @return false when it does not fit or the connection is not open.
+     */
+    boolean write(CharSequence message);
+
+    /**
+     * Moves buffered bytes to the socket, as many as it takes now.
+     */
+    void flush();
+
+    /**
+     * {@link #write(ByteBuffer)} then {@link #flush()}.
+     *
+     * @param message the message.
+     * @return false when it was not written.
+     */
+    boolean send(ByteBuffer message);
+
+    /**
+     * {@link #write(byte[])} then {@link #flush()}.
+     *
+     * @param message the message.
+     * @return false when it was not written.
+     */
+    boolean send(byte[] message);
+
+    /**
+     * {@link #write(byte[], int, int)} then {@link #flush()}.
+     *
+     * @param message the array.
+     * @param offset  first byte.
+     * @param length  bytes.
+     * @return false when it was not written.
+     */
+    boolean send(byte[] message, int offset, int length);
+
+    /**
+     * {@link #write(CharSequence)} then {@link #flush()}.
+     *
+     * @param message the text.
+     * @return false when it was not written.
+     */
+    boolean send(CharSequence message);
+
+    /**
+     * Whether the socket could not take the whole write buffer at the last flush.
+     *
+     * @return true until the buffer drains.
+     */
+    boolean isLagging();
+
+    /**
+     * Room left in the write buffer.
+     *
+     * @return bytes.
+     */
+    int writeBufferRemaining();
+
+    /**
+     * Size of the write buffer.
+     *
+     * @return bytes.
+     */
+    int writeBufferCapacity();
+
+    /**
+     * Closes the connection after flushing what is buffered (waiting for a lagging socket up to the
+     * configured linger time); {@link Handler#closed} follows with {@link CloseReason#LOCAL_CLOSE}.
+     */
+    void close();
+
+    /**
+     * Arms the event timeout, replacing any armed one: {@link Handler#eventTimeout} fires once after the delay.
+     *
+     * @param delayMillis milliseconds from now.
+     */
+    void setEventTimeout(long delayMillis);
+
+    /**
+     * Disarms the event timeout.
+     */
+    void cancelEventTimeout();
+
+    /**
+     * Arms the read timeout: {@link Handler#readTimeout} fires when no byte arrived for that long.
+     *
+     * @param timeoutMillis milliseconds of silence; 0 disarms it.
+     */
+    void setReadTimeout(long timeoutMillis);
+
+    /**
+     * The peer's address.
+     *
+     * @return the address, or null before the connection opened.
+     */
+    InetSocketAddress remoteAddress();
+
+    /**
+     * The size of the kernel's send buffer, as the kernel granted it.
+     *
+     * @return bytes, or -1 when the socket is closed.
+     */
+    int socketSendBufferSize();
+
+    /**
+     * The size of the kernel's receive buffer, as the kernel granted it.
+     *
+     * @return bytes, or -1 when the socket is closed.
+     */
+    int socketReceiveBufferSize();
+
+    /**
+     * Application state attached to this connection.
+     *
+     * @param <T> its type.
+     * @return what {@link #attach} stored, or null.
+     */
+    <T> T attachment();
+
+    /**
+     * Attaches application state to this connection.
+     *
+     * @param attachment anything, or null.
+     */
+    void attach(Object attachment);
+}

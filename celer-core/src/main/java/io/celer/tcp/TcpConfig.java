@@ -1,0 +1,346 @@
+package io.celer.tcp;
+
+import java.util.function.Supplier;
+
+import io.celer.framing.Framing;
+import io.celer.framing.RawFraming;
+
+/**
+ * Settings of TCP servers, clients and their connections; fluent, read when a server or client opens.
+ */
+public final class TcpConfig
+{
+    private String bindAddress = "0.0.0.0";
+    private Supplier<Framing> framing = RawFraming::new;
+    private int readBufferSize = 64 * 1024;
+    private int writeBufferSize = 64 * 1024;
+    private boolean tcpNoDelay = true;
+    private int socketSendBufferSize = 4 * 1024 * 1024;
+    private int socketReceiveBufferSize = 4 * 1024 * 1024;
+    private boolean reuseAddress = true;
+    private boolean reusePort = false;
+    private boolean keepAlive = false;
+    private int backlog = 1024;
+    private boolean disconnectOnFullWriteBuffer = true;
+    private long reconnectDelayMillis = 0;
+    private long maxReconnectDelayMillis = 30_000;
+    private long connectTimeoutMillis = 10_000;
+    private long closeLingerMillis = 5_000;
+
+    /**
+     * Local address a server binds to; {@code 0.0.0.0} by default.
+     *
+     * @param address a host name or IP literal.
+     * @return this.
+     */
+    public TcpConfig bindAddress(final String address)
+    {
+        this.bindAddress = address;
+        return this;
+    }
+
+    /**
+     * How connections cut the stream into messages; raw bytes by default.
+     *
+     * @param framing makes one framing per connection.
+     * @return this.
+     */
+    public TcpConfig framing(final Supplier<Framing> framing)
+    {
+        this.framing = framing;
+        return this;
+    }
+
+    /**
+     * Size of each connection's read buffer, a direct buffer allocated once; 64 KiB by default.
+     *
+     * @param bytes at least the framing's longest frame.
+     * @return this.
+     */
+    public TcpConfig readBufferSize(final int bytes)
+    {
+        this.readBufferSize = positive(bytes, "readBufferSize");
+        return this;
+    }
+
+    /**
+     * Size of each connection's write buffer, a direct buffer allocated once; 64 KiB by default.
+     *
+     * @param bytes the most a connection buffers before it lags.
+     * @return this.
+     */
+    public TcpConfig writeBufferSize(final int bytes)
+    {
+        this.writeBufferSize = positive(bytes, "writeBufferSize");
+        return this;
+    }
+
+    /**
+     * TCP_NODELAY; on by default, so small messages leave at once.
+     *
+     * @param on the option.
+     * @return this.
+     */
+    public TcpConfig tcpNoDelay(final boolean on)
+    {
+        this.tcpNoDelay = on;
+        return this;
+    }
+
+    /**
+     * SO_SNDBUF to ask for; 4 MiB by default, 0 for the kernel's default. The kernel may grant less: see
+     * {@link Connection#socketSendBufferSize()}.
+     *
+     * @param bytes the size.
+     * @return this.
+     */
+    public TcpConfig socketSendBufferSize(final int bytes)
+    {
+        this.socketSendBufferSize = notNegative(bytes, "socketSendBufferSize");
+        return this;
+    }
+
+    /**
+     * SO_RCVBUF to ask for; 4 MiB by default, 0 for the kernel's default.
+     *
+     * @param bytes the size.
+     * @return this.
+     */
+    public TcpConfig socketReceiveBufferSize(final int bytes)
+    {
+        this.socketReceiveBufferSize = notNegative(bytes, "socketReceiveBufferSize");
+        return this;
+    }
+
+    /**
+     * SO_REUSEADDR on a server's socket; on by default.
+     *
+     * @param on the option.
+     * @return this.
+     */
+    public TcpConfig reuseAddress(final boolean on)
+    {
+        this.reuseAddress = on;
+        return this;
+    }
+
+    /**
+     * SO_REUSEPORT on a server's socket, where the platform has it; off by default.
+     *
+     * @param on the option.
+     * @return this.
+     */
+    public TcpConfig reusePort(final boolean on)
+    {
+        this.reusePort = on;
+        return this;
+    }
+
+    /**
+     * SO_KEEPALIVE; off by default.
+     *
+     * @param on the option.
+     * @return this.
+     */
+    public TcpConfig keepAlive(final boolean on)
+    {
+        this.keepAlive = on;
+        return this;
+    }
+
+    /**
+     * Length of a server's accept queue; 1024 by default.
+     *
+     * @param backlog pending connections.
+     * @return this.
+     */
+    public TcpConfig backlog(final int backlog)
+    {
+        this.backlog = positive(backlog, "backlog");
+        return this;
+    }
+
+    /**
+     * Whether a write that does not fit closes the connection, with a log line; on by default. Turn it
+     * off to handle lagging: retry on {@link Handler#writeSpaceFreed}.
+     *
+     * @param on the option.
+     * @return this.
+     */
+    public TcpConfig disconnectOnFullWriteBuffer(final boolean on)
+    {
+        this.disconnectOnFullWriteBuffer = on;
+        return this;
+    }
+
+    /**
+     * A client's first delay before it reconnects after losing or failing a connection, doubled on each
+     * failure up to {@link #maxReconnectDelayMillis}; 0 (the default) never reconnects.
+     *
+     * @param millis the delay.
+     * @return this.
+     */
+    public TcpConfig reconnectDelayMillis(final long millis)
+    {
+        this.reconnectDelayMillis = notNegative(millis, "reconnectDelayMillis");
+        return this;
+    }
+
+    /**
+     * Longest delay between reconnect attempts; 30 s by default.
+     *
+     * @param millis the delay.
+     * @return this.
+     */
+    public TcpConfig maxReconnectDelayMillis(final long millis)
+    {
+        this.maxReconnectDelayMillis = positive(millis, "maxReconnectDelayMillis");
+        return this;
+    }
+
+    /**
+     * How long a client waits for a connect to complete; 10 s by default.
+     *
+     * @param millis the timeout.
+     * @return this.
+     */
+    public TcpConfig connectTimeoutMillis(final long millis)
+    {
+        this.connectTimeoutMillis = positive(millis, "connectTimeoutMillis");
+        return this;
+    }
+
+    /**
+     * How long a closing connection waits for a lagging socket to take its buffered bytes; 5 s by default.
+     *
+     * @param millis the timeout.
+     * @return this.
+     */
+    public TcpConfig closeLingerMillis(final long millis)
+    {
+        this.closeLingerMillis = notNegative(millis, "closeLingerMillis");
+        return this;
+    }
+
+    String bindAddress()
+    {
+        return bindAddress;
+    }
+
+    Framing newFraming()
+    {
+        final Framing f = framing.get();
+        if (f.maxFrameLength() != Integer.MAX_VALUE && f.maxFrameLength() > readBufferSize)
+        {
+            throw new IllegalArgumentException("read buffer of " + readBufferSize +
+                " bytes cannot hold the framing's longest frame of " + f.maxFrameLength() + " bytes");
+        }
+        return f;
+    }
+
+    int readBufferSize()
+    {
+        return readBufferSize;
+    }
+
+    int writeBufferSize()
+    {
+        return writeBufferSize;
+    }
+
+    boolean tcpNoDelay()
+    {
+        return tcpNoDelay;
+    }
+
+    int socketSendBufferSize()
+    {
+        return socketSendBufferSize;
+    }
+
+    int socketReceiveBufferSize()
+    {
+        return socketReceiveBufferSize;
+    }
+
+    boolean reuseAddress()
+    {
+        return reuseAddress;
+    }
+
+    boolean reusePort()
+    {
+        return reusePort;
+    }
+
+    boolean keepAlive()
+    {
+        return keepAlive;
+    }
+
+    int backlog()
+    {
+        return backlog;
+    }
+
+    boolean disconnectOnFullWriteBuffer()
+    {
+        return disconnectOnFullWriteBuffer;
+    }
+
+    long reconnectDelayMillis()
+    {
+        return reconnectDelayMillis;
+    }
+
+    long maxReconnectDelayMillis()
+    {
+        return maxReconnectDelayMillis;
+    }
+
+    long connectTimeoutMillis()
+    {
+        return connectTimeoutMillis;
+    }
+
+    long closeLingerMillis()
+    {
+        return closeLingerMillis;
+    }
+
+    private static int positive(final int value, final String what)
+    {
+        if (value <= 0)
+        {
+            throw new IllegalArgumentException(what + " must be positive: " + value);
+        }
+        return value;
+    }
+
+    private static long positive(final long value, final String what)
+    {
+        if (value <= 0)
+        {
+            throw new IllegalArgumentException(what + " must be positive: " + value);
+        }
+        return value;
+    }
+
+    private static int notNegative(final int value, final String what)
+    {
+        if (value < 0)
+        {
+            throw new IllegalArgumentException(what + " must not be negative: " + value);
+        }
+        return value;
+    }
+
+    private static long notNegative(final long value, final String what)
+    {
+        if (value < 0)
+        {
+            throw new IllegalArgumentException(what + " must not be negative: " + value);
+        }
+        return value;
+    }
+}

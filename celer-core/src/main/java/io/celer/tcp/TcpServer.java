@@ -1,0 +1,285 @@
+package io.celer.tcp;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+
+import org.agrona.collections.Long2ObjectHashMap;
+
+import io.celer.reactor.Reactor;
+import io.celer.reactor.Selectable;
+
+/**
+ * A TCP server on a reactor: accepts clients and gives each a connection driven by one shared handler.
+ */
+public final class TcpServer implements Selectable, ConnectionOwner
+{
+    private static final System.Logger LOG = System.getLogger(TcpServer.class.getName());
+    private static final int ACCEPTS_PER_CYCLE = 64;
+
+    private final Reactor reactor;
+    private final int port;
+    private final TcpConfig config;
+    private final Handler handler;
+    private final Long2ObjectHashMap<TcpConnection> connections = new Long2ObjectHashMap<>();
+
+    private volatile ServerSocketChannel serverChannel;
+    private volatile InetSocketAddress localAddress;
+    private SelectionKey key;
+
+    /**
+     * A server with the default settings: raw bytes, all addresses.
+     *
+     * @param reactor the reactor that runs it.
+     * @param port    the port, 0 for an ephemeral one.
+     * @param handler the application.
+     */
+    public TcpServer(final Reactor reactor, final int port, final Handler handler)
+    {
+        this(reactor, port, new TcpConfig(), handler);
+    }
+
+    /**
+     * A server.
+     *
+     * @param reactor the reactor that runs it.
+     * @param port    the port, 0 for an ephemeral one.
+     * @param config  its settings.
+     * @param handler the application.
+     */
+    public TcpServer(final Reactor reactor, final int port, final TcpConfig config, final Handler handler)
+    {
+        if (port < 0 || port > 65535)
+        {
+            throw new IllegalArgumentException("port out of range: " + port);
+        }
+        this.reactor = reactor;
+        this.port = port;
+        this.config = config;
+        this.handler = handler;
+    }
+
+    /**
+     * Binds now, from any thread, and starts accepting on the reactor.
+     *
+     * @return this.
+     * @throws UncheckedIOException if the address cannot be bound.
+     * @throws IllegalArgumentException if the settings contradict each other.
+     */
+    public TcpServer open()
+    {
+        if (serverChannel != null)
+        {
+            throw new IllegalStateException("server on port " + port + " is already open");
+        }
+        config.newFraming(); // fails fast on a read buffer too small for the framing
+        final ServerSocketChannel channel;
+        try
+        {
+            channel = ServerSocketChannel.open();
+            channel.configureBlocking(false);
+            channel.setOption(StandardSocketOptions.SO_REUSEADDR, config.reuseAddress());
+            if (config.reusePort() && channel.supportedOptions().contains(StandardSocketOptions.SO_REUSEPORT))
+            {
+                channel.setOption(StandardSocketOptions.SO_REUSEPORT, true);
+            }
+            if (config.socketReceiveBufferSize() > 0)
+            {
+                // Set before listen so accepted sockets inherit it and negotiate a matching window scale.
+                channel.setOption(StandardSocketOptions.SO_RCVBUF, config.socketReceiveBufferSize());
+            }
+            channel.bind(new InetSocketAddress(config.bindAddress(), port), config.backlog());
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot listen on " + config.bindAddress() + ":" + port, ex);
+        }
+        try
+        {
+            localAddress = (InetSocketAddress)channel.getLocalAddress();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+        serverChannel = channel;
+        reactor.execute(this::register);
+        return this;
+    }
+
+    private void register()
+    {
+        try
+        {
+            key = reactor.register(serverChannel, SelectionKey.OP_ACCEPT, this);
+        }
+        catch (final IOException ex)
+        {
+            LOG.log(System.Logger.Level.ERROR, "cannot register server on " + localAddress, ex);
+            closeChannel();
+        }
+    }
+
+    /**
+     * The port it listens on, known once open.
+     *
+     * @return the port, or -1 before open.
+     */
+    public int port()
+    {
+        final InetSocketAddress address = localAddress;
+        return address == null ? -1 : address.getPort();
+    }
+
+    /**
+     * The address it listens on.
+     *
+     * @return the address, or null before open.
+     */
+    public InetSocketAddress localAddress()
+    {
+        return localAddress;
+    }
+
+    /**
+     * Whether it accepts clients.
+     *
+     * @return true between open and close.
+     */
+    public boolean isOpen()
+    {
+        return serverChannel != null;
+    }
+
+    /**
+     * Finds an open connection by its id; call on the reactor thread.
+     *
+     * @param id a {@link Connection#id()}.
+     * @return the connection, or null once it closed.
+     */
+    public Connection connection(final long id)
+    {
+        return connections.get(id);
+    }
+
+    /**
+     * Open connections; call on the reactor thread.
+     *
+     * @return how many.
+     */
+    public int connectionCount()
+    {
+        return connections.size();
+    }
+
+    /**
+     * Stops accepting and closes every connection, from any thread.
+     */
+    public void close()
+    {
+        reactor.execute(() -> closeWith(CloseReason.SERVER_CLOSED));
+    }
+
+    @Override
+    public void onSelect(final SelectionKey selectedKey)
+    {
+        for (int i = 0; i < ACCEPTS_PER_CYCLE; i++)
+        {
+            final SocketChannel accepted;
+            try
+            {
+                accepted = serverChannel.accept();
+            }
+            catch (final IOException ex)
+            {
+                // Out of descriptors, say: the listener is still good, so log and try again next cycle.
+                LOG.log(System.Logger.Level.WARNING, "accept on " + localAddress + " failed", ex);
+                return;
+            }
+            if (accepted == null)
+            {
+                return;
+            }
+            final TcpConnection connection = new TcpConnection(reactor, config, handler, this);
+            try
+            {
+                connection.accept(accepted);
+            }
+            catch (final IOException ex)
+            {
+                LOG.log(System.Logger.Level.WARNING, "cannot set up an accepted connection", ex);
+                closeQuietly(accepted);
+            }
+        }
+    }
+
+    @Override
+    public void onOpened(final TcpConnection connection)
+    {
+        connections.put(connection.id(), connection);
+    }
+
+    @Override
+    public void onClosed(final TcpConnection connection, final CloseReason reason)
+    {
+        connections.remove(connection.id());
+    }
+
+    @Override
+    public void onReactorStop()
+    {
+        closeChannel();
+        for (final TcpConnection connection : new ArrayList<>(connections.values()))
+        {
+            connection.onReactorStop();
+        }
+    }
+
+    private void closeWith(final CloseReason reason)
+    {
+        closeChannel();
+        for (final TcpConnection connection : new ArrayList<>(connections.values()))
+        {
+            connection.close(reason);
+        }
+    }
+
+    private void closeChannel()
+    {
+        final ServerSocketChannel channel = serverChannel;
+        if (channel == null)
+        {
+            return;
+        }
+        serverChannel = null;
+        if (key != null)
+        {
+            key.cancel();
+            key = null;
+        }
+        closeQuietly(channel);
+    }
+
+    private static void closeQuietly(final java.io.Closeable closeable)
+    {
+        try
+        {
+            closeable.close();
+        }
+        catch (final IOException ex)
+        {
+            LOG.log(System.Logger.Level.DEBUG, "close failed", ex);
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "TcpServer[" + localAddress + "]";
+    }
+}

@@ -1,0 +1,53 @@
+package io.celer.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.celer.framing.LineFraming;
+import io.celer.reactor.Reactor;
+import io.celer.test.Reactors;
+
+class EchoSmokeTest
+{
+    private final Reactors reactors = new Reactors();
+
+    @AfterEach
+    void stop()
+    {
+        reactors.close();
+    }
+
+    @Test
+    void echoesLinesToABlockingSocket() throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new LineFraming(128)), new Handler()
+            {
+                @Override
+                public void message(final Connection connection, final ByteBuffer message)
+                {
+                    connection.send(message);
+                }
+            }).open();
+
+        try (Socket socket = new Socket("127.0.0.1", server.port()))
+        {
+            final OutputStream out = socket.getOutputStream();
+            final BufferedReader in = new BufferedReader(
+                new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+            out.write("hello\r\nworld\n".getBytes(StandardCharsets.US_ASCII));
+            assertThat(in.readLine()).isEqualTo("hello");
+            assertThat(in.readLine()).isEqualTo("world");
+        }
+    }
+}
