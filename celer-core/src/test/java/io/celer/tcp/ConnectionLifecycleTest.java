@@ -1,0 +1,279 @@
+package io.celer.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.celer.framing.FramingException;
+import io.celer.framing.LineFraming;
+import io.celer.reactor.Reactor;
+import io.celer.test.Await;
+import io.celer.test.Reactors;
+import io.celer.test.RecordingHandler;
+
+/**
+ * Opening, closing and failing: each ends in one clear callback and never disturbs other connections.
+ */
+class ConnectionLifecycleTest
+{
+    private final Reactors reactors = new Reactors();
+
+    @AfterEach
+    void stop()
+    {
+        reactors.close();
+    }
+
+    private TcpServer lineEchoServer(final RecordingHandler handler)
+    {
+        return new TcpServer(reactors.start("server"), 0,
+            new TcpConfig().bindAddress("127.0.0.1").framing(() -> new LineFraming(32)), handler).open();
+    }
+
+    @Test
+    void aLineOverTheMaximumClosesOnlyThatConnectionWithAClearError() throws Exception
+    {
+        final RecordingHandler handler = new RecordingHandler(true);
+        final TcpServer server = lineEchoServer(handler);
+        try (Socket good = new Socket("127.0.0.1", server.port());
+            Socket bad = new Socket("127.0.0.1", server.port()))
+        {
+            final BufferedReader goodIn = reader(good);
+            good.getOutputStream().write("before\n".getBytes(StandardCharsets.US_ASCII));
+            assertThat(goodIn.readLine()).isEqualTo("before");
+
+            bad.getOutputStream().write(("x".repeat(40) + "\n").getBytes(StandardCharsets.US_ASCII));
+            assertThat(bad.getInputStream().read()).isEqualTo(-1);
+            Await.until("the framing error", () -> handler.events.contains("closed:FRAMING_ERROR"));
+            assertThat(handler.errors).singleElement()
+                .isInstanceOf(FramingException.class)
+                .extracting(Throwable::getMessage).isEqualTo("line of 40 bytes exceeds the maximum of 32");
+
+            good.getOutputStream().write("after\n".getBytes(StandardCharsets.US_ASCII));
+            assertThat(goodIn.readLine()).isEqualTo("after");
+        }
+    }
+
+    @Test
+    void aHandlerThatThrowsClosesOnlyItsConnection() throws Exception
+    {
+        final RecordingHandler handler = new RecordingHandler(true)
+        {
+            @Override
+            public void message(final Connection connection, final ByteBuffer message)
+            {
+                if (message.remaining() == 4 && message.get(message.position()) == 'b')
+                {
+                    throw new IllegalStateException("boom");
+                }
+                super.message(connection, message);
+            }
+        };
+        final TcpServer server = lineEchoServer(handler);
+        try (Socket good = new Socket("127.0.0.1", server.port());
+            Socket bad = new Socket("127.0.0.1", server.port()))
+        {
+            bad.getOutputStream().write("boom\n".getBytes(StandardCharsets.US_ASCII));
+            assertThat(bad.getInputStream().read()).isEqualTo(-1);
+            handler.awaitEvent("closed:HANDLER_ERROR");
+            assertThat(handler.events).contains("error:IllegalStateException:boom");
+
+            final BufferedReader goodIn = reader(good);
+            good.getOutputStream().write("still here\n".getBytes(StandardCharsets.US_ASCII));
+            assertThat(goodIn.readLine()).isEqualTo("still here");
+        }
+    }
+
+    @Test
+    void aPeerResetIsAnIoError() throws Exception
+    {
+        final RecordingHandler handler = new RecordingHandler();
+        final TcpServer server = lineEchoServer(handler);
+        final Socket socket = new Socket("127.0.0.1", server.port());
+        handler.awaitEvent("opened");
+        socket.setSoLinger(true, 0); // close sends RST instead of FIN
+        socket.close();
+        assertThat(handler.awaitClosed()).isEqualTo(CloseReason.IO_ERROR);
+        assertThat(handler.errors).singleElement().isInstanceOf(java.io.IOException.class);
+    }
+
+    @Test
+    void aPeerHalfCloseStillGetsItsRepliesThenAnOrderlyClose() throws Exception
+    {
+        final RecordingHandler handler = new RecordingHandler(true);
+        final TcpServer server = lineEchoServer(handler);
+        try (Socket socket = new Socket("127.0.0.1", server.port()))
+        {
+            socket.getOutputStream().write("one\ntwo\n".getBytes(StandardCharsets.US_ASCII));
+            socket.shutdownOutput();
+            final InputStream in = socket.getInputStream();
+            assertThat(new String(in.readAllBytes(), StandardCharsets.US_ASCII)).isEqualTo("one\ntwo\n");
+            assertThat(handler.awaitClosed()).isEqualTo(CloseReason.PEER_CLOSED);
+            assertThat(handler.errors).isEmpty();
+        }
+    }
+
+    @Test
+    void aRefusedConnectEndsInConnectFailed() throws Exception
+    {
+        final int port = freePort();
+        final RecordingHandler handler = new RecordingHandler();
+        final TcpClient client = new TcpClient(reactors.start("client"), "127.0.0.1", port, handler).open();
+        assertThat(handler.awaitClosed()).isEqualTo(CloseReason.CONNECT_FAILED);
+        assertThat(handler.errors).singleElement().isInstanceOf(ConnectException.class);
+        assertThat(handler.events).doesNotContain("opened");
+        assertThat(client.isOpen()).isFalse();
+    }
+
+    @Test
+    void anUnresolvableHostEndsInConnectFailed()
+    {
+        final RecordingHandler handler = new RecordingHandler();
+        new TcpClient(reactors.start("client"), "no-such-host.invalid", 9, handler).open();
+        assertThat(handler.awaitClosed()).isEqualTo(CloseReason.CONNECT_FAILED);
+        assertThat(handler.errors).singleElement().extracting(Throwable::getMessage).asString()
+            .contains("no-such-host.invalid");
+    }
+
+    @Test
+    void aClientReconnectsWithBackOffUntilTheServerIsUpAndAfterItDrops() throws Exception
+    {
+        final int port = freePort();
+        final RecordingHandler clientHandler = new RecordingHandler();
+        final TcpClient client = new TcpClient(reactors.start("client"), "127.0.0.1", port,
+            new TcpConfig().reconnectDelayMillis(10).maxReconnectDelayMillis(80), clientHandler).open();
+        Await.until("two refused connects", () -> clientHandler.events.stream()
+            .filter("closed:CONNECT_FAILED"::equals).count() >= 2);
+
+        final RecordingHandler serverHandler = new RecordingHandler();
+        final Reactor serverReactor = reactors.start("server");
+        final TcpServer server = new TcpServer(serverReactor, port,
+            new TcpConfig().bindAddress("127.0.0.1"), serverHandler).open();
+        clientHandler.awaitEvent("opened");
+        Await.until("client open", client::isOpen);
+        final long firstId = client.connection().id();
+
+        serverReactor.call(() -> serverHandler.connection.close());
+        Await.until("a second connection", () -> clientHandler.events.stream()
+            .filter("opened"::equals).count() == 2);
+        assertThat(clientHandler.events).contains("closed:PEER_CLOSED");
+        assertThat(client.connection().id()).isNotEqualTo(firstId);
+
+        client.close();
+        Await.until("client closed", () -> !client.isOpen());
+        final long opens = clientHandler.events.stream().filter("opened"::equals).count();
+        Thread.sleep(200);
+        assertThat(clientHandler.events.stream().filter("opened"::equals).count())
+            .as("no reconnect after close()").isEqualTo(opens);
+        server.close();
+    }
+
+    @Test
+    void closingTheServerClosesEveryConnection() throws Exception
+    {
+        final RecordingHandler handler = new RecordingHandler();
+        final TcpServer server = lineEchoServer(handler);
+        final Socket[] sockets = new Socket[3];
+        for (int i = 0; i < sockets.length; i++)
+        {
+            sockets[i] = new Socket("127.0.0.1", server.port());
+        }
+        Await.until("three opened", () -> handler.events.stream().filter("opened"::equals).count() == 3);
+        server.close();
+        for (final Socket socket : sockets)
+        {
+            assertThat(socket.getInputStream().read()).isEqualTo(-1);
+            socket.close();
+        }
+        Await.until("three closed", () -> handler.events.stream().filter("closed:SERVER_CLOSED"::equals).count() == 3);
+        assertThat(server.isOpen()).isFalse();
+        try (Socket late = new Socket())
+        {
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> late.connect(new java.net.InetSocketAddress("127.0.0.1", server.port()), 1000))
+                .isInstanceOf(ConnectException.class);
+        }
+    }
+
+    @Test
+    void stoppingTheReactorClosesEverything() throws Exception
+    {
+        final RecordingHandler handler = new RecordingHandler();
+        final Reactor reactor = reactors.start("server");
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), handler).open();
+        try (Socket socket = new Socket("127.0.0.1", server.port()))
+        {
+            handler.awaitEvent("opened");
+            reactor.stop();
+            assertThat(socket.getInputStream().read()).isEqualTo(-1);
+            assertThat(handler.events).containsExactly("opened", "closed:REACTOR_STOPPED");
+            assertThat(reactor.isRunning()).isFalse();
+        }
+    }
+
+    @Test
+    void aLocalCloseFlushesWhatWasWrittenFirst() throws Exception
+    {
+        final RecordingHandler handler = new RecordingHandler()
+        {
+            @Override
+            public void opened(final Connection connection)
+            {
+                super.opened(connection);
+                connection.write("first");
+                connection.write("second");
+                connection.close();
+            }
+        };
+        final TcpServer server = lineEchoServer(handler);
+        try (Socket socket = new Socket("127.0.0.1", server.port()))
+        {
+            assertThat(new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII))
+                .isEqualTo("first\nsecond\n");
+            assertThat(handler.awaitClosed()).isEqualTo(CloseReason.LOCAL_CLOSE);
+        }
+    }
+
+    @Test
+    void aServerCannotBindABusyPort() throws Exception
+    {
+        try (ServerSocket busy = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()))
+        {
+            final TcpServer server = new TcpServer(reactors.start("server"), busy.getLocalPort(),
+                new TcpConfig().bindAddress("127.0.0.1").reuseAddress(false), new RecordingHandler());
+            org.assertj.core.api.Assertions.assertThatThrownBy(server::open)
+                .isInstanceOf(java.io.UncheckedIOException.class)
+                .hasMessageContaining("cannot listen on 127.0.0.1:" + busy.getLocalPort());
+        }
+    }
+
+    private static BufferedReader reader(final Socket socket) throws java.io.IOException
+    {
+        return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+    }
+
+    static int freePort() throws java.io.IOException
+    {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()))
+        {
+            return socket.getLocalPort();
+        }
+    }
+
+    @SuppressWarnings("unused")
+    private static void write(final OutputStream out, final String text) throws java.io.IOException
+    {
+        out.write(text.getBytes(StandardCharsets.US_ASCII));
+    }
+}
