@@ -1,0 +1,174 @@
+package io.celer.reactor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.celer.test.Await;
+import io.celer.test.Reactors;
+
+class ReactorTest
+{
+    private final Reactors reactors = new Reactors();
+
+    @AfterEach
+    void stop()
+    {
+        reactors.close();
+    }
+
+    @Test
+    void runsAsyncCallbacksOnItsThreadInOrderPerProducer() throws Exception
+    {
+        final Reactor reactor = reactors.start("reactor");
+        final int producers = 4;
+        final int each = 10_000;
+        final List<List<Integer>> seen = new ArrayList<>();
+        final AtomicInteger foreignThread = new AtomicInteger();
+        for (int p = 0; p < producers; p++)
+        {
+            seen.add(new ArrayList<>());
+        }
+        final List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < producers; p++)
+        {
+            final int producer = p;
+            threads.add(new Thread(() ->
+            {
+                for (int i = 0; i < each; i++)
+                {
+                    final int value = i;
+                    final Runnable callback = () ->
+                    {
+                        if (!reactor.isReactorThread())
+                        {
+                            foreignThread.incrementAndGet();
+                        }
+                        seen.get(producer).add(value);
+                    };
+                    while (!reactor.callAsync(callback))
+                    {
+                        Thread.yield();
+                    }
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (final Thread t : threads)
+        {
+            t.join();
+        }
+        reactor.call(() -> { }); // a barrier: everything queued before has run
+        for (int p = 0; p < producers; p++)
+        {
+            final List<Integer> values = new ArrayList<>();
+            final int producer = p;
+            reactor.call(() -> values.addAll(seen.get(producer)));
+            assertThat(values).hasSize(each).isSorted();
+        }
+        assertThat(foreignThread.get()).isZero();
+    }
+
+    @Test
+    void callWaitsForTheResultAndRethrowsWhatTheCallbackThrew()
+    {
+        final Reactor reactor = reactors.start("reactor");
+        final AtomicLong ranOn = new AtomicLong();
+        reactor.call(() -> ranOn.set(Thread.currentThread().getId()));
+        assertThat(ranOn.get()).isEqualTo(reactor.thread().getId());
+
+        assertThatThrownBy(() -> reactor.call(() ->
+        {
+            throw new IllegalStateException("from the reactor");
+        })).isInstanceOf(IllegalStateException.class).hasMessage("from the reactor");
+        assertThat(reactor.isRunning()).as("a throwing callback does not kill the reactor").isTrue();
+        reactor.call(() -> ranOn.set(-1));
+        assertThat(ranOn.get()).isEqualTo(-1);
+    }
+
+    @Test
+    void aFullCallbackQueueRefusesInsteadOfBlocking()
+    {
+        final Reactor reactor = new Reactor(new ReactorConfig().callbackQueueCapacity(4));
+        int accepted = 0;
+        while (reactor.callAsync(() -> { }))
+        {
+            accepted++;
+        }
+        assertThat(accepted).isEqualTo(4);
+        reactor.stop();
+    }
+
+    @Test
+    void timersFireAfterTheirDelayAndCancelledOnesDoNot() throws Exception
+    {
+        final Reactor reactor = reactors.start("reactor");
+        final List<String> fired = new CopyOnWriteArrayList<>();
+        final long[] start = new long[1];
+        reactor.call(() ->
+        {
+            start[0] = reactor.nowMillis();
+            reactor.schedule(30, (id, now) -> fired.add("late:" + (now - start[0])));
+            final long cancelled = reactor.schedule(10, (id, now) -> fired.add("cancelled"));
+            reactor.schedule(5, (id, now) -> fired.add("early:" + (now - start[0])));
+            assertThat(reactor.cancelTimer(cancelled)).isTrue();
+            assertThat(reactor.cancelTimer(cancelled)).isFalse();
+        });
+        Await.until("two timers", () -> fired.size() == 2);
+        Thread.sleep(50);
+        assertThat(fired).hasSize(2);
+        assertThat(fired.get(0)).startsWith("early:");
+        assertThat(fired.get(1)).startsWith("late:");
+        assertThat(Long.parseLong(fired.get(0).substring(6))).isGreaterThanOrEqualTo(5);
+        assertThat(Long.parseLong(fired.get(1).substring(5))).isGreaterThanOrEqualTo(30);
+    }
+
+    @Test
+    void aThrowingTimerDoesNotStopTheOthersNorTheReactor()
+    {
+        final Reactor reactor = reactors.start("reactor");
+        final AtomicInteger fired = new AtomicInteger();
+        reactor.call(() ->
+        {
+            reactor.schedule(1, (id, now) ->
+            {
+                throw new IllegalStateException("timer failure, expected by the test");
+            });
+            reactor.schedule(2, (id, now) -> fired.incrementAndGet());
+        });
+        Await.until("the second timer", () -> fired.get() == 1);
+        assertThat(reactor.isRunning()).isTrue();
+    }
+
+    @Test
+    void aTimerScheduledAfterLongIdleFiresOnTime() throws Exception
+    {
+        final Reactor reactor = reactors.start("reactor", new BackoffIdleStrategy(1, 1, 1_000, 1_000_000));
+        Thread.sleep(300); // the wheel's cursor must not have to catch up over this idle time
+        final AtomicLong firedAfter = new AtomicLong(-1);
+        final long begin = System.nanoTime();
+        reactor.call(() -> reactor.schedule(20, (id, now) -> firedAfter.set((System.nanoTime() - begin) / 1_000_000)));
+        Await.until("the timer", () -> firedAfter.get() >= 0);
+        assertThat(firedAfter.get()).isBetween(19L, 1_000L);
+    }
+
+    @Test
+    void startsOnceAndStopsFromItsOwnThread()
+    {
+        final Reactor reactor = reactors.start("reactor");
+        assertThatThrownBy(reactor::start).isInstanceOf(IllegalStateException.class);
+        reactor.callAsync(reactor::stop);
+        reactor.awaitTermination();
+        assertThat(reactor.isRunning()).isFalse();
+        assertThatThrownBy(() -> reactor.call(() -> { })).isInstanceOf(IllegalStateException.class);
+    }
+}
