@@ -73,6 +73,67 @@ class ZeroGarbageTest
         }
     }
 
+    /**
+     * Echoes each message back through each of the write paths in turn: buffer, array and text.
+     */
+    private static final class EchoInTurns implements Handler
+    {
+        private final byte[] bytes = new byte[SIZE];
+        private final ByteChars chars = new ByteChars(bytes);
+        private long count;
+
+        @Override
+        public void message(final Connection connection, final ByteBuffer message)
+        {
+            message.getLong(message.position()); // read the message as a real server would
+            switch ((int)(count++ % 3))
+            {
+                case 0:
+                    connection.send(message);
+                    break;
+                case 1:
+                    message.get(bytes);
+                    connection.send(bytes);
+                    break;
+                default:
+                    message.get(bytes);
+                    connection.send(chars);
+                    break;
+            }
+        }
+    }
+
+    /**
+     * Bytes seen as chars of the same value, so that text writes carry binary content unchanged.
+     */
+    private static final class ByteChars implements CharSequence
+    {
+        private final byte[] bytes;
+
+        ByteChars(final byte[] bytes)
+        {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public int length()
+        {
+            return bytes.length;
+        }
+
+        @Override
+        public char charAt(final int index)
+        {
+            return (char)(bytes[index] & 0xFF);
+        }
+
+        @Override
+        public CharSequence subSequence(final int start, final int end)
+        {
+            throw new UnsupportedOperationException();
+        }
+    }
+
     @Test
     void echoRoundTripsAllocateNothingOnTheReactorThreads()
     {
@@ -80,15 +141,7 @@ class ZeroGarbageTest
         final Reactor clientReactor = reactors.start("client", new BusySpinIdleStrategy());
         final TcpConfig config = new TcpConfig().bindAddress("127.0.0.1").framing(() -> new FixedSizeFraming(SIZE));
 
-        final TcpServer server = new TcpServer(serverReactor, 0, config, new Handler()
-        {
-            @Override
-            public void message(final Connection connection, final ByteBuffer message)
-            {
-                message.getLong(); // read the message as a real server would
-                connection.send(message.position(message.position() - 8));
-            }
-        }).open();
+        final TcpServer server = new TcpServer(serverReactor, 0, config, new EchoInTurns()).open();
         final PingClient ping = new PingClient();
         new TcpClient(clientReactor, "127.0.0.1", server.port(), config, ping).open();
 
