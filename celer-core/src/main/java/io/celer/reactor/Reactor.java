@@ -42,6 +42,7 @@ public final class Reactor implements AutoCloseable
     private final Selector selector;
     private final IdleStrategy idleStrategy;
     private final boolean idleParks;
+    private final boolean checkThreads;
     private final Consumer<SelectionKey> selectAction = this::select;
     private final DeadlineTimerWheel timerWheel;
     private final DeadlineTimerWheel.TimerHandler timerHandler = this::expire;
@@ -49,6 +50,8 @@ public final class Reactor implements AutoCloseable
     private final ManyToOneConcurrentArrayQueue<Runnable> callbacks;
     private final Consumer<Runnable> callbackRunner = this::runCallback;
     private final ArrayList<CycleTask> cycleTasks = new ArrayList<>(1024);
+    private CallbackSource[] callbackSources = new CallbackSource[0];
+    private volatile boolean sleeping;
     private final long originNanos = System.nanoTime();
     private final CountDownLatch terminated = new CountDownLatch(1);
 
@@ -78,6 +81,7 @@ public final class Reactor implements AutoCloseable
         this.idleParks = !(idleStrategy instanceof BusySpinIdleStrategy ||
             idleStrategy instanceof NoOpIdleStrategy ||
             idleStrategy instanceof YieldingIdleStrategy);
+        this.checkThreads = config.checkThreads();
         this.callbacks = new ManyToOneConcurrentArrayQueue<>(config.callbackQueueCapacity());
         this.timerWheel = new DeadlineTimerWheel(TimeUnit.MILLISECONDS, 0, 1, TICKS_PER_WHEEL);
         try
@@ -166,6 +170,26 @@ public final class Reactor implements AutoCloseable
     }
 
     /**
+     * With {@link ReactorConfig#checkThreads} on, fails when called from a thread other than the running
+     * reactor's; otherwise does nothing.
+     *
+     * @param operation what was called, for the message.
+     * @throws IllegalStateException when called from another thread.
+     */
+    public void checkThread(final String operation)
+    {
+        if (checkThreads)
+        {
+            final Thread t = thread;
+            if (t != null && t != Thread.currentThread() && state != State.STOPPED)
+            {
+                throw new IllegalStateException(operation + " called on thread " + Thread.currentThread().getName() +
+                    ", not on reactor thread " + t.getName() + "; hand it over with call() or callAsync()");
+            }
+        }
+    }
+
+    /**
      * The reactor thread, or null before start.
      *
      * @return the thread.
@@ -239,17 +263,68 @@ public final class Reactor implements AutoCloseable
     }
 
     /**
-     * Makes a sleeping reactor look for work; free while the reactor spins.
+     * Makes a sleeping reactor look for work; a volatile read while it spins.
      */
     public void wakeup()
     {
-        if (idleParks)
+        if (sleeping)
         {
-            final Thread t = thread;
-            if (t != null)
-            {
-                LockSupport.unpark(t);
-            }
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /**
+     * A garbage-free queue of pre-allocated callbacks for one producer thread; build before start or on the
+     * reactor thread.
+     *
+     * @param capacity callbacks in flight, rounded up to a power of two.
+     * @param factory  makes each callback once.
+     * @param <T>      the callback type.
+     * @return the queue, drained by this reactor every cycle.
+     */
+    public <T extends ReactorCallback> CallbackQueue<T> callbackQueue(
+        final int capacity, final java.util.function.Supplier<? extends T> factory)
+    {
+        return addSource(new CallbackQueue<>(this, capacity, factory));
+    }
+
+    /**
+     * A garbage-free mux of pre-allocated callbacks for many producer threads; build before start or on the
+     * reactor thread.
+     *
+     * @param laneCapacity callbacks in flight per producer thread.
+     * @param factory      makes each callback once.
+     * @param maxProducers the most producer threads.
+     * @param <T>          the callback type.
+     * @return the mux, drained by this reactor every cycle.
+     */
+    public <T extends ReactorCallback> CallbackMux<T> callbackMux(
+        final int laneCapacity, final java.util.function.Supplier<? extends T> factory, final int maxProducers)
+    {
+        return addSource(new CallbackMux<>(this, laneCapacity, factory, maxProducers));
+    }
+
+    private <S extends CallbackSource> S addSource(final S source)
+    {
+        if (thread != null && !isReactorThread())
+        {
+            throw new IllegalStateException("build callback queues before start or on the reactor thread");
+        }
+        final CallbackSource[] grown = java.util.Arrays.copyOf(callbackSources, callbackSources.length + 1);
+        grown[callbackSources.length] = source;
+        callbackSources = grown;
+        return source;
+    }
+
+    void runCallback(final ReactorCallback callback)
+    {
+        try
+        {
+            callback.onCallback(nowMillis);
+        }
+        catch (final Throwable t)
+        {
+            LOG.log(System.Logger.Level.ERROR, "callback " + callback + " failed", t);
         }
     }
 
@@ -262,6 +337,7 @@ public final class Reactor implements AutoCloseable
      */
     public long schedule(final long delayMillis, final TimerCallback callback)
     {
+        checkThread("Reactor.schedule");
         if (timerWheel.timerCount() == 0)
         {
             // An empty wheel restarts at now, so its cursor never has to catch up over idle time.
@@ -280,6 +356,7 @@ public final class Reactor implements AutoCloseable
      */
     public boolean cancelTimer(final long timerId)
     {
+        checkThread("Reactor.cancelTimer");
         if (timerCallbacks.remove(timerId) == null)
         {
             return false;
@@ -352,7 +429,22 @@ public final class Reactor implements AutoCloseable
         {
             while (state == State.RUNNING)
             {
-                idleStrategy.idle(doWork());
+                final int work = doWork();
+                if (work == 0 && idleParks)
+                {
+                    // Announce the sleep, then look once more: a producer that published before seeing the
+                    // flag is caught by the second look, one that published after it will unpark us.
+                    sleeping = true;
+                    if (!hasPendingCallbacks())
+                    {
+                        idleStrategy.idle(0);
+                    }
+                    sleeping = false;
+                }
+                else
+                {
+                    idleStrategy.idle(work);
+                }
             }
         }
         catch (final Throwable t)
@@ -380,6 +472,11 @@ public final class Reactor implements AutoCloseable
             }
         }
         work += callbacks.drain(callbackRunner);
+        final CallbackSource[] sources = callbackSources;
+        for (int i = 0; i < sources.length; i++)
+        {
+            work += sources[i].drain();
+        }
         final int tasks = cycleTasks.size();
         if (tasks > 0)
         {
@@ -392,6 +489,22 @@ public final class Reactor implements AutoCloseable
             work += tasks;
         }
         return work;
+    }
+
+    private boolean hasPendingCallbacks()
+    {
+        if (!callbacks.isEmpty())
+        {
+            return true;
+        }
+        for (final CallbackSource source : callbackSources)
+        {
+            if (source.hasPublished())
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void select(final SelectionKey key)

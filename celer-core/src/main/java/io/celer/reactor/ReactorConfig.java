@@ -13,6 +13,7 @@ public final class ReactorConfig
     private int cpu = -1;
     private int callbackQueueCapacity = 4096;
     private boolean daemon = false;
+    private boolean checkThreads = Boolean.getBoolean("celer.checkThreads");
 
     /**
      * Name of the reactor thread.
@@ -79,6 +80,24 @@ public final class ReactorConfig
     {
         this.daemon = daemon;
         return this;
+    }
+
+    /**
+     * Whether connection, timer and server methods fail loudly when called off the reactor thread; off by
+     * default, or as set by {@code -Dceler.checkThreads=true}. For debugging: it costs a check per call.
+     *
+     * @param on the option.
+     * @return this.
+     */
+    public ReactorConfig checkThreads(final boolean on)
+    {
+        this.checkThreads = on;
+        return this;
+    }
+
+    boolean checkThreads()
+    {
+        return checkThreads;
     }
 
     String name()

@@ -275,6 +275,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     @Override
     public boolean write(final ByteBuffer message)
     {
+        reactor.checkThread("Connection.write");
         final int length = message.remaining();
         if (!reserve(length))
         {
@@ -295,6 +296,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     @Override
     public boolean write(final byte[] message, final int offset, final int length)
     {
+        reactor.checkThread("Connection.write");
         if (offset < 0 || length < 0 || offset + length > message.length)
         {
             throw new IndexOutOfBoundsException(
@@ -313,6 +315,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     @Override
     public boolean write(final CharSequence message)
     {
+        reactor.checkThread("Connection.write");
         final int length = message.length();
         if (!reserve(length))
         {
@@ -416,6 +419,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     @Override
     public void flush()
     {
+        reactor.checkThread("Connection.flush");
         if (state == OPEN)
         {
             flushNow();
@@ -480,6 +484,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     @Override
     public void close()
     {
+        reactor.checkThread("Connection.close");
         close(CloseReason.LOCAL_CLOSE);
     }
 
@@ -583,6 +588,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     @Override
     public void setEventTimeout(final long delayMillis)
     {
+        reactor.checkThread("Connection.setEventTimeout");
         cancel(eventTimer);
         eventTimer = state == OPEN ? reactor.schedule(delayMillis, this) : NO_TIMER;
     }
@@ -590,6 +596,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     @Override
     public void cancelEventTimeout()
     {
+        reactor.checkThread("Connection.cancelEventTimeout");
         cancel(eventTimer);
         eventTimer = NO_TIMER;
     }
@@ -597,6 +604,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     @Override
     public void setReadTimeout(final long timeoutMillis)
     {
+        reactor.checkThread("Connection.setReadTimeout");
         if (timeoutMillis < 0)
         {
             throw new IllegalArgumentException("read timeout must not be negative: " + timeoutMillis);

@@ -164,6 +164,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
      */
     public Connection connection(final long id)
     {
+        reactor.checkThread("TcpServer.connection");
         return connections.get(id);
     }
 

@@ -1,0 +1,112 @@
+package io.celer.queue;
+
+import java.util.function.Supplier;
+
+/**
+ * One producer to many consumers: a {@link CarrierQueue} per consumer, and the producer picks the lane.
+ *
+ * <p>Picking the lane from a key (a connection id, say) keeps everything with that key in order on one
+ * consumer; {@link #claim()} spreads carriers round-robin instead.
+ *
+ * @param <E> the carrier type.
+ */
+public final class CarrierDemux<E>
+{
+    private final CarrierQueue<E>[] lanes;
+    private int next;
+
+    /**
+     * Builds one lane per consumer.
+     *
+     * @param consumers    how many consumers.
+     * @param laneCapacity carriers per lane.
+     * @param factory      makes the carriers.
+     */
+    @SuppressWarnings("unchecked")
+    public CarrierDemux(final int consumers, final int laneCapacity, final Supplier<? extends E> factory)
+    {
+        if (consumers < 1)
+        {
+            throw new IllegalArgumentException("consumers must be at least 1: " + consumers);
+        }
+        lanes = new CarrierQueue[consumers];
+        for (int i = 0; i < consumers; i++)
+        {
+            lanes[i] = new CarrierQueue<>(laneCapacity, factory);
+        }
+    }
+
+    /**
+     * How many consumers.
+     *
+     * @return the count.
+     */
+    public int consumers()
+    {
+        return lanes.length;
+    }
+
+    /**
+     * Producer: a free carrier of the lane that a key maps to.
+     *
+     * @param key any number; the same key always maps to the same lane.
+     * @return the carrier, or null when that lane is full.
+     */
+    public E claim(final long key)
+    {
+        return lanes[laneOf(key)].claim();
+    }
+
+    /**
+     * Producer: a free carrier of the next lane round-robin that has room.
+     *
+     * @return the carrier, or null when every lane is full.
+     */
+    public E claim()
+    {
+        for (int i = 0; i < lanes.length; i++)
+        {
+            final int lane = next;
+            next = lane + 1 == lanes.length ? 0 : lane + 1;
+            final E carrier = lanes[lane].claim();
+            if (carrier != null)
+            {
+                return carrier;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Producer: publishes what was claimed on every lane.
+     */
+    public void publish()
+    {
+        for (final CarrierQueue<E> lane : lanes)
+        {
+            lane.publish();
+        }
+    }
+
+    /**
+     * The lane a key maps to.
+     *
+     * @param key any number.
+     * @return the lane index.
+     */
+    public int laneOf(final long key)
+    {
+        return (int)Math.floorMod(key ^ (key >>> 32), (long)lanes.length);
+    }
+
+    /**
+     * Consumer: the queue that consumer {@code index} polls.
+     *
+     * @param index from 0.
+     * @return its lane.
+     */
+    public CarrierQueue<E> lane(final int index)
+    {
+        return lanes[index];
+    }
+}

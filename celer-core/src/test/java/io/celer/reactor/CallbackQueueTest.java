@@ -1,0 +1,227 @@
+package io.celer.reactor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.celer.test.Allocations;
+import io.celer.test.Await;
+
+/**
+ * Garbage-free callbacks from other threads into the reactor.
+ */
+class CallbackQueueTest
+{
+    private final List<Reactor> reactors = new ArrayList<>();
+
+    @AfterEach
+    void stop()
+    {
+        reactors.forEach(Reactor::stop);
+    }
+
+    private Reactor reactor(final org.agrona.concurrent.IdleStrategy idle)
+    {
+        final Reactor reactor = new Reactor(new ReactorConfig().name("reactor").idleStrategy(idle).daemon(true));
+        reactors.add(reactor);
+        return reactor;
+    }
+
+    /**
+     * Adds its value to a counter the reactor owns, and checks per-producer order.
+     */
+    static final class Add implements ReactorCallback
+    {
+        final Counter counter;
+        int producer;
+        long value;
+
+        Add(final Counter counter)
+        {
+            this.counter = counter;
+        }
+
+        @Override
+        public void onCallback(final long nowMillis)
+        {
+            counter.add(producer, value);
+        }
+    }
+
+    /**
+     * State owned by the reactor thread.
+     */
+    static final class Counter
+    {
+        final long[] next;
+        volatile long total;
+        volatile long calls;
+        volatile String failure;
+
+        Counter(final int producers)
+        {
+            next = new long[producers];
+        }
+
+        void add(final int producer, final long value)
+        {
+            if (value != next[producer]++ && failure == null)
+            {
+                failure = "producer " + producer + " out of order at " + value;
+            }
+            total += value;
+            calls++;
+        }
+    }
+
+    private static long currentThreadAllocatedBytes()
+    {
+        return Allocations.currentThreadAllocatedBytes();
+    }
+
+    @Test
+    void oneProducerAllocatesNothingOnEitherSideAfterWarmUp()
+    {
+        final Reactor reactor = reactor(new BusySpinIdleStrategy());
+        final Counter counter = new Counter(1);
+        final CallbackQueue<Add> queue = reactor.callbackQueue(256, () -> new Add(counter));
+        reactor.start();
+
+        final long warmUp = 200_000;
+        final long measured = 1_000_000;
+        long producerBefore = 0;
+        long reactorBefore = 0;
+        for (long i = 0; i < warmUp + measured; i++)
+        {
+            if (i == warmUp)
+            {
+                final long sent = i;
+                Await.until("warm-up drained", () -> counter.calls == sent);
+                reactorBefore = Allocations.allocatedBytes(reactor.thread());
+                producerBefore = currentThreadAllocatedBytes();
+            }
+            final Add add = queue.next(Thread::onSpinWait);
+            add.value = i;
+            queue.flush();
+        }
+        final long producerAllocated = currentThreadAllocatedBytes() - producerBefore;
+        Await.until("all callbacks ran", () -> counter.calls == warmUp + measured);
+        final long reactorAllocated = Allocations.allocatedBytes(reactor.thread()) - reactorBefore;
+
+        assertThat(counter.failure).isNull();
+        assertThat(counter.total).isEqualTo((warmUp + measured) * (warmUp + measured - 1) / 2);
+        assertThat(producerAllocated).as("bytes allocated by the producer").isZero();
+        assertThat(reactorAllocated).as("bytes allocated by the reactor").isZero();
+    }
+
+    @Test
+    void manyProducersThroughAMuxKeepTheirOrderAndAllocateNothingOnTheReactor() throws Exception
+    {
+        final int producers = 3;
+        final long each = 300_000;
+        final Reactor reactor = reactor(new BusySpinIdleStrategy());
+        final Counter counter = new Counter(producers);
+        final CallbackMux<Add> mux = reactor.callbackMux(128, () -> new Add(counter), producers);
+        reactor.start();
+
+        final long[] producerAllocated = new long[producers];
+        final List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < producers; p++)
+        {
+            final int producer = p;
+            threads.add(new Thread(() ->
+            {
+                long before = 0;
+                for (long i = 0; i < each; i++)
+                {
+                    if (i == each / 2)
+                    {
+                        before = currentThreadAllocatedBytes();
+                    }
+                    final Add add = mux.next(Thread::yield);
+                    add.producer = producer;
+                    add.value = i;
+                    mux.flush();
+                }
+                producerAllocated[producer] = currentThreadAllocatedBytes() - before;
+            }));
+        }
+        threads.forEach(Thread::start);
+        Await.until("half way", () -> counter.calls >= producers * each / 2);
+        final long reactorBefore = Allocations.allocatedBytes(reactor.thread());
+        for (final Thread t : threads)
+        {
+            t.join(60_000);
+        }
+        Await.until("all callbacks ran", () -> counter.calls == producers * each);
+        final long reactorAllocated = Allocations.allocatedBytes(reactor.thread()) - reactorBefore;
+
+        assertThat(counter.failure).isNull();
+        assertThat(counter.total).isEqualTo(producers * (each * (each - 1) / 2));
+        assertThat(producerAllocated).as("bytes allocated by each producer after warm-up").containsOnly(0L);
+        assertThat(reactorAllocated).as("bytes allocated by the reactor").isZero();
+    }
+
+    @Test
+    void aSleepingReactorWakesForEveryFlush()
+    {
+        // A reactor that parks up to a whole second when idle: without the wake-up, 200 spaced callbacks
+        // would need minutes; with it, each runs at once.
+        final Reactor reactor = reactor(new BackoffIdleStrategy(1, 1, 1_000_000, 1_000_000_000));
+        final Counter counter = new Counter(1);
+        final CallbackQueue<Add> queue = reactor.callbackQueue(4, () -> new Add(counter));
+        reactor.start();
+        final long begin = System.nanoTime();
+        for (int i = 0; i < 200; i++)
+        {
+            final Add add = queue.next(Thread::yield);
+            add.value = i;
+            queue.flush();
+            final long sent = i + 1;
+            Await.until(() -> "callback " + sent, () -> counter.calls == sent, Duration.ofSeconds(5));
+            java.util.concurrent.locks.LockSupport.parkNanos(100_000);
+        }
+        assertThat(Duration.ofNanos(System.nanoTime() - begin)).isLessThan(Duration.ofSeconds(20));
+        assertThat(counter.failure).isNull();
+    }
+
+    @Test
+    void queuesAreBuiltBeforeStartOrOnTheReactorThread()
+    {
+        final Reactor reactor = reactor(new BusySpinIdleStrategy());
+        reactor.start();
+        assertThatThrownBy(() -> reactor.callbackQueue(4, () -> (ReactorCallback)now -> { }))
+            .isInstanceOf(IllegalStateException.class);
+        final CallbackQueue<?>[] built = new CallbackQueue<?>[1];
+        reactor.call(() -> built[0] = reactor.callbackQueue(4, () -> (ReactorCallback)now -> { }));
+        assertThat(built[0]).isNotNull();
+    }
+
+    @Test
+    void aThrowingCallbackIsLoggedAndTheNextOneStillRuns()
+    {
+        final Reactor reactor = reactor(new BusySpinIdleStrategy());
+        final Counter counter = new Counter(1);
+        final CallbackQueue<Add> queue = reactor.callbackQueue(4, () -> new Add(counter));
+        final CallbackQueue<ReactorCallback> failing = reactor.callbackQueue(4, () -> now ->
+        {
+            throw new IllegalStateException("callback failure, expected by the test");
+        });
+        reactor.start();
+        failing.next();
+        failing.flush();
+        queue.next().value = 0;
+        queue.flush();
+        Await.until("the good callback", () -> counter.calls == 1);
+        assertThat(reactor.isRunning()).isTrue();
+        assertThat(failing.next()).as("the failed callback's carrier came back").isNotNull();
+    }
+}
