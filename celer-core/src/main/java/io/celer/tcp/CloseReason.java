@@ -13,6 +13,9 @@ public enum CloseReason
     IO_ERROR,
     /** A client could not connect: refused, unreachable or timed out. */
     CONNECT_FAILED,
+    /** The security layer failed: a TLS handshake (untrusted or expired certificate, host name mismatch, no
+     * common protocol, a plaintext peer, a timeout) or a corrupt record. */
+    TLS_ERROR,
     /** The peer's bytes broke the framing: a message too long or malformed. */
     FRAMING_ERROR,
     /** The handler threw; the exception went to {@link Handler#error}. */

@@ -59,6 +59,7 @@ public final class TcpClient implements ConnectionOwner, TimerCallback
         this.host = host;
         this.port = port;
         this.config = config;
+        config.transport().check();
         this.connection = new TcpConnection(reactor, config, handler, this);
     }
 

@@ -26,6 +26,8 @@ public final class TcpConfig
     private long maxReconnectDelayMillis = 30_000;
     private long connectTimeoutMillis = 10_000;
     private long closeLingerMillis = 5_000;
+    private TransportFactory transport = PlainTransport.INSTANCE;
+    private long handshakeTimeoutMillis = 10_000;
 
     /**
      * Local address a server binds to; {@code 0.0.0.0} by default.
@@ -220,6 +222,45 @@ public final class TcpConfig
     {
         this.closeLingerMillis = notNegative(millis, "closeLingerMillis");
         return this;
+    }
+
+    /**
+     * How bytes cross the socket: plain by default; a {@code io.celer.tls.TlsConfig} turns TLS on with the
+     * same handlers and framing.
+     *
+     * @param transport makes one transport per connection.
+     * @return this.
+     */
+    public TcpConfig transport(final TransportFactory transport)
+    {
+        if (transport == null)
+        {
+            throw new NullPointerException("transport must not be null");
+        }
+        this.transport = transport;
+        return this;
+    }
+
+    /**
+     * How long a transport's handshake (TLS) may take before the connection fails; 10 s by default.
+     *
+     * @param millis the timeout.
+     * @return this.
+     */
+    public TcpConfig handshakeTimeoutMillis(final long millis)
+    {
+        this.handshakeTimeoutMillis = positive(millis, "handshakeTimeoutMillis");
+        return this;
+    }
+
+    TransportFactory transport()
+    {
+        return transport;
+    }
+
+    long handshakeTimeoutMillis()
+    {
+        return handshakeTimeoutMillis;
     }
 
     String bindAddress()

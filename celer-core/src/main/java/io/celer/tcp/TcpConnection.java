@@ -29,6 +29,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     private static final int CONNECTING = 1;
     private static final int OPEN = 2;
     private static final int CLOSING = 3;
+    private static final int HANDSHAKING = 4;
 
     private final Reactor reactor;
     private final TcpConfig config;
@@ -39,6 +40,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     private final ByteBuffer writeBuffer;
 
     private SocketChannel channel;
+    private Transport transport = PlainTransport.INSTANCE;
     private SelectionKey key;
     private InetSocketAddress remoteAddress;
     private long id;
@@ -51,6 +53,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     private long readTimer = NO_TIMER;
     private long connectTimer = NO_TIMER;
     private long lingerTimer = NO_TIMER;
+    private long handshakeTimer = NO_TIMER;
     private long readTimeoutMillis;
     private long lastReadMillis;
     private Object attachment;
@@ -71,10 +74,10 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
      */
     void accept(final SocketChannel acceptedChannel) throws IOException
     {
-        begin(acceptedChannel);
+        begin(acceptedChannel, false, null, -1);
         remoteAddress = (InetSocketAddress)acceptedChannel.getRemoteAddress();
         key = reactor.register(acceptedChannel, SelectionKey.OP_READ, this);
-        established();
+        startHandshake();
     }
 
     /**
@@ -86,7 +89,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         state = CONNECTING;
         try
         {
-            begin(SocketChannel.open());
+            begin(SocketChannel.open(), true, address.getHostString(), address.getPort());
             if (address.isUnresolved())
             {
                 throw new IOException("cannot resolve " + address.getHostString());
@@ -94,7 +97,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
             if (channel.connect(address))
             {
                 key = reactor.register(channel, SelectionKey.OP_READ, this);
-                established();
+                startHandshake();
             }
             else
             {
@@ -108,10 +111,12 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         }
     }
 
-    private void begin(final SocketChannel newChannel) throws IOException
+    private void begin(final SocketChannel newChannel, final boolean clientMode, final String host, final int port)
+        throws IOException
     {
         id = IDS.incrementAndGet();
         channel = newChannel;
+        transport = config.transport().newTransport(clientMode, host, port);
         newChannel.configureBlocking(false);
         newChannel.setOption(StandardSocketOptions.TCP_NODELAY, config.tcpNoDelay());
         newChannel.setOption(StandardSocketOptions.SO_KEEPALIVE, config.keepAlive());
@@ -130,6 +135,65 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         spaceFreedOwed = false;
         flushQueued = false;
         readTimeoutMillis = 0;
+    }
+
+    /**
+     * Opens at once over a plain transport; otherwise waits for the transport's handshake.
+     */
+    private void startHandshake()
+    {
+        state = HANDSHAKING; // before the first step, which may already fail on bytes that came with the accept
+        try
+        {
+            if (transport.handshake(channel))
+            {
+                established();
+                return;
+            }
+        }
+        catch (final IOException ex)
+        {
+            fail(ioFailure(ex), ex);
+            return;
+        }
+        handshakeTimer = reactor.schedule(config.handshakeTimeoutMillis(), this);
+        handshakeInterest();
+    }
+
+    private void continueHandshake()
+    {
+        try
+        {
+            if (!transport.handshake(channel))
+            {
+                handshakeInterest();
+                return;
+            }
+        }
+        catch (final IOException ex)
+        {
+            fail(ioFailure(ex), ex);
+            return;
+        }
+        cancel(handshakeTimer);
+        handshakeTimer = NO_TIMER;
+        key.interestOps(SelectionKey.OP_READ);
+        established();
+        if (state == OPEN && transport.hasBufferedInput())
+        {
+            // Application bytes that came with the handshake's last flight: no readiness event will tell.
+            onReadable(false);
+        }
+    }
+
+    private void handshakeInterest()
+    {
+        key.interestOps(SelectionKey.OP_READ | (transport.hasPendingOutput() ? SelectionKey.OP_WRITE : 0));
+    }
+
+    private static CloseReason ioFailure(final IOException ex)
+    {
+        return ex instanceof javax.net.ssl.SSLException ? CloseReason.TLS_ERROR : CloseReason.IO_ERROR;
     }
 
     private void established()
@@ -158,13 +222,18 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
                 finishConnect();
                 return;
             }
+            if (state == HANDSHAKING)
+            {
+                continueHandshake();
+                return;
+            }
             if ((ready & SelectionKey.OP_WRITE) != 0)
             {
                 onWritable();
             }
             if ((ready & SelectionKey.OP_READ) != 0 && state == OPEN)
             {
-                onReadable();
+                onReadable(true);
             }
         }
         catch (final Throwable t)
@@ -187,51 +256,70 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         cancel(connectTimer);
         connectTimer = NO_TIMER;
         key.interestOps(SelectionKey.OP_READ);
-        established();
+        startHandshake();
     }
 
-    private void onReadable()
+    /**
+     * Reads once from the socket (or only from the transport's buffers), delivers the messages, and goes on
+     * while the transport still holds application bytes that the read buffer had no room for.
+     */
+    private void onReadable(final boolean fromSocket)
     {
-        final int read;
-        try
+        boolean fromChannel = fromSocket;
+        boolean delivered = false;
+        do
         {
-            read = channel.read(readBuffer);
+            final int read;
+            try
+            {
+                read = transport.read(channel, readBuffer, fromChannel);
+            }
+            catch (final IOException ex)
+            {
+                fail(ioFailure(ex), ex);
+                return;
+            }
+            fromChannel = false;
+            if (read < 0)
+            {
+                close(CloseReason.PEER_CLOSED);
+                return;
+            }
+            if (read == 0)
+            {
+                break;
+            }
+            delivered = true;
+            lastReadMillis = reactor.nowMillis();
+            readBuffer.flip();
+            framing.decode(readBuffer, this);
+            if (state == CLOSED)
+            {
+                return;
+            }
+            if (!readBuffer.hasRemaining())
+            {
+                readBuffer.clear();
+            }
+            else if (readBuffer.position() == 0 && readBuffer.limit() == readBuffer.capacity())
+            {
+                throw new FramingException("read buffer of " + readBuffer.capacity() +
+                    " bytes is full and the handler consumed none of it");
+            }
+            else
+            {
+                readBuffer.compact();
+            }
         }
-        catch (final IOException ex)
+        while (state == OPEN && transport.hasBufferedInput());
+        if (transport.hasPendingOutput() && state == OPEN)
         {
-            fail(CloseReason.IO_ERROR, ex);
-            return;
+            flushNow(); // the transport answered the peer (a TLS key update, say) and must be heard
         }
-        if (read < 0)
+        if (delivered && state == OPEN)
         {
-            close(CloseReason.PEER_CLOSED);
-            return;
+            handler.batchProcessed(this);
         }
-        if (read == 0)
-        {
-            return;
-        }
-        lastReadMillis = reactor.nowMillis();
-        readBuffer.flip();
-        framing.decode(readBuffer, this);
-        if (state == CLOSED)
-        {
-            return;
-        }
-        if (!readBuffer.hasRemaining())
-        {
-            readBuffer.clear();
-        }
-        else if (readBuffer.position() == 0 && readBuffer.limit() == readBuffer.capacity())
-        {
-            throw new FramingException("read buffer of " + readBuffer.capacity() +
-                " bytes is full and the handler consumed none of it");
-        }
-        else
-        {
-            readBuffer.compact();
-        }
-        handler.batchProcessed(this);
     }
 
     @Override
@@ -245,7 +333,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     {
         final int freeBefore = writeBuffer.remaining();
         flushNow();
-        if (state == CLOSING && writeBuffer.position() == 0)
+        if (state == CLOSING && writeBuffer.position() == 0 && !transport.hasPendingOutput())
         {
             closeNow(closingReason);
             return;
@@ -435,22 +523,22 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
 
     private void flushNow()
     {
-        if (writeBuffer.position() == 0)
+        if (writeBuffer.position() == 0 && !transport.hasPendingOutput())
         {
             return;
         }
         writeBuffer.flip();
         try
         {
-            channel.write(writeBuffer);
+            transport.write(channel, writeBuffer);
         }
         catch (final IOException ex)
         {
             writeBuffer.clear();
-            fail(CloseReason.IO_ERROR, ex);
+            fail(ioFailure(ex), ex);
             return;
         }
-        if (writeBuffer.hasRemaining())
+        if (writeBuffer.hasRemaining() || transport.hasPendingOutput())
         {
             writeBuffer.compact();
             if (!lagging)
@@ -506,7 +594,8 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         if (state == OPEN)
         {
             flushNow();
-            if (state == OPEN && writeBuffer.position() > 0 && config.closeLingerMillis() > 0)
+            if (state == OPEN && (writeBuffer.position() > 0 || transport.hasPendingOutput()) &&
+                config.closeLingerMillis() > 0)
             {
                 state = CLOSING;
                 closingReason = reason;
@@ -552,12 +641,19 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         {
             return;
         }
+        final boolean orderly = (state == OPEN || state == CLOSING) && reason != CloseReason.IO_ERROR &&
+            reason != CloseReason.TLS_ERROR;
         state = CLOSED;
         cancel(eventTimer);
         cancel(readTimer);
         cancel(connectTimer);
         cancel(lingerTimer);
-        eventTimer = readTimer = connectTimer = lingerTimer = NO_TIMER;
+        cancel(handshakeTimer);
+        eventTimer = readTimer = connectTimer = lingerTimer = handshakeTimer = NO_TIMER;
+        if (orderly && channel != null)
+        {
+            transport.shutdown(channel);
+        }
         if (key != null)
         {
             key.cancel();
@@ -649,6 +745,12 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
                 fail(CloseReason.CONNECT_FAILED,
                     new IOException("connect to " + remoteAddress + " timed out after " +
                     config.connectTimeoutMillis() + " ms"));
+            }
+            else if (timerId == handshakeTimer)
+            {
+                handshakeTimer = NO_TIMER;
+                fail(CloseReason.TLS_ERROR, new javax.net.ssl.SSLException("handshake with " + remoteAddress +
+                    " did not complete within " + config.handshakeTimeoutMillis() + " ms"));
             }
             else if (timerId == lingerTimer)
             {

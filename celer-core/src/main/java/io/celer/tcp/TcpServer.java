@@ -78,6 +78,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
             throw new IllegalStateException("server on port " + port + " is already open");
         }
         config.newFraming(); // fails fast on a read buffer too small for the framing
+        config.transport().check(); // and on TLS settings that cannot work
         final ServerSocketChannel channel;
         try
         {

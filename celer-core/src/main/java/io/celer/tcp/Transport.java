@@ -1,0 +1,66 @@
+package io.celer.tcp;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+
+/**
+ * How a connection's bytes cross its socket: as they are, or through a security layer such as TLS.
+ *
+ * <p>A service-provider interface: applications choose a transport with {@link TcpConfig#transport}. One
+ * instance serves one connection, on the reactor thread; the connection keeps its all-or-nothing write
+ * semantics above it.
+ */
+public interface Transport
+{
+    /**
+     * Starts or continues the handshake, without blocking.
+     *
+     * @param channel the connected socket.
+     * @return true once the connection can carry application bytes.
+     * @throws IOException if the handshake failed or the peer went away.
+     */
+    boolean handshake(SocketChannel channel) throws IOException;
+
+    /**
+     * Reads application bytes into {@code destination}.
+     *
+     * @param channel     the socket.
+     * @param destination where application bytes go, in fill mode.
+     * @param fromSocket  false to deliver only what the layer already holds, without reading the socket.
+     * @return bytes added; -1 at the end of the stream when nothing was added.
+     * @throws IOException on I/O or protocol errors.
+     */
+    int read(SocketChannel channel, ByteBuffer destination, boolean fromSocket) throws IOException;
+
+    /**
+     * Whether {@link #read} with {@code fromSocket} false would add bytes.
+     *
+     * @return true when application bytes wait in the layer.
+     */
+    boolean hasBufferedInput();
+
+    /**
+     * Writes application bytes, as many as the socket takes now; what it does not take stays in
+     * {@code source}.
+     *
+     * @param channel the socket.
+     * @param source  application bytes, flipped.
+     * @throws IOException on I/O or protocol errors.
+     */
+    void write(SocketChannel channel, ByteBuffer source) throws IOException;
+
+    /**
+     * Whether bytes wait below the application's write buffer for the socket to take them.
+     *
+     * @return true while the layer holds output.
+     */
+    boolean hasPendingOutput();
+
+    /**
+     * Says goodbye in the protocol (TLS close_notify, say), best effort and without blocking.
+     *
+     * @param channel the socket, about to close.
+     */
+    void shutdown(SocketChannel channel);
+}

@@ -1,0 +1,242 @@
+package io.celer.tls;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.util.List;
+import java.util.Locale;
+
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.TrustManagerFactory;
+
+import io.celer.tcp.Transport;
+import io.celer.tcp.TransportFactory;
+
+/**
+ * TLS settings for TCP servers and clients: pass one to {@code TcpConfig.transport} to turn TLS on.
+ *
+ * <p>A client verifies the server's certificate chain against the trust store (the JDK's default one when
+ * none is given) and the host name it connected to; nothing is trusted that nobody checked. A server needs a
+ * key store with its certificate and key.
+ */
+public final class TlsConfig implements TransportFactory
+{
+    private Path keyStore;
+    private char[] keyStorePassword;
+    private String keyStoreType;
+    private Path trustStore;
+    private char[] trustStorePassword;
+    private String trustStoreType;
+    private List<String> protocols = List.of("TLSv1.3", "TLSv1.2");
+    private List<String> cipherSuites;
+    private ClientAuth clientAuth = ClientAuth.NONE;
+    private String serverName;
+    private boolean verifyHostname = true;
+    private SSLContext context;
+
+    /**
+     * The key store holding this side's certificate chain and private key; needed by a server.
+     *
+     * @param path     a PKCS12 ({@code .p12}, {@code .pfx}) or JKS ({@code .jks}) file.
+     * @param password its password, also the key's.
+     * @return this.
+     */
+    public TlsConfig keyStore(final Path path, final String password)
+    {
+        this.keyStore = path;
+        this.keyStorePassword = password.toCharArray();
+        this.keyStoreType = typeOf(path);
+        this.context = null;
+        return this;
+    }
+
+    /**
+     * The certificates trusted to sign the peer's; the JDK's default trust store when not set.
+     *
+     * @param path     a PKCS12 or JKS file.
+     * @param password its password.
+     * @return this.
+     */
+    public TlsConfig trustStore(final Path path, final String password)
+    {
+        this.trustStore = path;
+        this.trustStorePassword = password.toCharArray();
+        this.trustStoreType = typeOf(path);
+        this.context = null;
+        return this;
+    }
+
+    /**
+     * Protocol versions allowed; TLS 1.3 and 1.2 by default.
+     *
+     * @param versions names such as {@code TLSv1.3}.
+     * @return this.
+     */
+    public TlsConfig protocols(final String... versions)
+    {
+        this.protocols = List.of(versions);
+        return this;
+    }
+
+    /**
+     * Cipher suites allowed; the JDK's defaults when not set.
+     *
+     * @param suites names such as {@code TLS_AES_128_GCM_SHA256}.
+     * @return this.
+     */
+    public TlsConfig cipherSuites(final String... suites)
+    {
+        this.cipherSuites = List.of(suites);
+        return this;
+    }
+
+    /**
+     * Whether a server asks clients for certificates; {@link ClientAuth#NONE} by default.
+     *
+     * @param clientAuth the policy.
+     * @return this.
+     */
+    public TlsConfig clientAuth(final ClientAuth clientAuth)
+    {
+        this.clientAuth = clientAuth;
+        return this;
+    }
+
+    /**
+     * The server name a client sends (SNI) and checks the certificate against, when it differs from the
+     * host it connects to (an IP address, say).
+     *
+     * @param name a DNS host name.
+     * @return this.
+     */
+    public TlsConfig serverName(final String name)
+    {
+        this.serverName = name;
+        return this;
+    }
+
+    /**
+     * Whether a client checks that the server's certificate names the host; on by default. Turning it off
+     * still verifies the chain.
+     *
+     * @param on the option.
+     * @return this.
+     */
+    public TlsConfig verifyHostname(final boolean on)
+    {
+        this.verifyHostname = on;
+        return this;
+    }
+
+    /**
+     * Uses a ready SSL context instead of the stores above.
+     *
+     * @param sslContext the context.
+     * @return this.
+     */
+    public TlsConfig sslContext(final SSLContext sslContext)
+    {
+        this.context = sslContext;
+        return this;
+    }
+
+    @Override
+    public void check()
+    {
+        context();
+    }
+
+    @Override
+    public Transport newTransport(final boolean clientMode, final String peerHost, final int peerPort)
+    {
+        final String host = clientMode && serverName != null ? serverName : peerHost;
+        final SSLEngine engine = host == null ? context().createSSLEngine() : context().createSSLEngine(host, peerPort);
+        engine.setUseClientMode(clientMode);
+        final SSLParameters parameters = engine.getSSLParameters();
+        parameters.setProtocols(protocols.toArray(new String[0]));
+        if (cipherSuites != null)
+        {
+            parameters.setCipherSuites(cipherSuites.toArray(new String[0]));
+        }
+        if (clientMode)
+        {
+            if (verifyHostname)
+            {
+                parameters.setEndpointIdentificationAlgorithm("HTTPS");
+            }
+            if (serverName != null)
+            {
+                parameters.setServerNames(List.of(new SNIHostName(serverName)));
+            }
+        }
+        else
+        {
+            parameters.setNeedClientAuth(clientAuth == ClientAuth.REQUIRED);
+            if (clientAuth == ClientAuth.OPTIONAL)
+            {
+                parameters.setWantClientAuth(true);
+            }
+        }
+        engine.setSSLParameters(parameters);
+        return new TlsTransport(engine);
+    }
+
+    private synchronized SSLContext context()
+    {
+        if (context == null)
+        {
+            try
+            {
+                KeyManagerFactory keys = null;
+                if (keyStore != null)
+                {
+                    keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+                    keys.init(load(keyStore, keyStoreType, keyStorePassword), keyStorePassword);
+                }
+                TrustManagerFactory trust = null;
+                if (trustStore != null)
+                {
+                    trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+                    trust.init(load(trustStore, trustStoreType, trustStorePassword));
+                }
+                final SSLContext built = SSLContext.getInstance("TLS");
+                built.init(keys == null ? null : keys.getKeyManagers(), trust == null ? null : trust.getTrustManagers(),
+                    null);
+                context = built;
+            }
+            catch (final GeneralSecurityException | IOException ex)
+            {
+                throw new IllegalStateException("cannot set up TLS: " + ex.getMessage(), ex);
+            }
+        }
+        return context;
+    }
+
+    private static KeyStore load(final Path path, final String type, final char[] password)
+        throws GeneralSecurityException, IOException
+    {
+        final KeyStore store = KeyStore.getInstance(type);
+        try (InputStream in = Files.newInputStream(path))
+        {
+            store.load(in, password);
+        }
+        catch (final IOException ex)
+        {
+            throw new IOException("cannot read " + type + " store " + path + ": " + ex.getMessage(), ex);
+        }
+        return store;
+    }
+
+    private static String typeOf(final Path path)
+    {
+        final String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
+        return name.endsWith(".jks") ? "JKS" : "PKCS12";
+    }
+}

@@ -1,0 +1,326 @@
+package io.celer.tls;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+
+import io.celer.tcp.Transport;
+
+/**
+ * TLS over a non-blocking socket with the JDK's {@link SSLEngine}.
+ *
+ * <p>Encrypted bytes go through two direct buffers of one TLS record each; decrypted bytes through a third,
+ * so that a record larger than the room left in the connection's read buffer waits here instead of failing.
+ * Delegated tasks (certificate checks) run on the reactor thread: they happen during handshakes only.
+ */
+final class TlsTransport implements Transport
+{
+    private final SSLEngine engine;
+    private final ByteBuffer netIn;
+    private final ByteBuffer netOut;
+    private final ByteBuffer appIn;
+    private final ByteBuffer empty = ByteBuffer.allocate(0);
+    private boolean started;
+    private boolean inboundDone;
+    private boolean moreToUnwrap;
+
+    TlsTransport(final SSLEngine engine)
+    {
+        this.engine = engine;
+        final int packet = engine.getSession().getPacketBufferSize();
+        final int application = engine.getSession().getApplicationBufferSize();
+        this.netIn = ByteBuffer.allocateDirect(packet);
+        this.netOut = ByteBuffer.allocateDirect(packet);
+        this.appIn = ByteBuffer.allocateDirect(application);
+        appIn.flip(); // kept in read mode: position to limit is what waits for the connection
+    }
+
+    @Override
+    public boolean handshake(final SocketChannel channel) throws IOException
+    {
+        try
+        {
+            if (!started)
+            {
+                started = true;
+                engine.beginHandshake();
+            }
+            while (true)
+            {
+                if (!flushNetOut(channel))
+                {
+                    return false;
+                }
+                switch (engine.getHandshakeStatus())
+                {
+                    case NOT_HANDSHAKING:
+                    case FINISHED:
+                        // Application records may have come with the peer's last flight, still encrypted.
+                        moreToUnwrap = netIn.position() > 0;
+                        return true;
+                    case NEED_TASK:
+                        runTasks();
+                        break;
+                    case NEED_WRAP:
+                        wrap(empty);
+                        break;
+                    default: // NEED_UNWRAP, NEED_UNWRAP_AGAIN
+                        if (!unwrapHandshake(channel))
+                        {
+                            return false;
+                        }
+                        break;
+                }
+            }
+        }
+        catch (final SSLException ex)
+        {
+            sendAlert(channel);
+            throw ex;
+        }
+    }
+
+    /**
+     * Unwraps one handshake record, reading the socket when a whole one has not arrived.
+     *
+     * @return false when the socket has nothing more now.
+     */
+    private boolean unwrapHandshake(final SocketChannel channel) throws IOException
+    {
+        final SSLEngineResult result = unwrap();
+        switch (result.getStatus())
+        {
+            case BUFFER_UNDERFLOW:
+                if (!netIn.hasRemaining())
+                {
+                    throw new SSLHandshakeException("a TLS record larger than " + netIn.capacity() + " bytes");
+                }
+                final int read = channel.read(netIn);
+                if (read < 0)
+                {
+                    throw new SSLHandshakeException("the peer closed the connection during the TLS handshake");
+                }
+                return read > 0;
+            case CLOSED:
+                throw new SSLHandshakeException("the peer closed TLS during the handshake");
+            default:
+                return true;
+        }
+    }
+
+    @Override
+    public int read(final SocketChannel channel, final ByteBuffer destination, final boolean fromSocket)
+        throws IOException
+    {
+        final int start = destination.position();
+        moveAppIn(destination);
+        if (fromSocket && !inboundDone && netIn.hasRemaining())
+        {
+            if (channel.read(netIn) < 0)
+            {
+                // End of stream without close_notify: a truncation, but what arrived whole is still good.
+                inboundDone = true;
+            }
+        }
+        unwrapAll();
+        answerPeer(channel);
+        moveAppIn(destination);
+        final int added = destination.position() - start;
+        return added == 0 && inboundDone && !appIn.hasRemaining() && !moreToUnwrap ? -1 : added;
+    }
+
+    /**
+     * Unwraps records while whole ones wait and the plaintext buffer has room.
+     */
+    private void unwrapAll() throws SSLException
+    {
+        moreToUnwrap = false;
+        while (netIn.position() > 0)
+        {
+            final SSLEngineResult result = unwrap();
+            switch (result.getStatus())
+            {
+                case BUFFER_OVERFLOW:
+                    moreToUnwrap = true;
+                    return;
+                case BUFFER_UNDERFLOW:
+                    return;
+                case CLOSED:
+                    inboundDone = true;
+                    return;
+                default:
+                    if (result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_TASK)
+                    {
+                        runTasks();
+                    }
+                    if (result.bytesConsumed() == 0 && result.bytesProduced() == 0)
+                    {
+                        return;
+                    }
+                    break;
+            }
+        }
+    }
+
+    /**
+     * After the handshake the peer may still ask for an answer (a TLS 1.3 key update, a renegotiation).
+     */
+    private void answerPeer(final SocketChannel channel) throws IOException
+    {
+        SSLEngineResult.HandshakeStatus status = engine.getHandshakeStatus();
+        while (status == SSLEngineResult.HandshakeStatus.NEED_WRAP || status == SSLEngineResult.HandshakeStatus.NEED_TASK)
+        {
+            if (status == SSLEngineResult.HandshakeStatus.NEED_TASK)
+            {
+                runTasks();
+            }
+            else
+            {
+                if (!flushNetOut(channel))
+                {
+                    return;
+                }
+                if (wrap(empty).bytesProduced() == 0)
+                {
+                    return;
+                }
+            }
+            status = engine.getHandshakeStatus();
+        }
+        flushNetOut(channel);
+    }
+
+    @Override
+    public boolean hasBufferedInput()
+    {
+        return appIn.hasRemaining() || moreToUnwrap;
+    }
+
+    @Override
+    public void write(final SocketChannel channel, final ByteBuffer source) throws IOException
+    {
+        while (flushNetOut(channel) && source.hasRemaining())
+        {
+            final SSLEngineResult result = wrap(source);
+            if (result.getStatus() == SSLEngineResult.Status.CLOSED)
+            {
+                throw new SSLException("TLS is closed for writing");
+            }
+        }
+    }
+
+    @Override
+    public boolean hasPendingOutput()
+    {
+        return netOut.position() > 0;
+    }
+
+    @Override
+    public void shutdown(final SocketChannel channel)
+    {
+        sendAlert(channel);
+    }
+
+    /**
+     * Closes the outbound side, which makes the engine produce close_notify or the alert of a failed
+     * handshake, and tries once to send it.
+     */
+    private void sendAlert(final SocketChannel channel)
+    {
+        try
+        {
+            engine.closeOutbound();
+            while (!engine.isOutboundDone())
+            {
+                if (!flushNetOut(channel) || wrap(empty).bytesProduced() == 0)
+                {
+                    break;
+                }
+            }
+            flushNetOut(channel);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            // best effort: the socket closes right after
+        }
+    }
+
+    private SSLEngineResult unwrap() throws SSLException
+    {
+        netIn.flip();
+        appIn.compact();
+        try
+        {
+            return engine.unwrap(netIn, appIn);
+        }
+        finally
+        {
+            appIn.flip();
+            netIn.compact();
+        }
+    }
+
+    private SSLEngineResult wrap(final ByteBuffer source) throws SSLException
+    {
+        final SSLEngineResult result = engine.wrap(source, netOut);
+        if (result.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW)
+        {
+            // Only called with netOut empty, which always holds one record.
+            throw new SSLException("a TLS record does not fit " + netOut.capacity() + " bytes");
+        }
+        if (result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_TASK)
+        {
+            runTasks();
+        }
+        return result;
+    }
+
+    /**
+     * Moves encrypted bytes to the socket.
+     *
+     * @return true when none wait any more.
+     */
+    private boolean flushNetOut(final SocketChannel channel) throws IOException
+    {
+        if (netOut.position() == 0)
+        {
+            return true;
+        }
+        netOut.flip();
+        try
+        {
+            channel.write(netOut);
+        }
+        finally
+        {
+            netOut.compact();
+        }
+        return netOut.position() == 0;
+    }
+
+    private void moveAppIn(final ByteBuffer destination)
+    {
+        final int n = Math.min(appIn.remaining(), destination.remaining());
+        if (n > 0)
+        {
+            final int limit = appIn.limit();
+            appIn.limit(appIn.position() + n);
+            destination.put(appIn);
+            appIn.limit(limit);
+        }
+    }
+
+    private void runTasks()
+    {
+        Runnable task;
+        while ((task = engine.getDelegatedTask()) != null)
+        {
+            task.run();
+        }
+    }
+}

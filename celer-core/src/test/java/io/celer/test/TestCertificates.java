@@ -1,0 +1,175 @@
+package io.celer.test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A throw-away certificate authority and the certificates the TLS tests need, made once per JVM with the
+ * JDK's keytool (and openssl for PEM copies) in a temporary folder.
+ */
+public final class TestCertificates
+{
+    /** The password of every store made here. */
+    public static final String PASSWORD = "secret";
+
+    private static TestCertificates instance;
+
+    private final Path dir;
+
+    private TestCertificates(final Path dir)
+    {
+        this.dir = dir;
+    }
+
+    /**
+     * The certificates, made on first use.
+     *
+     * @return the set.
+     */
+    public static synchronized TestCertificates get()
+    {
+        if (instance == null)
+        {
+            try
+            {
+                final TestCertificates made = new TestCertificates(Files.createTempDirectory("celer-certs"));
+                made.make();
+                instance = made;
+            }
+            catch (final IOException | InterruptedException ex)
+            {
+                throw new IllegalStateException("cannot make test certificates", ex);
+            }
+        }
+        return instance;
+    }
+
+    /** @return a trust store holding the test CA. */
+    public Path trustStore()
+    {
+        return dir.resolve("trust.p12");
+    }
+
+    /** @return a key store for {@code localhost} and {@code 127.0.0.1}, signed by the CA. */
+    public Path server()
+    {
+        return dir.resolve("server.p12");
+    }
+
+    /** @return a key store for {@code localhost}, signed by the CA, expired yesterday. */
+    public Path expired()
+    {
+        return dir.resolve("expired.p12");
+    }
+
+    /** @return a key store for {@code wrong.invalid}, signed by the CA. */
+    public Path wrongHost()
+    {
+        return dir.resolve("wronghost.p12");
+    }
+
+    /** @return a key store for {@code localhost}, self-signed: no CA vouches for it. */
+    public Path untrusted()
+    {
+        return dir.resolve("untrusted.p12");
+    }
+
+    /** @return a client certificate signed by the CA. */
+    public Path client()
+    {
+        return dir.resolve("client.p12");
+    }
+
+    /** @return the CA certificate, PEM. */
+    public Path caPem()
+    {
+        return dir.resolve("ca.pem");
+    }
+
+    /** @return the server's certificate chain and key, PEM, for openssl. */
+    public Path serverPem()
+    {
+        return dir.resolve("server-full.pem");
+    }
+
+    /** @return the client's certificate chain and key, PEM, for openssl. */
+    public Path clientPem()
+    {
+        return dir.resolve("client-full.pem");
+    }
+
+    private void make() throws IOException, InterruptedException
+    {
+        keytool("-genkeypair", "-keystore", "ca.p12", "-alias", "ca", "-dname", "CN=Celer Test CA",
+            "-ext", "bc:c", "-validity", "3650");
+        keytool("-exportcert", "-keystore", "ca.p12", "-alias", "ca", "-rfc", "-file", "ca.pem");
+        keytool("-importcert", "-keystore", "trust.p12", "-alias", "ca", "-file", "ca.pem", "-noprompt");
+        signed("server", "CN=localhost", "san=dns:localhost,ip:127.0.0.1", "365", null);
+        signed("expired", "CN=localhost", "san=dns:localhost,ip:127.0.0.1", "1", "-3d");
+        signed("wronghost", "CN=wrong.invalid", "san=dns:wrong.invalid", "365", null);
+        signed("client", "CN=celer-test-client", null, "365", null);
+        keytool("-genkeypair", "-keystore", "untrusted.p12", "-alias", "untrusted", "-dname", "CN=localhost",
+            "-ext", "san=dns:localhost,ip:127.0.0.1", "-validity", "365");
+        pem("server");
+        pem("client");
+    }
+
+    private void signed(final String name, final String dname, final String san, final String validity,
+        final String startDate) throws IOException, InterruptedException
+    {
+        keytool("-genkeypair", "-keystore", name + ".p12", "-alias", name, "-dname", dname);
+        keytool("-certreq", "-keystore", name + ".p12", "-alias", name, "-file", name + ".csr");
+        final List<String> gencert = new ArrayList<>(List.of("-gencert", "-keystore", "ca.p12", "-alias", "ca",
+            "-infile", name + ".csr", "-outfile", name + ".pem", "-rfc", "-validity", validity));
+        if (san != null)
+        {
+            gencert.add("-ext");
+            gencert.add(san);
+        }
+        if (startDate != null)
+        {
+            gencert.add("-startdate");
+            gencert.add(startDate);
+        }
+        keytool(gencert.toArray(new String[0]));
+        keytool("-importcert", "-keystore", name + ".p12", "-alias", "ca", "-file", "ca.pem", "-noprompt");
+        keytool("-importcert", "-keystore", name + ".p12", "-alias", name, "-file", name + ".pem", "-noprompt");
+    }
+
+    private void pem(final String name) throws IOException, InterruptedException
+    {
+        run(List.of("openssl", "pkcs12", "-in", name + ".p12", "-nodes", "-passin", "pass:" + PASSWORD,
+            "-out", name + "-full.pem"));
+    }
+
+    private void keytool(final String... args) throws IOException, InterruptedException
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+        command.addAll(List.of(args));
+        if (!List.of(args).contains("-exportcert"))
+        {
+            command.addAll(List.of("-storetype", "PKCS12"));
+        }
+        command.addAll(List.of("-storepass", PASSWORD));
+        if (args[0].equals("-genkeypair"))
+        {
+            command.addAll(List.of("-keyalg", "EC", "-groupname", "secp256r1", "-keypass", PASSWORD));
+        }
+        run(command);
+    }
+
+    private void run(final List<String> command) throws IOException, InterruptedException
+    {
+        final Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        final String output = new String(process.getInputStream().readAllBytes());
+        if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0)
+        {
+            throw new IOException(String.join(" ", command) + " failed: " + output);
+        }
+    }
+}
