@@ -44,6 +44,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     private long id;
     private int state = CLOSED;
     private boolean lagging;
+    private boolean spaceFreedOwed;
     private boolean flushQueued;
     private CloseReason closingReason;
     private long eventTimer = NO_TIMER;
@@ -126,6 +127,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         writeBuffer.clear();
         framing.reset();
         lagging = false;
+        spaceFreedOwed = false;
         flushQueued = false;
         readTimeoutMillis = 0;
     }
@@ -248,8 +250,13 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
             closeNow(closingReason);
             return;
         }
-        if (state == OPEN && writeBuffer.remaining() > freeBefore)
+        if (state == OPEN && !lagging)
         {
+            key.interestOps(key.interestOps() & ~SelectionKey.OP_WRITE);
+        }
+        if (state == OPEN && (spaceFreedOwed || writeBuffer.remaining() > freeBefore))
+        {
+            spaceFreedOwed = false;
             handler.writeSpaceFreed(this, writeBuffer.remaining());
         }
     }
@@ -453,8 +460,11 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
             writeBuffer.clear();
             if (lagging)
             {
+                // A flush outside onWritable (end of cycle, an explicit flush, a write making room) may be
+                // the one that drains a lagging buffer. OP_WRITE stays on so onWritable still tells the
+                // handler, which may be waiting for writeSpaceFreed after a refused write.
                 lagging = false;
-                key.interestOps(key.interestOps() & ~SelectionKey.OP_WRITE);
+                spaceFreedOwed = true;
             }
         }
     }
