@@ -228,9 +228,8 @@ public final class Demo implements Callable<Integer>
         }
         catch (final UncheckedIOException | IllegalArgumentException ex)
         {
-            final Throwable cause = ex.getCause() != null ? ex.getCause() : ex;
-            err.println("demo " + example.label + ": " + ex.getMessage() +
-                (cause != ex ? ": " + cause.getMessage() : ""));
+            // An unresolvable bind address, say, or a port in use.
+            err.println("demo " + example.label + ": " + message(ex) + describe(ex.getCause()));
             reactor.stop();
             return null;
         }
@@ -259,8 +258,7 @@ public final class Demo implements Callable<Integer>
                 address = new TimeServer(reactor, port, bindAddress).open().localAddress();
                 break;
             case TIME_BEAT:
-                address = new TimeBeatServer(
-                    reactor, port, bindAddress, TimeBeatServer.DEFAULT_PERIOD_MILLIS).open().localAddress();
+                address = new TimeBeatServer(reactor, port, bindAddress).open().localAddress();
                 break;
             default:
                 throw new IllegalStateException("not a server: " + example.label);
@@ -293,7 +291,8 @@ public final class Demo implements Callable<Integer>
         {
             // The write buffer must hold at least one line; a few make the batches worth it.
             final TcpConfig config = new TcpConfig().writeBufferSize(Math.max(64 * 1024, 4 * (size + 1)));
-            final ThroughputClient client = new ThroughputClient(reactor, serverHost, port, messages, size, config, out);
+            final ThroughputClient client =
+                new ThroughputClient(reactor, serverHost, port, messages, size, config, out);
             client.onDone(() ->
             {
                 if (!client.completed())
@@ -309,7 +308,13 @@ public final class Demo implements Callable<Integer>
 
     private static String describe(final Throwable failure)
     {
-        return failure == null ? "" : ": " + failure.getMessage();
+        return failure == null ? "" : ": " + message(failure);
+    }
+
+    private static String message(final Throwable failure)
+    {
+        // Some exceptions (UnresolvedAddressException) carry no message: their name says it all.
+        return failure.getMessage() != null ? failure.getMessage() : failure.getClass().getSimpleName();
     }
 
     /**

@@ -34,6 +34,18 @@ public final class PrintServer implements Handler
     }
 
     /**
+     * A server on one address that prints to standard output.
+     *
+     * @param reactor     the reactor that runs it.
+     * @param port        the port, 0 for an ephemeral one.
+     * @param bindAddress the local address to listen on.
+     */
+    public PrintServer(final Reactor reactor, final int port, final String bindAddress)
+    {
+        this(reactor, port, bindAddress, System.out);
+    }
+
+    /**
      * A server.
      *
      * @param reactor     the reactor that runs it.

@@ -39,6 +39,18 @@ public final class TimeBeatServer implements Handler
     }
 
     /**
+     * A server on one address that beats every second.
+     *
+     * @param reactor     the reactor that runs it.
+     * @param port        the port, 0 for an ephemeral one.
+     * @param bindAddress the local address to listen on.
+     */
+    public TimeBeatServer(final Reactor reactor, final int port, final String bindAddress)
+    {
+        this(reactor, port, bindAddress, DEFAULT_PERIOD_MILLIS);
+    }
+
+    /**
      * A server.
      *
      * @param reactor      the reactor that runs it.
