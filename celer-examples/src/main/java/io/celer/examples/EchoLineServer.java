@@ -1,0 +1,150 @@
+package io.celer.examples;
+
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+
+import io.celer.framing.LineFraming;
+import io.celer.reactor.Reactor;
+import io.celer.tcp.Connection;
+import io.celer.tcp.Handler;
+import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
+
+/**
+ * Echoes each line a client sends; the line {@code bye} is answered with {@code Goodbye!} and the connection
+ * closes.
+ *
+ * <p>Lines end with {@code \n} or {@code \r\n}; replies end with {@code \n}. The framing strips the line end
+ * before the handler sees a line and adds it back on write, so the handler deals in bare lines.
+ */
+public final class EchoLineServer implements Handler
+{
+    /** The longest line accepted; a longer one closes the connection. */
+    public static final int MAX_LINE_LENGTH = 8 * 1024;
+
+    private static final byte[] BYE = {'b', 'y', 'e'};
+    private static final byte[] GOODBYE = {'G', 'o', 'o', 'd', 'b', 'y', 'e', '!'};
+
+    private final TcpServer server;
+
+    /**
+     * A server on all addresses.
+     *
+     * @param reactor the reactor that runs it.
+     * @param port    the port, 0 for an ephemeral one.
+     */
+    public EchoLineServer(final Reactor reactor, final int port)
+    {
+        this(reactor, port, Demo.ANY_ADDRESS);
+    }
+
+    /**
+     * A server on one address.
+     *
+     * @param reactor     the reactor that runs it.
+     * @param port        the port, 0 for an ephemeral one.
+     * @param bindAddress the local address to listen on.
+     */
+    public EchoLineServer(final Reactor reactor, final int port, final String bindAddress)
+    {
+        final TcpConfig config = new TcpConfig()
+            .bindAddress(bindAddress)
+            .framing(() -> new LineFraming(MAX_LINE_LENGTH));
+        server = new TcpServer(reactor, port, config, this);
+    }
+
+    /**
+     * Starts listening, from any thread.
+     *
+     * @return this.
+     */
+    public EchoLineServer open()
+    {
+        server.open();
+        return this;
+    }
+
+    /**
+     * Stops listening and closes every connection, from any thread.
+     */
+    public void close()
+    {
+        server.close();
+    }
+
+    /**
+     * The address it listens on.
+     *
+     * @return the address, or null before open.
+     */
+    public InetSocketAddress localAddress()
+    {
+        return server.localAddress();
+    }
+
+    /**
+     * The TCP server underneath, for its connections.
+     *
+     * @return the server.
+     */
+    public TcpServer server()
+    {
+        return server;
+    }
+
+    /**
+     * Echoes the line, or says goodbye and closes on {@code bye}.
+     */
+    @Override
+    public void message(final Connection connection, final ByteBuffer line)
+    {
+        if (equals(line, BYE))
+        {
+            connection.write(GOODBYE);
+            // close() flushes first, so the lines echoed earlier in this batch and the goodbye all go out.
+            connection.close();
+        }
+        else
+        {
+            // Buffered only: the whole batch leaves in one flush, in batchProcessed.
+            connection.write(line);
+        }
+    }
+
+    /**
+     * Flushes the echoes of one read in a single socket write.
+     */
+    @Override
+    public void batchProcessed(final Connection connection)
+    {
+        connection.flush();
+    }
+
+    private static boolean equals(final ByteBuffer buffer, final byte[] text)
+    {
+        // Compares in place: building a String for each line would make garbage.
+        final int start = buffer.position();
+        if (buffer.limit() - start != text.length)
+        {
+            return false;
+        }
+        for (int i = 0; i < text.length; i++)
+        {
+            if (buffer.get(start + i) != text[i])
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Runs the server from the command line, as {@code ./celer demo echo-line} does.
+     *
+     * @param args {@code [--host H] [--port N]}.
+     */
+    public static void main(final String[] args)
+    {
+        Demo.mainFor("echo-line", args);
+    }
+}

@@ -1,0 +1,217 @@
+package io.celer.examples;
+
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.celer.framing.FixedSizeFraming;
+import io.celer.reactor.Reactor;
+import io.celer.tcp.CloseReason;
+import io.celer.tcp.Connection;
+import io.celer.tcp.Handler;
+import io.celer.tcp.TcpClient;
+import io.celer.tcp.TcpConfig;
+
+/**
+ * A TIME (RFC 868) client: connects, prints each 4-byte time the server sends as an ISO-8601 UTC date, and is
+ * done when the connection closes.
+ *
+ * <p>It takes any number of times per connection, so it works with {@link TimeServer} (one, then the server
+ * hangs up) and with {@link TimeBeatServer} (one a period, until the client is closed). The framing cuts
+ * the stream into 4-byte messages, however the bytes arrive.
+ */
+public final class TimeClient implements Handler
+{
+    /** How many of the latest times {@link #times()} keeps. */
+    public static final int TIMES_KEPT = 1024;
+
+    private final TcpClient client;
+    private final PrintStream out;
+    private final byte[] line = new byte[Rfc868.FORMATTED_LENGTH + 1];
+    private final CountDownLatch done = new CountDownLatch(1);
+    private final long[] kept = new long[TIMES_KEPT];
+    private int received;
+    private volatile CloseReason closeReason;
+    private volatile Throwable failure;
+    private volatile Runnable onDone;
+
+    /**
+     * A client that prints to standard output.
+     *
+     * @param reactor the reactor that runs it.
+     * @param host    the server's host name or address.
+     * @param port    the server's port.
+     */
+    public TimeClient(final Reactor reactor, final String host, final int port)
+    {
+        this(reactor, host, port, System.out);
+    }
+
+    /**
+     * A client.
+     *
+     * @param reactor the reactor that runs it.
+     * @param host    the server's host name or address.
+     * @param port    the server's port.
+     * @param out     where the dates go, one a line.
+     */
+    public TimeClient(final Reactor reactor, final String host, final int port, final PrintStream out)
+    {
+        this.out = out;
+        line[Rfc868.FORMATTED_LENGTH] = '\n';
+        client = new TcpClient(
+            reactor, host, port, new TcpConfig().framing(() -> new FixedSizeFraming(Rfc868.LENGTH)), this);
+    }
+
+    /**
+     * Starts connecting, from any thread.
+     *
+     * @return this.
+     */
+    public TimeClient open()
+    {
+        client.open();
+        return this;
+    }
+
+    /**
+     * Closes the connection, from any thread; the client is then done.
+     */
+    public void close()
+    {
+        client.close();
+    }
+
+    /**
+     * Times received so far; readable from any thread.
+     *
+     * @return the count.
+     */
+    public synchronized int received()
+    {
+        return received;
+    }
+
+    /**
+     * The latest times received, oldest first, up to {@link #TIMES_KEPT}; readable from any thread.
+     *
+     * @return a copy.
+     */
+    public synchronized List<Instant> times()
+    {
+        final int count = Math.min(received, TIMES_KEPT);
+        final List<Instant> times = new ArrayList<>(count);
+        for (int i = received - count; i < received; i++)
+        {
+            times.add(Instant.ofEpochSecond(kept[i % TIMES_KEPT]));
+        }
+        return times;
+    }
+
+    /**
+     * Whether the connection closed, or never opened.
+     *
+     * @return true once done.
+     */
+    public boolean isDone()
+    {
+        return done.getCount() == 0;
+    }
+
+    /**
+     * Waits until the client is done.
+     *
+     * @param timeout the bound.
+     * @return true if done in time.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    public boolean awaitDone(final Duration timeout) throws InterruptedException
+    {
+        return done.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Why the connection closed.
+     *
+     * @return the reason, or null while not done.
+     */
+    public CloseReason closeReason()
+    {
+        return closeReason;
+    }
+
+    /**
+     * What went wrong on the connection, a refused connect say.
+     *
+     * @return the last error, or null.
+     */
+    public Throwable failure()
+    {
+        return failure;
+    }
+
+    /**
+     * Decodes one time, keeps it and prints it.
+     */
+    @Override
+    public void message(final Connection connection, final ByteBuffer message)
+    {
+        final long unixSeconds = Rfc868.toUnixSeconds(message.getInt());
+        synchronized (this)
+        {
+            kept[received % TIMES_KEPT] = unixSeconds;
+            received++;
+        }
+        // Formatted into a reused array: a Date and its String per message would be garbage.
+        Rfc868.formatUtc(unixSeconds, line);
+        out.write(line, 0, line.length);
+        out.flush();
+    }
+
+    /**
+     * Keeps the cause, for {@link #failure()}.
+     */
+    @Override
+    public void error(final Connection connection, final Throwable error)
+    {
+        failure = error;
+    }
+
+    /**
+     * Marks the client done.
+     */
+    @Override
+    public void closed(final Connection connection, final CloseReason reason)
+    {
+        closeReason = reason;
+        done.countDown();
+        final Runnable callback = onDone;
+        if (callback != null)
+        {
+            callback.run();
+        }
+    }
+
+    /**
+     * Runs a callback on the reactor thread when done; for the launcher, set before {@link #open()}.
+     */
+    void onDone(final Runnable callback)
+    {
+        onDone = callback;
+    }
+
+    /**
+     * Runs the client from the command line, as {@code ./celer demo time-client} does.
+     *
+     * @param args {@code [--host H] [--port N]}.
+     */
+    public static void main(final String[] args)
+    {
+        Demo.mainFor("time-client", args);
+    }
+}

@@ -1,0 +1,54 @@
+package io.celer.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.OutputStream;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.celer.reactor.Reactor;
+import io.celer.test.Await;
+import io.celer.test.Reactors;
+
+class DiscardServerTest
+{
+    private final Reactors reactors = new Reactors();
+
+    @AfterEach
+    void stop()
+    {
+        reactors.close();
+    }
+
+    @Test
+    void dropsEverythingAndKeepsTheConnection() throws Exception
+    {
+        final Reactor reactor = reactors.start("discard");
+        final DiscardServer server = new DiscardServer(reactor, 0, "127.0.0.1").open();
+        final byte[] bytes = new byte[1024 * 1024];
+        new Random(1).nextBytes(bytes);
+
+        try (Socket socket = new Socket("127.0.0.1", server.localAddress().getPort()))
+        {
+            final OutputStream out = socket.getOutputStream();
+            out.write(bytes);
+            out.flush();
+            Await.until(() -> "1 MiB discarded, got " + server.bytesDiscarded(),
+                () -> server.bytesDiscarded() == bytes.length, Duration.ofSeconds(10));
+
+            // Still connected and still taking bytes, and nothing came back.
+            out.write("more".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            out.flush();
+            Await.until("4 more bytes discarded", () -> server.bytesDiscarded() == bytes.length + 4L);
+            final AtomicInteger connections = new AtomicInteger();
+            reactor.call(() -> connections.set(server.server().connectionCount()));
+            assertThat(connections.get()).isEqualTo(1);
+            assertThat(socket.getInputStream().available()).isZero();
+        }
+    }
+}

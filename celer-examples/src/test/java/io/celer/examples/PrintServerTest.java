@@ -1,0 +1,58 @@
+package io.celer.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.Random;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.celer.test.Await;
+import io.celer.test.Reactors;
+
+class PrintServerTest
+{
+    private final Reactors reactors = new Reactors();
+
+    @AfterEach
+    void stop()
+    {
+        reactors.close();
+    }
+
+    @Test
+    void printsExactlyTheBytesSent() throws Exception
+    {
+        final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        final PrintServer server =
+            new PrintServer(reactors.start("print"), 0, "127.0.0.1", new PrintStream(printed, false)).open();
+
+        // Every byte value, then more than the server's scratch array and read buffer hold at once.
+        final byte[] bytes = new byte[256 + 200_000];
+        for (int i = 0; i < 256; i++)
+        {
+            bytes[i] = (byte)i;
+        }
+        final byte[] random = new byte[200_000];
+        new Random(2).nextBytes(random);
+        System.arraycopy(random, 0, bytes, 256, random.length);
+
+        try (Socket socket = new Socket("127.0.0.1", server.localAddress().getPort()))
+        {
+            final OutputStream out = socket.getOutputStream();
+            out.write(bytes, 0, 100);
+            out.flush();
+            Await.until("the first 100 bytes printed", () -> printed.size() == 100, Duration.ofSeconds(10));
+            out.write(bytes, 100, bytes.length - 100);
+            out.flush();
+            Await.until(() -> bytes.length + " bytes printed, got " + printed.size(),
+                () -> printed.size() == bytes.length, Duration.ofSeconds(10));
+        }
+        assertThat(printed.toByteArray()).isEqualTo(bytes);
+    }
+}

@@ -1,0 +1,64 @@
+package io.celer.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.DataInputStream;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.celer.reactor.Reactor;
+import io.celer.test.Await;
+import io.celer.test.Reactors;
+
+class TimeBeatServerTest
+{
+    private static final long PERIOD_MILLIS = 50;
+    private static final int BEATS = 8;
+
+    private final Reactors reactors = new Reactors();
+
+    @AfterEach
+    void stop()
+    {
+        reactors.close();
+    }
+
+    @Test
+    void beatsAtThePeriodUntilTheClientLeaves() throws Exception
+    {
+        final Reactor reactor = reactors.start("time-beat");
+        final TimeBeatServer server = new TimeBeatServer(reactor, 0, "127.0.0.1", PERIOD_MILLIS).open();
+        final long[] arrivals = new long[BEATS];
+        try (Socket socket = new Socket("127.0.0.1", server.localAddress().getPort()))
+        {
+            socket.setSoTimeout(10_000);
+            final DataInputStream in = new DataInputStream(socket.getInputStream());
+            for (int i = 0; i < BEATS; i++)
+            {
+                final long secondsSince1900 = in.readInt() & 0xFFFF_FFFFL;
+                arrivals[i] = System.nanoTime();
+                final long now = System.currentTimeMillis() / 1000 + 2_208_988_800L;
+                assertThat(secondsSince1900).isBetween(now - 5, now + 1);
+            }
+        }
+
+        // Loose bounds, as arrivals are stamped when this thread gets to read them: a timer never fires
+        // early, but a busy machine may run the reader, or the timer, late.
+        final long spanMillis = TimeUnit.NANOSECONDS.toMillis(arrivals[BEATS - 1] - arrivals[0]);
+        final long intervals = BEATS - 1;
+        assertThat(spanMillis).isBetween(intervals * PERIOD_MILLIS / 2, intervals * PERIOD_MILLIS * 20);
+
+        // The beat dies with the connection.
+        final AtomicInteger connections = new AtomicInteger(-1);
+        Await.until("the server to drop the connection", () ->
+        {
+            reactor.call(() -> connections.set(server.server().connectionCount()));
+            return connections.get() == 0;
+        }, Duration.ofSeconds(10));
+    }
+}
