@@ -100,8 +100,11 @@ final class ProgressBar
         lastDraw = System.nanoTime();
         final double fraction = Math.min(1.0, (double)(finished + current) / total);
         final int filled = (int)(fraction * WIDTH);
-        final long elapsed = (lastDraw - startNanos) / 1_000_000_000L;
-        final String eta = fraction > 0.02 ? " ~" + clock((long)(elapsed / fraction) - elapsed) + " left" : "";
+        final double seconds = (lastDraw - startNanos) / 1e9;
+        final long elapsed = (long)seconds;
+        // Messages are the unit, and peers differ in speed: the estimate is rough, and none at first.
+        final String eta = fraction > 0.02 && seconds >= 5
+            ? " ~" + clock(Math.round(seconds / fraction - seconds)) + " left" : "";
         final String line = String.format(Locale.ROOT, "[%s%s] %3d%%  %s  %s elapsed%s",
             "#".repeat(filled), ".".repeat(WIDTH - filled), (int)(fraction * 100), label, clock(elapsed), eta);
         err.print("\r" + line + (line.length() < lastLength ? " ".repeat(lastLength - line.length()) : ""));
