@@ -8,7 +8,8 @@
  * The server prints "listening on port N" and, once the client is done, "stats side=server ...".
  * The client writes each measured round trip, in nanoseconds, as a little-endian int64 to RTT_FILE, and
  * keeps a count of messages done in the first eight bytes of PROGRESS_FILE (the harness reads it).
- * Both give up after MAX_SECONDS, so a lost harness never leaves them spinning.
+ * Both give up after MAX_SECONDS, and exit as soon as their stdin closes: the harness holds it open and
+ * never writes, so a harness that dies, however it dies, never leaves them spinning.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -16,6 +17,7 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -250,8 +252,22 @@ static int ping(int port, long warmup, long messages, size_t size, const char *r
     return 0;
 }
 
+static void *exit_when_harness_gone(void *unused)
+{
+    char c;
+    (void)unused;
+    while (read(STDIN_FILENO, &c, 1) > 0) {
+    }
+    _exit(5);
+    return NULL;
+}
+
 int main(int argc, char **argv)
 {
+    pthread_t watcher;
+    if (pthread_create(&watcher, NULL, exit_when_harness_gone, NULL) != 0) {
+        die("pthread_create");
+    }
     if (argc == 4 && strcmp(argv[1], "server") == 0) {
         alarm((unsigned)atoi(argv[3]));
         return serve((size_t)atol(argv[2]));

@@ -91,7 +91,8 @@ final class CPeerBinary
 
     private static void compile(final Path source, final Path binary) throws IOException
     {
-        final List<String> command = List.of("gcc", "-O2", "-Wall", "-o", binary.toString(), source.toString());
+        final List<String> command = List.of("gcc", "-O2", "-Wall", "-pthread", "-o", binary.toString(),
+            source.toString());
         final Process gcc;
         try
         {

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * Counts collections and the bytes the I/O thread allocates between two points of a run.
  *
- * <p>{@link #begin()} and {@link #end()} run on the I/O thread itself, so the counter read is the thread's
+ * <p>{@link #begin()} and {@link #end(long)} run on the I/O thread itself, so the counter read is the thread's
  * own and needs no thread id.
  */
 public final class IoThreadProbe
