@@ -22,7 +22,9 @@ public final class CpuPinning
      */
     public static boolean pinCurrentThread(final int cpu)
     {
-        if (cpu < 0 || cpu >= Runtime.getRuntime().availableProcessors())
+        // No upper bound from availableProcessors(): it counts the CPUs this process may use, not their
+        // numbers, so under `taskset -c 3` it is 1 and CPU 3 is still valid. taskset rejects a bad CPU.
+        if (cpu < 0)
         {
             return false;
         }

@@ -1,0 +1,60 @@
+package io.celer.bench;
+
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * The benchmark launcher: {@code ./celer bench tcp} for latency, {@code ./celer bench throughput}.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true, version = "celer-bench 0.1.0",
+    subcommands = {TcpCommand.class, ThroughputCommand.class},
+    description = {
+        "Benchmarks Celer against Netty, blocking sockets and C over TCP on loopback.",
+        "Every peer's server and client run in separate processes, pinned to separate CPUs when the machine "
+            + "allows. Results go to stdout and to bench-results/ (JSON, Markdown and, for latency, a PNG plot)."},
+    footer = {"", "Examples:",
+        "  ./celer bench tcp --quick",
+        "  ./celer bench tcp --peers celer,netty-epoll-busy,c --rounds 5",
+        "  ./celer bench tcp --peers celer --epsilon",
+        "  ./celer bench throughput --quick"})
+public final class Bench implements Callable<Integer>
+{
+    @Spec
+    private CommandSpec spec;
+
+    /**
+     * Runs the launcher.
+     *
+     * @param args a subcommand and its options.
+     */
+    public static void main(final String[] args)
+    {
+        System.exit(commandLine().execute(args));
+    }
+
+    /**
+     * The parser, for embedding (tests call it without exiting the JVM).
+     *
+     * @return a fresh command line.
+     */
+    public static CommandLine commandLine()
+    {
+        return new CommandLine(new Bench()).setCaseInsensitiveEnumValuesAllowed(true);
+    }
+
+    /**
+     * Without a subcommand: the usage, and a usage-error status.
+     *
+     * @return 2.
+     */
+    @Override
+    public Integer call()
+    {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return 2;
+    }
+}

@@ -1,0 +1,119 @@
+package io.celer.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the command lines of the child processes: pinned, with the same JDK and classpath as the harness.
+ */
+final class PeerLauncher
+{
+    /** Agrona 2 reads jdk.internal.misc.Unsafe: every JVM that runs Celer needs it exported. */
+    static final String ADD_EXPORTS = "java.base/jdk.internal.misc=ALL-UNNAMED";
+
+    /** What {@code --epsilon} adds to the Celer peer's JVMs. */
+    static final List<String> EPSILON =
+        List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC", "-Xmx256m");
+
+    private final CpuPlan cpus;
+    private final List<String> jvmOptions;
+    private final boolean epsilon;
+    private final String classpath;
+    private Path cBinary;
+
+    /**
+     * A launcher.
+     *
+     * @param cpus       where the two sides run.
+     * @param jvmOptions extra options for every child JVM.
+     * @param epsilon    whether Celer's JVMs run without a garbage collector.
+     */
+    PeerLauncher(final CpuPlan cpus, final List<String> jvmOptions, final boolean epsilon)
+    {
+        this.cpus = cpus;
+        this.jvmOptions = List.copyOf(jvmOptions);
+        this.epsilon = epsilon;
+        this.classpath = System.getProperty("java.class.path");
+    }
+
+    /**
+     * The JVM options a peer's children get on top of the classpath.
+     *
+     * @param peer the peer.
+     * @return the options.
+     */
+    List<String> jvmOptions(final Peer peer)
+    {
+        final List<String> options = new ArrayList<>(List.of("--add-exports", ADD_EXPORTS));
+        if (epsilon && peer == Peer.CELER)
+        {
+            options.addAll(EPSILON);
+        }
+        options.addAll(jvmOptions);
+        return options;
+    }
+
+    /**
+     * A Java child.
+     *
+     * @param peer      whose child.
+     * @param mainClass its main class.
+     * @param cpu       its CPU, or -1.
+     * @param args      its {@code --name=value} arguments.
+     * @return the command line.
+     */
+    List<String> java(final Peer peer, final String mainClass, final int cpu, final Map<String, Object> args)
+    {
+        final List<String> command = new ArrayList<>(cpus.prefix(cpu));
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions(peer));
+        command.add("-cp");
+        command.add(classpath);
+        command.add(mainClass);
+        if (peer.nettyTransport() != null)
+        {
+            command.add("--transport=" + peer.nettyTransport());
+        }
+        if (peer == Peer.CELER && cpus.pinned())
+        {
+            // The reactor thread pins itself too (ReactorConfig.cpu), inside the JVM's own affinity.
+            command.add("--cpu=" + cpu);
+        }
+        args.forEach((name, value) -> command.add("--" + name + "=" + value));
+        return command;
+    }
+
+    /**
+     * A C child.
+     *
+     * @param cpu  its CPU, or -1.
+     * @param args the C program's positional arguments.
+     * @return the command line.
+     */
+    List<String> c(final int cpu, final Object... args)
+    {
+        if (cBinary == null)
+        {
+            cBinary = CPeerBinary.build();
+        }
+        final List<String> command = new ArrayList<>(cpus.prefix(cpu));
+        command.add(cBinary.toString());
+        for (final Object arg : args)
+        {
+            command.add(String.valueOf(arg));
+        }
+        return command;
+    }
+
+    /**
+     * Where the sides run.
+     *
+     * @return the plan.
+     */
+    CpuPlan cpus()
+    {
+        return cpus;
+    }
+}

@@ -1,0 +1,104 @@
+package io.celer.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+/**
+ * Writes a run's files under the results directory: a dated JSON, Markdown and PNG, and {@code latest-*}
+ * copies.
+ */
+final class ResultFiles
+{
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    private ResultFiles()
+    {
+    }
+
+    /**
+     * Where a run's files went.
+     *
+     * @param json     the JSON.
+     * @param markdown the Markdown table.
+     * @param png      the plot, or null for runs without one.
+     */
+    record Written(Path json, Path markdown, Path png)
+    {
+    }
+
+    /**
+     * Writes a latency run: {@code tcp-STAMP.json/.md/.png} and {@code latest-tcp.json/.md/.png}.
+     *
+     * @param dir     the results directory, created if missing.
+     * @param started when the run started.
+     * @param report  the run.
+     * @param lines   the plot's lines.
+     * @return the dated files.
+     */
+    static Written writeLatency(final Path dir, final OffsetDateTime started, final TcpReport report,
+        final List<PercentilePlot.Line> lines)
+    {
+        final String base = "tcp-" + STAMP.format(started);
+        try
+        {
+            Files.createDirectories(dir);
+            final Path json = dir.resolve(base + ".json");
+            final Path markdown = dir.resolve(base + ".md");
+            final Path png = dir.resolve(base + ".png");
+            JSON.writeValue(json.toFile(), report);
+            PercentilePlot.write(png, String.format("TCP round trip, %d-byte messages, %,d measured (%s)",
+                report.size(), report.messages(), report.pinning().startsWith("not") ? "not pinned" : "pinned"),
+                lines);
+            Files.writeString(markdown, LatencyReport.markdown(report, png.getFileName().toString()),
+                StandardCharsets.UTF_8);
+            Files.copy(json, dir.resolve("latest-tcp.json"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(png, dir.resolve("latest-tcp.png"), StandardCopyOption.REPLACE_EXISTING);
+            Files.writeString(dir.resolve("latest-tcp.md"), LatencyReport.markdown(report, "latest-tcp.png"),
+                StandardCharsets.UTF_8);
+            return new Written(json, markdown, png);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write results under " + dir, ex);
+        }
+    }
+
+    /**
+     * Writes a throughput run: {@code throughput-STAMP.json/.md} and {@code latest-throughput.json/.md}.
+     *
+     * @param dir     the results directory, created if missing.
+     * @param started when the run started.
+     * @param report  the run.
+     * @return the dated files.
+     */
+    static Written writeThroughput(final Path dir, final OffsetDateTime started, final ThroughputReport report)
+    {
+        final String base = "throughput-" + STAMP.format(started);
+        try
+        {
+            Files.createDirectories(dir);
+            final Path json = dir.resolve(base + ".json");
+            final Path markdown = dir.resolve(base + ".md");
+            JSON.writeValue(json.toFile(), report);
+            Files.writeString(markdown, ThroughputReport.markdown(report), StandardCharsets.UTF_8);
+            Files.copy(json, dir.resolve("latest-throughput.json"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(markdown, dir.resolve("latest-throughput.md"), StandardCopyOption.REPLACE_EXISTING);
+            return new Written(json, markdown, null);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write results under " + dir, ex);
+        }
+    }
+}

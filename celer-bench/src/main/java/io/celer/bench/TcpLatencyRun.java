@@ -1,0 +1,274 @@
+package io.celer.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.DataFormatException;
+
+import org.HdrHistogram.Histogram;
+
+import io.celer.bench.peer.PingSession;
+import io.celer.bench.peer.ProgressFile;
+
+/**
+ * The round-trip latency benchmark: each peer's server and client in their own processes, the peers taking
+ * turns round by round, the median round of each reported.
+ */
+final class TcpLatencyRun
+{
+    private static final Duration LISTEN_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration STALL_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration STATS_TIMEOUT = Duration.ofSeconds(15);
+
+    private final RunSettings settings;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    /**
+     * A run.
+     *
+     * @param settings what to run.
+     * @param out      where the report goes.
+     * @param err      where progress and failures go.
+     */
+    TcpLatencyRun(final RunSettings settings, final PrintStream out, final PrintStream err)
+    {
+        this.settings = settings;
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Runs every round of every peer, prints the report and writes the result files.
+     *
+     * @return 0 when every peer completed, 1 otherwise.
+     */
+    int run()
+    {
+        final OffsetDateTime started = OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS);
+        final long startNanos = System.nanoTime();
+        final CpuPlan cpus = CpuPlan.detect(settings.pin());
+        final PeerLauncher launcher = new PeerLauncher(cpus, settings.jvmOptions(), settings.epsilon());
+        out.printf("TCP round-trip latency: %s; %,d warm-up + %,d measured messages of %d bytes, %d round(s)%n",
+            Peer.ids(settings.peers()), settings.warmup(), settings.messages(), settings.size(), settings.rounds());
+        out.println("Pinning: " + cpus.note());
+        out.println("JDK: " + Runtimes.jdk() + "; child JVM options: " + launcher.jvmOptions(Peer.NETTY_NIO));
+        out.flush();
+        if (settings.peers().contains(Peer.C))
+        {
+            CPeerBinary.build();
+        }
+
+        final Map<Peer, List<PeerRound>> rounds = new LinkedHashMap<>();
+        final List<String> failures = new ArrayList<>();
+        final long perRun = (long)settings.warmup() + settings.messages();
+        final ProgressBar progress = new ProgressBar(err, perRun * settings.rounds() * settings.peers().size());
+        final Path work = Runtimes.tempDirectory();
+        try
+        {
+            for (int round = 1; round <= settings.rounds(); round++)
+            {
+                for (final Peer peer : settings.order(round))
+                {
+                    progress.step(String.format("round %d/%d  %s", round, settings.rounds(), peer.id()));
+                    try
+                    {
+                        rounds.computeIfAbsent(peer, p -> new ArrayList<>())
+                            .add(runOnce(peer, round, launcher, work, progress));
+                    }
+                    catch (final BenchException | UncheckedIOException ex)
+                    {
+                        progress.close();
+                        failures.add(peer.id() + " round " + round + ": " + ex.getMessage());
+                        err.println("[bench] " + peer.id() + " round " + round + " failed: " + ex.getMessage());
+                    }
+                    progress.endStep(perRun);
+                }
+            }
+        }
+        finally
+        {
+            progress.close();
+            Runtimes.deleteRecursively(work);
+        }
+
+        final List<TcpReport.PeerEntry> entries = new ArrayList<>();
+        final List<PercentilePlot.Line> lines = new ArrayList<>();
+        for (final Peer peer : settings.peers())
+        {
+            final List<PeerRound> peerRounds = rounds.get(peer);
+            if (peerRounds == null)
+            {
+                continue;
+            }
+            final PeerRound median = median(peerRounds);
+            entries.add(entry(median, peerRounds, launcher));
+            lines.add(new PercentilePlot.Line(peer.id(), median.histogram()));
+        }
+        final TcpReport report = new TcpReport("tcp-latency", started.toString(),
+            (System.nanoTime() - startNanos) / 1e9, Runtimes.jdk(), Runtimes.os(),
+            Runtime.getRuntime().availableProcessors(), cpus.note(), settings.jvmOptions(), settings.epsilon(),
+            settings.warmup(), settings.messages(), settings.size(), settings.rounds(), entries, failures);
+
+        out.println();
+        for (final TcpReport.PeerEntry entry : entries)
+        {
+            out.println(LatencyReport.seedTable(entry, settings.rounds()));
+        }
+        out.println("Round trips in microseconds (GC: collections while measuring, client/server; "
+            + "alloc: bytes allocated per message on the I/O threads, client/server)");
+        out.print(LatencyReport.comparison(entries, false));
+        if (!entries.isEmpty())
+        {
+            final ResultFiles.Written written = ResultFiles.writeLatency(settings.outDir(), started, report, lines);
+            out.println();
+            out.println("Results: " + written.json() + ", " + written.markdown() + ", " + written.png());
+        }
+        if (!failures.isEmpty())
+        {
+            out.println();
+            out.println(failures.size() + " run(s) failed:");
+            failures.forEach(f -> out.println("  " + f.lines().findFirst().orElse(f)));
+        }
+        out.flush();
+        return failures.isEmpty() ? 0 : 1;
+    }
+
+    private PeerRound runOnce(final Peer peer, final int round, final PeerLauncher launcher, final Path work,
+        final ProgressBar progress)
+    {
+        final Path histogramFile = work.resolve(peer.id() + "-" + round + ".rtt");
+        final Path progressFile = work.resolve(peer.id() + "-" + round + ".progress");
+        final ProgressFile counter = ProgressFile.create(progressFile);
+        final long total = (long)settings.warmup() + settings.messages();
+        // Generous, yet bounded: a minute to start plus a millisecond per message.
+        final Duration limit = Duration.ofSeconds(60).plusMillis(total);
+        final long maxSeconds = limit.toSeconds() + 60;
+        final CpuPlan cpus = launcher.cpus();
+
+        final List<String> serverCommand = peer.isJava()
+            ? launcher.java(peer, peer.echoServer(), cpus.serverCpu(),
+                Map.of("size", settings.size(), "max-seconds", maxSeconds))
+            : launcher.c(cpus.serverCpu(), "server", settings.size(), maxSeconds);
+        try (PeerProcess server = PeerProcess.start(peer.id() + " server", serverCommand))
+        {
+            final int port = Runtimes.port(server.awaitLine("'listening on port' line",
+                line -> line.startsWith("listening on port "), LISTEN_TIMEOUT));
+            final Map<String, Object> args = new LinkedHashMap<>();
+            args.put("port", port);
+            args.put("warmup", settings.warmup());
+            args.put("messages", settings.messages());
+            args.put("size", settings.size());
+            args.put("histogram", histogramFile);
+            args.put("progress", progressFile);
+            args.put("max-seconds", maxSeconds);
+            final List<String> clientCommand = peer.isJava()
+                ? launcher.java(peer, peer.pingClient(), cpus.clientCpu(), args)
+                : launcher.c(cpus.clientCpu(), "client", port, settings.warmup(), settings.messages(),
+                    settings.size(), histogramFile, progressFile, maxSeconds);
+            try (PeerProcess client = PeerProcess.start(peer.id() + " client", clientCommand))
+            {
+                Runtimes.follow(client, counter, progress, limit, STALL_TIMEOUT);
+                if (client.exitValue() != 0)
+                {
+                    throw client.failure("exited with status " + client.exitValue());
+                }
+                final SideStats clientStats = SideStats.parse(
+                    client.awaitLine("stats line", line -> line.startsWith(SideStats.PREFIX), STATS_TIMEOUT));
+                final SideStats serverStats = SideStats.parse(
+                    server.awaitLine("stats line", line -> line.startsWith(SideStats.PREFIX), STATS_TIMEOUT));
+                server.waitFor(Duration.ofSeconds(10));
+                final Histogram histogram = peer.isJava() ? readEncoded(histogramFile) : readRaw(histogramFile);
+                if (histogram.getTotalCount() != settings.messages() || clientStats.messages() != settings.messages()
+                    || serverStats.messages() != settings.messages())
+                {
+                    throw new BenchException(peer.id() + " measured " + histogram.getTotalCount()
+                        + " round trips (client says " + clientStats.messages() + ", server "
+                        + serverStats.messages() + "), expected " + settings.messages());
+                }
+                return new PeerRound(peer, round, histogram, LatencySummary.of(histogram), clientStats,
+                    serverStats);
+            }
+        }
+    }
+
+    private static Histogram readEncoded(final Path file)
+    {
+        try
+        {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Files.readAllBytes(file)), 0);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot read " + file, ex);
+        }
+        catch (final DataFormatException ex)
+        {
+            throw new BenchException("corrupt histogram in " + file + ": " + ex.getMessage());
+        }
+    }
+
+    private static Histogram readRaw(final Path file)
+    {
+        final ByteBuffer raw;
+        try
+        {
+            raw = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot read " + file, ex);
+        }
+        final Histogram histogram = new Histogram(PingSession.HIGHEST_TRACKABLE_NANOS, 3);
+        while (raw.remaining() >= Long.BYTES)
+        {
+            histogram.recordValue(Math.min(PingSession.HIGHEST_TRACKABLE_NANOS, Math.max(1, raw.getLong())));
+        }
+        return histogram;
+    }
+
+    private static PeerRound median(final List<PeerRound> rounds)
+    {
+        final List<PeerRound> sorted = new ArrayList<>(rounds);
+        sorted.sort(Comparator.comparingLong(r -> r.summary().p99()));
+        return sorted.get((sorted.size() - 1) / 2);
+    }
+
+    private TcpReport.PeerEntry entry(final PeerRound median, final List<PeerRound> all, final PeerLauncher launcher)
+    {
+        final LatencySummary s = median.summary();
+        final List<TcpReport.Tier> tiers = new ArrayList<>();
+        for (final LatencySummary.Tier tier : s.tiers())
+        {
+            tiers.add(new TcpReport.Tier(tier.percentile(), tier.avg(), tier.max()));
+        }
+        final List<TcpReport.Round> roundList = new ArrayList<>();
+        for (final PeerRound r : all)
+        {
+            roundList.add(new TcpReport.Round(r.round(), r.summary().p50(), r.summary().p99(), r.summary().p9999(),
+                r.summary().max()));
+        }
+        final Peer peer = median.peer();
+        final CpuPlan cpus = launcher.cpus();
+        return new TcpReport.PeerEntry(peer.id(), peer.description(), s.count(), settings.size(), median.round(),
+            s.avg(), s.min(), s.p50(), s.p90(), s.p99(), s.p999(), s.p9999(), s.p99999(), s.max(), tiers,
+            peer.isJava() ? new Sides<>(median.client().gcCount(), median.server().gcCount()) : null,
+            peer.isJava() ? new Sides<>(median.client().allocatedPerMessage(),
+                median.server().allocatedPerMessage()) : null,
+            cpus.pinned() ? new Sides<>(cpus.clientCpu(), cpus.serverCpu()) : null,
+            peer.isJava() ? median.client().jdk() : null,
+            peer.isJava() ? launcher.jvmOptions(peer) : List.of(), roundList);
+    }
+}

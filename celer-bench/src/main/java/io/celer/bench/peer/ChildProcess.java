@@ -1,0 +1,158 @@
+package io.celer.bench.peer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What every peer's main does the same way: read its arguments, say where it listens, die with the harness.
+ */
+public final class ChildProcess
+{
+    private final Map<String, String> args = new HashMap<>();
+
+    private ChildProcess(final String[] argv)
+    {
+        for (final String arg : argv)
+        {
+            final int eq = arg.indexOf('=');
+            if (!arg.startsWith("--") || eq < 0)
+            {
+                throw new IllegalArgumentException("expected --name=value, got " + arg);
+            }
+            args.put(arg.substring(2, eq), arg.substring(eq + 1));
+        }
+    }
+
+    /**
+     * Parses {@code --name=value} arguments and starts watching the harness.
+     *
+     * @param argv the main arguments.
+     * @return the child.
+     */
+    public static ChildProcess start(final String[] argv)
+    {
+        final ChildProcess child = new ChildProcess(argv);
+        final Thread watcher = new Thread(ChildProcess::exitWhenHarnessGone, "harness-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+        return child;
+    }
+
+    /**
+     * An integer argument.
+     *
+     * @param name     its name.
+     * @param fallback when absent.
+     * @return the value.
+     */
+    public int intArg(final String name, final int fallback)
+    {
+        final String value = args.get(name);
+        return value == null ? fallback : Integer.parseInt(value);
+    }
+
+    /**
+     * A string argument.
+     *
+     * @param name     its name.
+     * @param fallback when absent.
+     * @return the value.
+     */
+    public String arg(final String name, final String fallback)
+    {
+        return args.getOrDefault(name, fallback);
+    }
+
+    /**
+     * A path argument.
+     *
+     * @param name its name.
+     * @return the path, or null when absent.
+     */
+    public Path pathArg(final String name)
+    {
+        final String value = args.get(name);
+        return value == null ? null : Path.of(value);
+    }
+
+    /**
+     * Tells the harness the port; it starts the client only after this line.
+     *
+     * @param port the bound port.
+     */
+    public static void listening(final int port)
+    {
+        System.out.println("listening on port " + port);
+        System.out.flush();
+    }
+
+    /**
+     * Prints a line for the harness and flushes.
+     *
+     * @param line the line.
+     */
+    public static void report(final String line)
+    {
+        System.out.println(line);
+        System.out.flush();
+    }
+
+    /**
+     * Waits for the peer's work to finish, bounded by {@code --max-seconds}; exits the JVM with status 3 on
+     * timeout, since the I/O threads may be busy-spinning non-daemon threads.
+     *
+     * @param done counted down when the work is done.
+     */
+    public void await(final CountDownLatch done)
+    {
+        try
+        {
+            if (!done.await(intArg("max-seconds", 600), TimeUnit.SECONDS))
+            {
+                System.err.println("timed out after " + intArg("max-seconds", 600) + " s");
+                System.exit(3);
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            System.exit(3);
+        }
+    }
+
+    /**
+     * Reports a failure and exits with status 2.
+     *
+     * @param what what failed.
+     * @param cause why.
+     */
+    public static void fail(final String what, final Throwable cause)
+    {
+        System.err.println(what + ": " + cause);
+        cause.printStackTrace();
+        System.err.flush();
+        Runtime.getRuntime().halt(2);
+    }
+
+    private static void exitWhenHarnessGone()
+    {
+        // The harness holds our stdin open and never writes: end of input means it is gone.
+        final InputStream in = System.in;
+        try
+        {
+            while (in.read() >= 0)
+            {
+                Thread.onSpinWait();
+            }
+        }
+        catch (final IOException ex)
+        {
+            // Treated like end of input.
+        }
+        Runtime.getRuntime().halt(5);
+    }
+}

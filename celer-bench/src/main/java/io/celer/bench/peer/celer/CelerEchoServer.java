@@ -1,0 +1,67 @@
+package io.celer.bench.peer.celer;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.CountDownLatch;
+
+import io.celer.bench.peer.ChildProcess;
+import io.celer.bench.peer.EchoSession;
+import io.celer.framing.FixedSizeFraming;
+import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorConfig;
+import io.celer.tcp.CloseReason;
+import io.celer.tcp.Connection;
+import io.celer.tcp.Handler;
+import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
+
+/**
+ * Celer's echo server: a busy-spinning reactor, fixed-size framing, each message sent straight back.
+ */
+public final class CelerEchoServer implements Handler
+{
+    private final EchoSession session = new EchoSession();
+    private final CountDownLatch done = new CountDownLatch(1);
+
+    private CelerEchoServer()
+    {
+    }
+
+    /**
+     * Runs the server until its client disconnects.
+     *
+     * @param args {@code --size=B --cpu=N --max-seconds=S}.
+     */
+    public static void main(final String[] args)
+    {
+        final ChildProcess child = ChildProcess.start(args);
+        final int size = child.intArg("size", 256);
+        final CelerEchoServer echo = new CelerEchoServer();
+        final Reactor reactor = new Reactor(
+            new ReactorConfig().name("celer-server").cpu(child.intArg("cpu", -1)).daemon(true)).start();
+        final TcpServer server = new TcpServer(reactor, 0,
+            new TcpConfig().bindAddress("127.0.0.1").framing(() -> new FixedSizeFraming(size)), echo).open();
+        ChildProcess.listening(server.port());
+        child.await(echo.done);
+        reactor.stop();
+        ChildProcess.report(echo.session.stats() == null ? "stats missing" : echo.session.stats());
+    }
+
+    @Override
+    public void message(final Connection connection, final ByteBuffer message)
+    {
+        session.onMessage(message.getLong(message.position()));
+        connection.send(message);
+    }
+
+    @Override
+    public void closed(final Connection connection, final CloseReason reason)
+    {
+        done.countDown();
+    }
+
+    @Override
+    public void error(final Connection connection, final Throwable error)
+    {
+        ChildProcess.fail("celer server connection failed", error);
+    }
+}

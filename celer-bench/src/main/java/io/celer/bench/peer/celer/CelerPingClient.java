@@ -1,0 +1,100 @@
+package io.celer.bench.peer.celer;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.CountDownLatch;
+
+import io.celer.bench.peer.ChildProcess;
+import io.celer.bench.peer.Markers;
+import io.celer.bench.peer.PingSession;
+import io.celer.bench.peer.ProgressFile;
+import io.celer.framing.FixedSizeFraming;
+import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorConfig;
+import io.celer.tcp.CloseReason;
+import io.celer.tcp.Connection;
+import io.celer.tcp.Handler;
+import io.celer.tcp.TcpClient;
+import io.celer.tcp.TcpConfig;
+
+/**
+ * Celer's ping client: sends the next message from inside the echo's callback, on a busy-spinning reactor.
+ */
+public final class CelerPingClient implements Handler
+{
+    private final PingSession session;
+    private final ByteBuffer out;
+    private final CountDownLatch done = new CountDownLatch(1);
+
+    private CelerPingClient(final PingSession session, final int size)
+    {
+        this.session = session;
+        this.out = ByteBuffer.allocateDirect(size);
+        while (out.hasRemaining())
+        {
+            out.put((byte)'x');
+        }
+    }
+
+    /**
+     * Runs the client until the last echo.
+     *
+     * @param args {@code --port=P --warmup=N --messages=N --size=B --cpu=N --histogram=FILE --progress=FILE}.
+     */
+    public static void main(final String[] args)
+    {
+        final ChildProcess child = ChildProcess.start(args);
+        final int size = child.intArg("size", 256);
+        final PingSession session = new PingSession(child.intArg("warmup", 0), child.intArg("messages", 1),
+            ProgressFile.open(child.pathArg("progress")));
+        final CelerPingClient ping = new CelerPingClient(session, size);
+        final Reactor reactor = new Reactor(
+            new ReactorConfig().name("celer-client").cpu(child.intArg("cpu", -1)).daemon(true)).start();
+        new TcpClient(reactor, "127.0.0.1", child.intArg("port", 0),
+            new TcpConfig().framing(() -> new FixedSizeFraming(size)), ping).open();
+        child.await(ping.done);
+        reactor.stop();
+        if (!session.finished())
+        {
+            ChildProcess.fail("celer client", new IllegalStateException("connection closed before the last echo"));
+        }
+        session.writeHistogram(child.pathArg("histogram"));
+        ChildProcess.report(session.statsLine());
+    }
+
+    @Override
+    public void opened(final Connection connection)
+    {
+        send(connection, session.first());
+    }
+
+    @Override
+    public void message(final Connection connection, final ByteBuffer message)
+    {
+        final long next = session.onEcho(message.getLong(message.position()));
+        if (next == Markers.DONE)
+        {
+            connection.close();
+            return;
+        }
+        send(connection, next);
+    }
+
+    private void send(final Connection connection, final long value)
+    {
+        out.clear();
+        out.putLong(0, value);
+        connection.send(out);
+    }
+
+    @Override
+    public void closed(final Connection connection, final CloseReason reason)
+    {
+        done.countDown();
+    }
+
+    @Override
+    public void error(final Connection connection, final Throwable error)
+    {
+        ChildProcess.fail("celer client connection failed", error);
+    }
+}

@@ -1,0 +1,86 @@
+package io.celer.bench.peer.netty;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.CountDownLatch;
+
+import io.celer.bench.peer.ChildProcess;
+import io.celer.bench.peer.EchoSession;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.FixedLengthFrameDecoder;
+
+/**
+ * Netty's echo server, as its user guide would write it: one event loop thread, a fixed-length frame
+ * decoder, each frame written back; default settings plus TCP_NODELAY.
+ */
+@ChannelHandler.Sharable
+public final class NettyEchoServer extends ChannelInboundHandlerAdapter
+{
+    private final EchoSession session = new EchoSession();
+    private final CountDownLatch done = new CountDownLatch(1);
+
+    private NettyEchoServer()
+    {
+    }
+
+    /**
+     * Runs the server until its client disconnects.
+     *
+     * @param args {@code --transport=nio|epoll|epoll-busy --size=B --max-seconds=S}.
+     * @throws InterruptedException if interrupted while binding.
+     */
+    public static void main(final String[] args) throws InterruptedException
+    {
+        final ChildProcess child = ChildProcess.start(args);
+        final int size = child.intArg("size", 256);
+        final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
+        final NettyEchoServer echo = new NettyEchoServer();
+        final EventLoopGroup group = transport.newGroup();
+        final Channel listener = new ServerBootstrap()
+            .group(group)
+            .channel(transport.serverChannel())
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childHandler(new ChannelInitializer<SocketChannel>()
+            {
+                @Override
+                protected void initChannel(final SocketChannel channel)
+                {
+                    channel.pipeline().addLast(new FixedLengthFrameDecoder(size), echo);
+                }
+            })
+            .bind("127.0.0.1", 0).sync().channel();
+        ChildProcess.listening(((InetSocketAddress)listener.localAddress()).getPort());
+        child.await(echo.done);
+        ChildProcess.report(echo.session.stats() == null ? "stats missing" : echo.session.stats());
+        // A busy-waiting loop may not notice a shutdown request from another thread: just leave.
+        System.exit(0);
+    }
+
+    @Override
+    public void channelRead(final ChannelHandlerContext ctx, final Object msg)
+    {
+        final ByteBuf frame = (ByteBuf)msg;
+        session.onMessage(frame.getLong(frame.readerIndex()));
+        ctx.writeAndFlush(frame);
+    }
+
+    @Override
+    public void channelInactive(final ChannelHandlerContext ctx)
+    {
+        done.countDown();
+    }
+
+    @Override
+    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
+    {
+        ChildProcess.fail("netty server connection failed", cause);
+    }
+}

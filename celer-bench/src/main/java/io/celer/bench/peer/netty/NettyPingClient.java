@@ -1,0 +1,118 @@
+package io.celer.bench.peer.netty;
+
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+
+import io.celer.bench.peer.ChildProcess;
+import io.celer.bench.peer.Markers;
+import io.celer.bench.peer.PingSession;
+import io.celer.bench.peer.ProgressFile;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.FixedLengthFrameDecoder;
+
+/**
+ * Netty's ping client: on each echo, a pooled direct buffer with the next timestamp, written and flushed.
+ */
+public final class NettyPingClient extends ChannelInboundHandlerAdapter
+{
+    private final PingSession session;
+    private final byte[] payload;
+    private final CountDownLatch done = new CountDownLatch(1);
+
+    private NettyPingClient(final PingSession session, final int size)
+    {
+        this.session = session;
+        this.payload = new byte[size - Long.BYTES];
+        Arrays.fill(payload, (byte)'x');
+    }
+
+    /**
+     * Runs the client until the last echo.
+     *
+     * @param args {@code --transport=... --port=P --warmup=N --messages=N --size=B --histogram=FILE
+     *             --progress=FILE}.
+     */
+    public static void main(final String[] args)
+    {
+        final ChildProcess child = ChildProcess.start(args);
+        final int size = child.intArg("size", 256);
+        final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
+        final PingSession session = new PingSession(child.intArg("warmup", 0), child.intArg("messages", 1),
+            ProgressFile.open(child.pathArg("progress")));
+        final NettyPingClient ping = new NettyPingClient(session, size);
+        new Bootstrap()
+            .group(transport.newGroup())
+            .channel(transport.socketChannel())
+            .option(ChannelOption.TCP_NODELAY, true)
+            .handler(new ChannelInitializer<SocketChannel>()
+            {
+                @Override
+                protected void initChannel(final SocketChannel channel)
+                {
+                    channel.pipeline().addLast(new FixedLengthFrameDecoder(size), ping);
+                }
+            })
+            .connect("127.0.0.1", child.intArg("port", 0))
+            .addListener(connected ->
+            {
+                if (!connected.isSuccess())
+                {
+                    ChildProcess.fail("netty client connect", connected.cause());
+                }
+            });
+        child.await(ping.done);
+        if (!session.finished())
+        {
+            ChildProcess.fail("netty client", new IllegalStateException("connection closed before the last echo"));
+        }
+        session.writeHistogram(child.pathArg("histogram"));
+        ChildProcess.report(session.statsLine());
+        System.exit(0);
+    }
+
+    @Override
+    public void channelActive(final ChannelHandlerContext ctx)
+    {
+        send(ctx, session.first());
+    }
+
+    @Override
+    public void channelRead(final ChannelHandlerContext ctx, final Object msg)
+    {
+        final ByteBuf frame = (ByteBuf)msg;
+        final long echoed = frame.getLong(frame.readerIndex());
+        frame.release();
+        final long next = session.onEcho(echoed);
+        if (next == Markers.DONE)
+        {
+            ctx.close();
+            return;
+        }
+        send(ctx, next);
+    }
+
+    private void send(final ChannelHandlerContext ctx, final long value)
+    {
+        final ByteBuf out = ctx.alloc().directBuffer(Long.BYTES + payload.length);
+        out.writeLong(value).writeBytes(payload);
+        ctx.writeAndFlush(out);
+    }
+
+    @Override
+    public void channelInactive(final ChannelHandlerContext ctx)
+    {
+        done.countDown();
+    }
+
+    @Override
+    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
+    {
+        ChildProcess.fail("netty client connection failed", cause);
+    }
+}

@@ -1,0 +1,96 @@
+package io.celer.bench.peer.netty;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.CountDownLatch;
+
+import io.celer.bench.peer.ChildProcess;
+import io.celer.bench.peer.IoThreadProbe;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.FixedLengthFrameDecoder;
+
+/**
+ * Netty's throughput server: a fixed-length frame decoder and a handler that counts and releases frames.
+ */
+@ChannelHandler.Sharable
+public final class NettySinkServer extends ChannelInboundHandlerAdapter
+{
+    private final IoThreadProbe probe = new IoThreadProbe("server");
+    private final CountDownLatch done = new CountDownLatch(1);
+    private final long expected;
+    private long received;
+    private long firstNanos;
+    private volatile String stats;
+
+    private NettySinkServer(final long expected)
+    {
+        this.expected = expected;
+    }
+
+    /**
+     * Runs the server until its client disconnects.
+     *
+     * @param args {@code --transport=... --size=B --messages=N --max-seconds=S}.
+     * @throws InterruptedException if interrupted while binding.
+     */
+    public static void main(final String[] args) throws InterruptedException
+    {
+        final ChildProcess child = ChildProcess.start(args);
+        final int size = child.intArg("size", 256);
+        final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
+        final NettySinkServer sink = new NettySinkServer(child.intArg("messages", 1));
+        final Channel listener = new ServerBootstrap()
+            .group(transport.newGroup())
+            .channel(transport.serverChannel())
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childHandler(new ChannelInitializer<SocketChannel>()
+            {
+                @Override
+                protected void initChannel(final SocketChannel channel)
+                {
+                    channel.pipeline().addLast(new FixedLengthFrameDecoder(size), sink);
+                }
+            })
+            .bind("127.0.0.1", 0).sync().channel();
+        ChildProcess.listening(((InetSocketAddress)listener.localAddress()).getPort());
+        child.await(sink.done);
+        ChildProcess.report(sink.stats == null ? "stats missing" : sink.stats);
+        System.exit(0);
+    }
+
+    @Override
+    public void channelRead(final ChannelHandlerContext ctx, final Object msg)
+    {
+        if (received == 0)
+        {
+            probe.begin();
+            firstNanos = System.nanoTime();
+        }
+        ((ByteBuf)msg).release();
+        if (++received == expected)
+        {
+            final long nanos = System.nanoTime() - firstNanos;
+            probe.end(received);
+            stats = probe.statsLine(nanos);
+        }
+    }
+
+    @Override
+    public void channelInactive(final ChannelHandlerContext ctx)
+    {
+        done.countDown();
+    }
+
+    @Override
+    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
+    {
+        ChildProcess.fail("netty sink server connection failed", cause);
+    }
+}
