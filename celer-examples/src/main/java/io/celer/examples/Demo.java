@@ -158,7 +158,13 @@ public final class Demo implements Callable<Integer>
         return commandLine.execute(args);
     }
 
-    static void mainFor(final String name, final String[] args)
+    /**
+     * Runs the demo of that name with the arguments after it; for the examples' own {@code main} methods.
+     *
+     * @param name the demo.
+     * @param args its options.
+     */
+    public static void mainFor(final String name, final String[] args)
     {
         final String[] all = new String[args.length + 1];
         all[0] = name;
