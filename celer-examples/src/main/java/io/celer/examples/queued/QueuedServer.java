@@ -151,6 +151,8 @@ public final class QueuedServer implements Handler
      */
     public synchronized QueuedServer open()
     {
+        // Binding first: a port in use leaves no worker thread behind.
+        server.open();
         if (!started)
         {
             started = true;
@@ -159,7 +161,6 @@ public final class QueuedServer implements Handler
                 worker.start();
             }
         }
-        server.open();
         return this;
     }
 
