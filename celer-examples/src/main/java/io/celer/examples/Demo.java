@@ -131,7 +131,7 @@ public final class Demo implements Callable<Integer>
 
     @Option(
         names = "--backends",
-        paramLabel = "HOST:PORT,...",
+        paramLabel = "HOST:PORT",
         split = ",",
         converter = AddressConverter.class,
         description = "fanout: the back-ends to forward to, comma-separated.")
