@@ -2,6 +2,7 @@ package io.celer.examples;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
@@ -115,7 +116,7 @@ public final class PipelinedLineClient implements AutoCloseable
             out.write(text);
             out.flush();
         }
-        catch (final java.io.IOException ex)
+        catch (final IOException ex)
         {
             throw new UncheckedIOException(ex);
         }
@@ -144,7 +145,7 @@ public final class PipelinedLineClient implements AutoCloseable
     }
 
     @Override
-    public void close() throws Exception
+    public void close() throws IOException
     {
         socket.close();
     }

@@ -64,6 +64,14 @@ final class BackendLink implements Handler
         return client.connection().isOpen();
     }
 
+    /**
+     * Whether connected, as other threads may read it; a little behind {@link #isUp()} on a close.
+     */
+    boolean isConnected()
+    {
+        return client.isOpen();
+    }
+
     int pending()
     {
         return pending.size();

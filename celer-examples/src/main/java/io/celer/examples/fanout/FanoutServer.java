@@ -181,7 +181,7 @@ public final class FanoutServer implements Handler
      */
     public boolean isBackendUp(final int index)
     {
-        return links[index].isUp();
+        return links[index].isConnected();
     }
 
     /**
