@@ -15,6 +15,11 @@ import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 
+import io.celer.examples.counter.CounterClient;
+import io.celer.examples.counter.CounterTicker;
+import io.celer.examples.fanout.BackendServer;
+import io.celer.examples.fanout.FanoutServer;
+import io.celer.examples.queued.QueuedServer;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.TcpConfig;
@@ -31,8 +36,8 @@ import picocli.CommandLine.TypeConversionException;
 /**
  * {@code ./celer demo NAME}: runs one example on its own reactor in the foreground.
  *
- * <p>Servers run until the process is killed; Ctrl-C stops the reactor, which closes every connection. The
- * time and throughput clients exit by themselves when their server hangs up or when they are done.
+ * <p>Servers run until the process is killed; Ctrl-C stops the reactor, which closes every connection, and
+ * then any worker threads. The clients exit by themselves when their server hangs up or when they are done.
  */
 @Command(
     name = "./celer demo",
@@ -51,8 +56,18 @@ import picocli.CommandLine.TypeConversionException;
         "  time-beat          sends the time on connect and then every second",
         "  throughput-client  sends --messages lines of --size bytes as fast as it can",
         "                     to a line or discard server, and prints the rate",
+        "  queued-server      answers each line X with '<length of X>: X', worked out on",
+        "                     --workers threads; lines starting 'heavy ' take a few ms on",
+        "                     their own --heavy-workers",
+        "  counter-client     counts '+' and '-' lines from a server; another thread adds",
+        "                     changes every second through a garbage-free callback queue",
+        "  backend            answers each line X with '<its port>:X'",
+        "  fanout             forwards each line to one of --backends (backend servers)",
+        "                     and sends the answer back, in order, with failover",
         "",
-        "Try: ./celer demo echo-line, then in another terminal: telnet localhost 54321"})
+        "Try: ./celer demo echo-line, then in another terminal: telnet localhost 54321",
+        "Or:  ./celer demo backend --port 54401 & ./celer demo backend --port 54402 &",
+        "     ./celer demo fanout --backends localhost:54401,localhost:54402"})
 public final class Demo implements Callable<Integer>
 {
     /** The port the demos use by default. */
@@ -62,6 +77,7 @@ public final class Demo implements Callable<Integer>
     static final String ANY_ADDRESS = "0.0.0.0";
 
     private static final String DEFAULT_CLIENT_HOST = "localhost";
+    private static final int MAX_WORKERS = 64;
 
     @Parameters(
         index = "0",
@@ -100,6 +116,28 @@ public final class Demo implements Callable<Integer>
     private int size;
 
     @Option(
+        names = "--workers",
+        paramLabel = "N",
+        defaultValue = "" + QueuedServer.DEFAULT_WORKERS,
+        description = "queued-server: worker threads of the light lane (default ${DEFAULT-VALUE}).")
+    private int workers;
+
+    @Option(
+        names = "--heavy-workers",
+        paramLabel = "N",
+        defaultValue = "" + QueuedServer.DEFAULT_HEAVY_WORKERS,
+        description = "queued-server: worker threads of the heavy lane (default ${DEFAULT-VALUE}).")
+    private int heavyWorkers;
+
+    @Option(
+        names = "--backends",
+        paramLabel = "HOST:PORT",
+        split = ",",
+        converter = AddressConverter.class,
+        description = "fanout: the back-ends to forward to, comma-separated.")
+    private List<InetSocketAddress> backends;
+
+    @Option(
         names = "--busy-spin",
         description = "Spin the reactor thread when idle, for the lowest latency (one core at 100%%); " +
             "by default it backs off.")
@@ -125,7 +163,7 @@ public final class Demo implements Callable<Integer>
     /**
      * Runs a demo and exits with its exit code; Ctrl-C stops it cleanly.
      *
-     * @param args {@code NAME [--host H] [--port N] [--messages N] [--size B] [--busy-spin]}, or {@code --help}.
+     * @param args {@code NAME [OPTIONS]}, or {@code --help}; see {@code ./celer demo --help}.
      */
     public static void main(final String[] args)
     {
@@ -158,7 +196,13 @@ public final class Demo implements Callable<Integer>
         return commandLine.execute(args);
     }
 
-    static void mainFor(final String name, final String[] args)
+    /**
+     * Runs the demo of that name with the arguments after it; for the examples' own {@code main} methods.
+     *
+     * @param name the demo.
+     * @param args its options.
+     */
+    public static void mainFor(final String name, final String[] args)
     {
         final String[] all = new String[args.length + 1];
         all[0] = name;
@@ -205,6 +249,20 @@ public final class Demo implements Callable<Integer>
         if (size < 1 || size > 1 << 20)
         {
             throw new ParameterException(spec.commandLine(), "--size must be between 1 and 1048576: " + size);
+        }
+        if (workers < 1 || workers > MAX_WORKERS || heavyWorkers < 1 || heavyWorkers > MAX_WORKERS)
+        {
+            throw new ParameterException(spec.commandLine(), "--workers and --heavy-workers must be between 1 and " +
+                MAX_WORKERS + ": " + workers + ", " + heavyWorkers);
+        }
+        if (example == Example.FANOUT && (backends == null || backends.isEmpty()))
+        {
+            throw new ParameterException(spec.commandLine(), "fanout needs --backends HOST:PORT,...");
+        }
+        if (backends != null && backends.size() > FanoutServer.MAX_BACKENDS)
+        {
+            throw new ParameterException(spec.commandLine(),
+                "at most " + FanoutServer.MAX_BACKENDS + " --backends: " + backends.size());
         }
     }
 
@@ -260,6 +318,18 @@ public final class Demo implements Callable<Integer>
             case TIME_BEAT:
                 address = new TimeBeatServer(reactor, port, bindAddress).open().localAddress();
                 break;
+            case QUEUED_SERVER:
+                final QueuedServer queued = new QueuedServer(reactor, port, bindAddress, workers,
+                    heavyWorkers, QueuedServer.DEFAULT_HEAVY_WORK_MILLIS, QueuedServer.DEFAULT_QUEUE_CAPACITY);
+                running.cleanup = queued::close;
+                address = queued.open().localAddress();
+                break;
+            case BACKEND:
+                address = new BackendServer(reactor, port, bindAddress).open().localAddress();
+                break;
+            case FANOUT:
+                address = new FanoutServer(reactor, port, bindAddress, backends).open().localAddress();
+                break;
             default:
                 throw new IllegalStateException("not a server: " + example.label);
         }
@@ -274,7 +344,24 @@ public final class Demo implements Callable<Integer>
         final String serverHost = host != null ? host : DEFAULT_CLIENT_HOST;
         running.address = InetSocketAddress.createUnresolved(serverHost, port);
         out.println(example.label + ": connecting to " + serverHost + ":" + port);
-        if (example == Example.TIME_CLIENT)
+        if (example == Example.COUNTER_CLIENT)
+        {
+            final CounterClient client = new CounterClient(reactor, serverHost, port, out);
+            final CounterTicker ticker = new CounterTicker(reactor, client, 1_000);
+            running.cleanup = ticker::stop;
+            client.onDone(() ->
+            {
+                ticker.stop();
+                if (client.linesReceived() == 0)
+                {
+                    err.println("counter-client: nothing received from the server");
+                }
+                running.finish(client.linesReceived() > 0 ? 0 : 1);
+            });
+            client.open();
+            ticker.start();
+        }
+        else if (example == Example.TIME_CLIENT)
         {
             final TimeClient client = new TimeClient(reactor, serverHost, port, out);
             client.onDone(() ->
@@ -326,6 +413,7 @@ public final class Demo implements Callable<Integer>
         private final CountDownLatch finished = new CountDownLatch(1);
         private volatile InetSocketAddress address;
         private volatile int exitCode;
+        private volatile Runnable cleanup;
 
         private Running(final Reactor reactor)
         {
@@ -368,6 +456,12 @@ public final class Demo implements Callable<Integer>
         public void stop()
         {
             reactor.stop();
+            final Runnable toClean = cleanup;
+            if (toClean != null)
+            {
+                // Worker threads and the like, which the reactor does not own.
+                toClean.run();
+            }
             finished.countDown();
         }
 
@@ -400,7 +494,11 @@ public final class Demo implements Callable<Integer>
         TIME("time", false, "RFC 868 time, then hangs up"),
         TIME_CLIENT("time-client", true, ""),
         TIME_BEAT("time-beat", false, "RFC 868 time every second"),
-        THROUGHPUT_CLIENT("throughput-client", true, "");
+        THROUGHPUT_CLIENT("throughput-client", true, ""),
+        QUEUED_SERVER("queued-server", false, "answers '<length>: X' from worker threads"),
+        COUNTER_CLIENT("counter-client", true, ""),
+        BACKEND("backend", false, "answers '<port>:X'"),
+        FANOUT("fanout", false, "forwards lines to back-ends");
 
         private final String label;
         private final boolean client;
@@ -427,6 +525,35 @@ public final class Demo implements Callable<Integer>
                 }
             }
             throw new TypeConversionException("unknown demo '" + value + "', expected one of " + new Names());
+        }
+    }
+
+    private static final class AddressConverter implements ITypeConverter<InetSocketAddress>
+    {
+        @Override
+        public InetSocketAddress convert(final String value)
+        {
+            final int colon = value.lastIndexOf(':');
+            String host = colon > 0 ? value.substring(0, colon).trim() : "";
+            if (host.startsWith("[") && host.endsWith("]"))
+            {
+                host = host.substring(1, host.length() - 1); // an IPv6 literal, [::1]:54321
+            }
+            final int port;
+            try
+            {
+                port = colon > 0 ? Integer.parseInt(value.substring(colon + 1).trim()) : -1;
+            }
+            catch (final NumberFormatException ex)
+            {
+                throw new TypeConversionException("not HOST:PORT: '" + value + "'");
+            }
+            if (host.isEmpty() || port < 1 || port > 65535)
+            {
+                throw new TypeConversionException("not HOST:PORT with a port from 1 to 65535: '" + value + "'");
+            }
+            // Resolved by the client on each connect, so a back-end may come up after the front server.
+            return InetSocketAddress.createUnresolved(host, port);
         }
     }
 

@@ -4,18 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.celer.test.Await;
 import io.celer.test.Reactors;
 
 class DemoTest
@@ -38,7 +45,8 @@ class DemoTest
         assertThat(Demo.execute(out, err, DemoTest::neverStarted, "--help")).isZero();
         assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains(
             "discard", "print", "echo", "echo-line", "time", "time-client", "time-beat", "throughput-client",
-            "--host", "--port", "--messages", "--size");
+            "queued-server", "counter-client", "backend", "fanout",
+            "--host", "--port", "--messages", "--size", "--workers", "--heavy-workers", "--backends");
     }
 
     @Test
@@ -58,12 +66,21 @@ class DemoTest
         assertThat(Demo.execute(out, err, DemoTest::neverStarted, "throughput-client", "--messages", "0"))
             .isEqualTo(2);
         assertThat(Demo.execute(out, err, DemoTest::neverStarted, "echo", "--colour")).isEqualTo(2);
+        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "queued-server", "--workers", "0")).isEqualTo(2);
+        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "queued-server", "--heavy-workers", "65"))
+            .isEqualTo(2);
+        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "fanout")).isEqualTo(2);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("fanout needs --backends");
+        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "fanout", "--backends", "localhost")).isEqualTo(2);
+        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "fanout", "--backends", "localhost:0"))
+            .isEqualTo(2);
+        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "fanout", "--backends", "a:1,:2")).isEqualTo(2);
     }
 
     @Test
     void aPortInUseFails() throws Exception
     {
-        try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()))
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
         {
             final int code = Demo.execute(out, err, DemoTest::neverStarted,
                 "echo", "--host", "127.0.0.1", "--port", Integer.toString(taken.getLocalPort()));
@@ -124,6 +141,117 @@ class DemoTest
         assertThat(code).isZero();
         assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("sent 10,000 messages of 100 bytes");
         assertThat(server.bytesDiscarded()).isEqualTo(10_000L * 101);
+    }
+
+    @Test
+    void runsTheQueuedServerAndStopsItsWorkers() throws Exception
+    {
+        final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
+        final CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> Demo.execute(out, err,
+            started::complete, "queued-server", "--host", "127.0.0.1", "--port", "0", "--workers", "2"));
+        final Demo.Running running = started.get(10, TimeUnit.SECONDS);
+        try
+        {
+            assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .startsWith("queued-server: listening on 127.0.0.1:" + running.port() + " ");
+            try (PipelinedLineClient client = new PipelinedLineClient(running.port(), 10))
+            {
+                client.send("heavy lifting\nhi there\n");
+                assertThat(List.of(client.readLine(), client.readLine()))
+                    .containsExactlyInAnyOrder("13: heavy lifting", "8: hi there");
+            }
+            assertThat(workerThreads()).isEqualTo(3);
+        }
+        finally
+        {
+            running.stop();
+        }
+        assertThat(exit.get(10, TimeUnit.SECONDS)).isZero();
+        Await.until("the workers to stop", () -> workerThreads() == 0);
+    }
+
+    private static long workerThreads()
+    {
+        return Thread.getAllStackTraces().keySet().stream()
+            .filter(t -> t.isAlive() && t.getName().matches("celer-(light|heavy)-worker-\\d+")).count();
+    }
+
+    @Test
+    void runsBackendsAndAFanoutServerInFrontOfThem() throws Exception
+    {
+        final List<Demo.Running> runnings = new ArrayList<>();
+        try
+        {
+            runnings.add(startServer("backend", "--host", "127.0.0.1", "--port", "0"));
+            runnings.add(startServer("backend", "--host", "127.0.0.1", "--port", "0"));
+            final int first = runnings.get(0).port();
+            final int second = runnings.get(1).port();
+            runnings.add(startServer("fanout", "--host", "127.0.0.1", "--port", "0",
+                "--backends", "127.0.0.1:" + first + ", 127.0.0.1:" + second));
+            assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("backend: listening on 127.0.0.1:" + first + " ")
+                .contains("fanout: listening on 127.0.0.1:" + runnings.get(2).port() + " ");
+            try (PipelinedLineClient client = new PipelinedLineClient(runnings.get(2).port(), 10))
+            {
+                // Sent before the front may have connected: requests wait for a back-end.
+                final List<String> answers =
+                    client.exchange(List.of("one", "two", "three", "four"), null);
+                assertThat(answers).hasSize(4);
+                final String[] requests = {"one", "two", "three", "four"};
+                for (int i = 0; i < 4; i++)
+                {
+                    assertThat(answers.get(i)).isIn(first + ":" + requests[i], second + ":" + requests[i]);
+                }
+            }
+        }
+        finally
+        {
+            runnings.forEach(Demo.Running::stop);
+        }
+    }
+
+    private Demo.Running startServer(final String... args) throws Exception
+    {
+        final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
+        final CompletableFuture<Integer> exit =
+            CompletableFuture.supplyAsync(() -> Demo.execute(out, err, started::complete, args));
+        try
+        {
+            return started.get(10, TimeUnit.SECONDS);
+        }
+        catch (final TimeoutException ex)
+        {
+            throw new AssertionError("did not start, exit " + exit.getNow(null) + ": " +
+                errBytes.toString(StandardCharsets.UTF_8), ex);
+        }
+    }
+
+    @Test
+    void theCounterClientCountsItsServersLinesAndExitsWhenItHangsUp() throws Exception
+    {
+        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            final CompletableFuture<Void> server = CompletableFuture.runAsync(() ->
+            {
+                try (Socket socket = listener.accept())
+                {
+                    socket.getOutputStream().write("+\n+\n-\n".getBytes(StandardCharsets.US_ASCII));
+                }
+                catch (final IOException ex)
+                {
+                    throw new UncheckedIOException(ex);
+                }
+            });
+            final int code = Demo.execute(out, err, running -> { }, "counter-client", "--host", "127.0.0.1",
+                "--port", Integer.toString(listener.getLocalPort()));
+            server.get(10, TimeUnit.SECONDS);
+            assertThat(code).isZero();
+            assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("counter-client: connecting to 127.0.0.1:" + listener.getLocalPort())
+                .contains("total 1 (+1 on celer-demo-counter-client)")
+                .contains("total 2 (+1 on celer-demo-counter-client)")
+                .contains("total 1 (-1 on celer-demo-counter-client)");
+        }
     }
 
     private static void neverStarted(final Demo.Running running)
