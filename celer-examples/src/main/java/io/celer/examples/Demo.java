@@ -20,6 +20,7 @@ import io.celer.examples.counter.CounterTicker;
 import io.celer.examples.fanout.BackendServer;
 import io.celer.examples.fanout.FanoutServer;
 import io.celer.examples.queued.QueuedServer;
+import io.celer.examples.ticktotrade.TickToTrade;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.TcpConfig;
@@ -64,6 +65,8 @@ import picocli.CommandLine.TypeConversionException;
         "  backend            answers each line X with '<its port>:X'",
         "  fanout             forwards each line to one of --backends (backend servers)",
         "                     and sends the answer back, in order, with failover",
+        "  tick-to-trade      quotes by UDP multicast on loopback, an order by TCP for each;",
+        "                     warms up, measures --quotes spaced quotes, prints percentiles",
         "",
         "Try: ./celer demo echo-line, then in another terminal: telnet localhost 54321",
         "Or:  ./celer demo backend --port 54401 & ./celer demo backend --port 54402 &",
@@ -136,6 +139,27 @@ public final class Demo implements Callable<Integer>
         converter = AddressConverter.class,
         description = "fanout: the back-ends to forward to, comma-separated.")
     private List<InetSocketAddress> backends;
+
+    @Option(
+        names = "--quotes",
+        paramLabel = "N",
+        defaultValue = "10000",
+        description = "tick-to-trade: spaced quotes to measure (default ${DEFAULT-VALUE}).")
+    private long quotes;
+
+    @Option(
+        names = "--warmup",
+        paramLabel = "N",
+        defaultValue = "1000000",
+        description = "tick-to-trade: quotes to warm up with (default ${DEFAULT-VALUE}).")
+    private long warmUp;
+
+    @Option(
+        names = "--spacing-us",
+        paramLabel = "N",
+        defaultValue = "100",
+        description = "tick-to-trade: microseconds between measured quotes (default ${DEFAULT-VALUE}).")
+    private long spacingMicros;
 
     @Option(
         names = "--busy-spin",
@@ -225,6 +249,12 @@ public final class Demo implements Callable<Integer>
     public Integer call() throws Exception
     {
         validate();
+        if (example == Example.TICK_TO_TRADE)
+        {
+            // Runs its own generator, strategy and exchange reactors, and ends by itself.
+            TickToTrade.print(TickToTrade.run(warmUp, quotes, spacingMicros, out), out);
+            return 0;
+        }
         final Running running = start();
         if (running == null)
         {
@@ -254,6 +284,11 @@ public final class Demo implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "--workers and --heavy-workers must be between 1 and " +
                 MAX_WORKERS + ": " + workers + ", " + heavyWorkers);
+        }
+        if (quotes < 1 || warmUp < 0 || spacingMicros < 0)
+        {
+            throw new ParameterException(spec.commandLine(),
+                "--quotes must be at least 1, --warmup and --spacing-us at least 0");
         }
         if (example == Example.FANOUT && (backends == null || backends.isEmpty()))
         {
@@ -498,7 +533,8 @@ public final class Demo implements Callable<Integer>
         QUEUED_SERVER("queued-server", false, "answers '<length>: X' from worker threads"),
         COUNTER_CLIENT("counter-client", true, ""),
         BACKEND("backend", false, "answers '<port>:X'"),
-        FANOUT("fanout", false, "forwards lines to back-ends");
+        FANOUT("fanout", false, "forwards lines to back-ends"),
+        TICK_TO_TRADE("tick-to-trade", true, "");
 
         private final String label;
         private final boolean client;

@@ -133,6 +133,16 @@ class DemoTest
     }
 
     @Test
+    void theTickToTradeDemoMeasuresAndExits()
+    {
+        final int code = Demo.execute(out, err, running -> { },
+            "tick-to-trade", "--warmup", "20000", "--quotes", "500", "--spacing-us", "10");
+        assertThat(code).isZero();
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+            .contains("measuring 500 quotes", "tick-to-trade inside the process", "p50", "p99.9", "lost 0");
+    }
+
+    @Test
     void theThroughputClientExitsWhenDone() throws Exception
     {
         final DiscardServer server = new DiscardServer(reactors.start("discard"), 0, "127.0.0.1").open();
