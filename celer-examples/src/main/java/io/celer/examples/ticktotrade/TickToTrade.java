@@ -173,12 +173,12 @@ public final class TickToTrade
         final Histogram h = result.tickToTrade();
         out.printf("tick-to-trade inside the process (quote read to order written), %,d quotes by %s:%n",
             h.getTotalCount(), result.transport());
-        out.printf("  min %8.2f µs%n", h.getMinValue() / 1000.0);
+        out.printf("  %-7s %9.2f µs%n", "min", h.getMinValue() / 1000.0);
         for (final double p : new double[] {50, 90, 99, 99.9, 99.99})
         {
-            out.printf("  p%-5s %7.2f µs%n", trim(p), h.getValueAtPercentile(p) / 1000.0);
+            out.printf("  %-7s %9.2f µs%n", "p" + trim(p), h.getValueAtPercentile(p) / 1000.0);
         }
-        out.printf("  max %8.2f µs%n  mean %7.2f µs%n", h.getMaxValue() / 1000.0, h.getMean() / 1000.0);
+        out.printf("  %-7s %9.2f µs%n  %-7s %9.2f µs%n", "max", h.getMaxValue() / 1000.0, "mean", h.getMean() / 1000.0);
         out.printf("lost %d, malformed datagrams dropped %d, orders filled %,d%n", result.lost(), result.malformed(),
             result.orders());
     }
