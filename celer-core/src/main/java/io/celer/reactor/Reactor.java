@@ -32,6 +32,10 @@ public final class Reactor implements AutoCloseable
 {
     private static final System.Logger LOG = System.getLogger(Reactor.class.getName());
     private static final int TICKS_PER_WHEEL = 512;
+    /** The highest file descriptor whose Integer box should be cached for selection to stay garbage-free. */
+    private static final int BOXED_DESCRIPTORS = 65_535;
+    private static final java.util.concurrent.atomic.AtomicBoolean BOX_WARNING =
+        new java.util.concurrent.atomic.AtomicBoolean();
 
     private enum State
     {
@@ -84,6 +88,7 @@ public final class Reactor implements AutoCloseable
         this.checkThreads = config.checkThreads();
         this.callbacks = new ManyToOneConcurrentArrayQueue<>(config.callbackQueueCapacity());
         this.timerWheel = new DeadlineTimerWheel(TimeUnit.MILLISECONDS, 0, 1, TICKS_PER_WHEEL);
+        warnIfSelectionBoxes();
         try
         {
             this.selector = Selector.open();
@@ -91,6 +96,21 @@ public final class Reactor implements AutoCloseable
         catch (final IOException ex)
         {
             throw new UncheckedIOException("cannot open a selector", ex);
+        }
+    }
+
+    /**
+     * The JDK's epoll selector looks each ready descriptor up in a {@code Map<Integer, ...>}, boxing it: past
+     * the Integer cache (127 by default) every ready channel costs 16 bytes of garbage.
+     * {@code -XX:AutoBoxCacheMax=65536} widens the cache; say so once when it is missing.
+     */
+    private static void warnIfSelectionBoxes()
+    {
+        final boolean cached = Integer.valueOf(BOXED_DESCRIPTORS) == Integer.valueOf(BOXED_DESCRIPTORS);
+        if (!cached && BOX_WARNING.compareAndSet(false, true))
+        {
+            LOG.log(System.Logger.Level.INFO, "selection allocates 16 bytes per ready channel once file descriptors " +
+                "pass 127; run the JVM with -XX:AutoBoxCacheMax=65536 to keep it garbage-free");
         }
     }
 
