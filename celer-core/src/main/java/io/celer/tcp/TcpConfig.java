@@ -30,6 +30,35 @@ public final class TcpConfig
     private long handshakeTimeoutMillis = 10_000;
 
     /**
+     * An independent copy, so a component can add its own settings (its framing, say) to a caller's base.
+     *
+     * @return a new config with the same settings.
+     */
+    public TcpConfig copy()
+    {
+        final TcpConfig copy = new TcpConfig();
+        copy.bindAddress = bindAddress;
+        copy.framing = framing;
+        copy.readBufferSize = readBufferSize;
+        copy.writeBufferSize = writeBufferSize;
+        copy.tcpNoDelay = tcpNoDelay;
+        copy.socketSendBufferSize = socketSendBufferSize;
+        copy.socketReceiveBufferSize = socketReceiveBufferSize;
+        copy.reuseAddress = reuseAddress;
+        copy.reusePort = reusePort;
+        copy.keepAlive = keepAlive;
+        copy.backlog = backlog;
+        copy.disconnectOnFullWriteBuffer = disconnectOnFullWriteBuffer;
+        copy.reconnectDelayMillis = reconnectDelayMillis;
+        copy.maxReconnectDelayMillis = maxReconnectDelayMillis;
+        copy.connectTimeoutMillis = connectTimeoutMillis;
+        copy.closeLingerMillis = closeLingerMillis;
+        copy.transport = transport;
+        copy.handshakeTimeoutMillis = handshakeTimeoutMillis;
+        return copy;
+    }
+
+    /**
      * Local address a server binds to; {@code 0.0.0.0} by default.
      *
      * @param address a host name or IP literal.
