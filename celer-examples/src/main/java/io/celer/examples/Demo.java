@@ -24,6 +24,7 @@ import io.celer.examples.ticktotrade.TickToTrade;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.TcpConfig;
+import io.celer.tls.TlsConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -162,6 +163,31 @@ public final class Demo implements Callable<Integer>
     private long spacingMicros;
 
     @Option(
+        names = "--tls",
+        description = "Speak TLS: servers need --keystore; clients verify the server against --truststore " +
+            "(or the JDK's default trust store) and its host name.")
+    private boolean tls;
+
+    @Option(
+        names = "--keystore",
+        paramLabel = "FILE",
+        description = "With --tls, servers: the PKCS12 (.p12) or JKS (.jks) key store with the certificate and key.")
+    private java.nio.file.Path keyStore;
+
+    @Option(
+        names = "--truststore",
+        paramLabel = "FILE",
+        description = "With --tls, clients: the PKCS12 or JKS store of the certificates to trust.")
+    private java.nio.file.Path trustStore;
+
+    @Option(
+        names = "--storepass",
+        paramLabel = "PASS",
+        defaultValue = "",
+        description = "The password of --keystore and --truststore.")
+    private String storePassword;
+
+    @Option(
         names = "--busy-spin",
         description = "Spin the reactor thread when idle, for the lowest latency (one core at 100%%); " +
             "by default it backs off.")
@@ -285,6 +311,14 @@ public final class Demo implements Callable<Integer>
             throw new ParameterException(spec.commandLine(), "--workers and --heavy-workers must be between 1 and " +
                 MAX_WORKERS + ": " + workers + ", " + heavyWorkers);
         }
+        if (tls && !example.client && keyStore == null)
+        {
+            throw new ParameterException(spec.commandLine(), example.label + " --tls needs --keystore FILE");
+        }
+        if (!tls && (keyStore != null || trustStore != null))
+        {
+            throw new ParameterException(spec.commandLine(), "--keystore and --truststore only go with --tls");
+        }
         if (quotes < 1 || warmUp < 0 || spacingMicros < 0)
         {
             throw new ParameterException(spec.commandLine(),
@@ -319,9 +353,9 @@ public final class Demo implements Callable<Integer>
                 startServer(reactor, running);
             }
         }
-        catch (final UncheckedIOException | IllegalArgumentException ex)
+        catch (final UncheckedIOException | IllegalArgumentException | IllegalStateException ex)
         {
-            // An unresolvable bind address, say, or a port in use.
+            // An unresolvable bind address, say, a port in use, or a key store that does not open.
             err.println("demo " + example.label + ": " + message(ex) + describe(ex.getCause()));
             reactor.stop();
             return null;
@@ -332,38 +366,39 @@ public final class Demo implements Callable<Integer>
     private void startServer(final Reactor reactor, final Running running)
     {
         final String bindAddress = host != null ? host : ANY_ADDRESS;
+        final TcpConfig base = transport(new TcpConfig().bindAddress(bindAddress));
         final InetSocketAddress address;
         switch (example)
         {
             case DISCARD:
-                address = new DiscardServer(reactor, port, bindAddress).open().localAddress();
+                address = new DiscardServer(reactor, port, base).open().localAddress();
                 break;
             case PRINT:
-                address = new PrintServer(reactor, port, bindAddress, out).open().localAddress();
+                address = new PrintServer(reactor, port, base, out).open().localAddress();
                 break;
             case ECHO:
-                address = new EchoServer(reactor, port, bindAddress).open().localAddress();
+                address = new EchoServer(reactor, port, base).open().localAddress();
                 break;
             case ECHO_LINE:
-                address = new EchoLineServer(reactor, port, bindAddress).open().localAddress();
+                address = new EchoLineServer(reactor, port, base).open().localAddress();
                 break;
             case TIME:
-                address = new TimeServer(reactor, port, bindAddress).open().localAddress();
+                address = new TimeServer(reactor, port, base).open().localAddress();
                 break;
             case TIME_BEAT:
-                address = new TimeBeatServer(reactor, port, bindAddress).open().localAddress();
+                address = new TimeBeatServer(reactor, port, base).open().localAddress();
                 break;
             case QUEUED_SERVER:
-                final QueuedServer queued = new QueuedServer(reactor, port, bindAddress, workers,
+                final QueuedServer queued = new QueuedServer(reactor, port, base, workers,
                     heavyWorkers, QueuedServer.DEFAULT_HEAVY_WORK_MILLIS, QueuedServer.DEFAULT_QUEUE_CAPACITY);
                 running.cleanup = queued::close;
                 address = queued.open().localAddress();
                 break;
             case BACKEND:
-                address = new BackendServer(reactor, port, bindAddress).open().localAddress();
+                address = new BackendServer(reactor, port, base).open().localAddress();
                 break;
             case FANOUT:
-                address = new FanoutServer(reactor, port, bindAddress, backends).open().localAddress();
+                address = new FanoutServer(reactor, port, base, backends).open().localAddress();
                 break;
             default:
                 throw new IllegalStateException("not a server: " + example.label);
@@ -371,17 +406,18 @@ public final class Demo implements Callable<Integer>
         running.address = address;
         // The address as given: a wildcard bind reads back as the IPv6 "::" on a dual-stack host.
         out.println(example.label + ": listening on " + bindAddress + ":" + address.getPort() +
-            " (" + example.description + "); Ctrl-C stops it");
+            (tls ? " over TLS" : "") + " (" + example.description + "); Ctrl-C stops it");
     }
 
     private void startClient(final Reactor reactor, final Running running)
     {
         final String serverHost = host != null ? host : DEFAULT_CLIENT_HOST;
         running.address = InetSocketAddress.createUnresolved(serverHost, port);
-        out.println(example.label + ": connecting to " + serverHost + ":" + port);
+        final TcpConfig base = transport(new TcpConfig());
+        out.println(example.label + ": connecting to " + serverHost + ":" + port + (tls ? " over TLS" : ""));
         if (example == Example.COUNTER_CLIENT)
         {
-            final CounterClient client = new CounterClient(reactor, serverHost, port, out);
+            final CounterClient client = new CounterClient(reactor, serverHost, port, base, out);
             final CounterTicker ticker = new CounterTicker(reactor, client, 1_000);
             running.cleanup = ticker::stop;
             client.onDone(() ->
@@ -398,7 +434,7 @@ public final class Demo implements Callable<Integer>
         }
         else if (example == Example.TIME_CLIENT)
         {
-            final TimeClient client = new TimeClient(reactor, serverHost, port, out);
+            final TimeClient client = new TimeClient(reactor, serverHost, port, base, out);
             client.onDone(() ->
             {
                 if (client.received() == 0)
@@ -412,7 +448,7 @@ public final class Demo implements Callable<Integer>
         else
         {
             // The write buffer must hold at least one line; a few make the batches worth it.
-            final TcpConfig config = new TcpConfig().writeBufferSize(Math.max(64 * 1024, 4 * (size + 1)));
+            final TcpConfig config = base.writeBufferSize(Math.max(64 * 1024, 4 * (size + 1)));
             final ThroughputClient client =
                 new ThroughputClient(reactor, serverHost, port, messages, size, config, out);
             client.onDone(() ->
@@ -426,6 +462,28 @@ public final class Demo implements Callable<Integer>
             });
             client.open();
         }
+    }
+
+    /**
+     * Turns TLS on when asked: a server presents the key store's certificate, a client trusts the trust store
+     * (the JDK's default one without it) and checks the server's host name.
+     */
+    private TcpConfig transport(final TcpConfig config)
+    {
+        if (!tls)
+        {
+            return config;
+        }
+        final TlsConfig tlsConfig = new TlsConfig();
+        if (keyStore != null)
+        {
+            tlsConfig.keyStore(keyStore, storePassword);
+        }
+        if (trustStore != null)
+        {
+            tlsConfig.trustStore(trustStore, storePassword);
+        }
+        return config.transport(tlsConfig);
     }
 
     private static String describe(final Throwable failure)

@@ -35,7 +35,7 @@ public final class EchoLineServer implements Handler
      */
     public EchoLineServer(final Reactor reactor, final int port)
     {
-        this(reactor, port, Demo.ANY_ADDRESS);
+        this(reactor, port, new TcpConfig());
     }
 
     /**
@@ -43,12 +43,11 @@ public final class EchoLineServer implements Handler
      *
      * @param reactor     the reactor that runs it.
      * @param port        the port, 0 for an ephemeral one.
-     * @param bindAddress the local address to listen on.
+     * @param base     where to listen, the transport (TLS) and socket options; the framing is added here.
      */
-    public EchoLineServer(final Reactor reactor, final int port, final String bindAddress)
+    public EchoLineServer(final Reactor reactor, final int port, final TcpConfig base)
     {
-        final TcpConfig config = new TcpConfig()
-            .bindAddress(bindAddress)
+        final TcpConfig config = base.copy()
             .framing(() -> new LineFraming(MAX_LINE_LENGTH));
         server = new TcpServer(reactor, port, config, this);
     }

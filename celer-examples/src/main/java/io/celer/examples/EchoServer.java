@@ -27,7 +27,7 @@ public final class EchoServer implements Handler
      */
     public EchoServer(final Reactor reactor, final int port)
     {
-        this(reactor, port, Demo.ANY_ADDRESS);
+        this(reactor, port, new TcpConfig());
     }
 
     /**
@@ -35,11 +35,11 @@ public final class EchoServer implements Handler
      *
      * @param reactor     the reactor that runs it.
      * @param port        the port, 0 for an ephemeral one.
-     * @param bindAddress the local address to listen on.
+     * @param base     where to listen, the transport (TLS) and socket options; the framing is added here.
      */
-    public EchoServer(final Reactor reactor, final int port, final String bindAddress)
+    public EchoServer(final Reactor reactor, final int port, final TcpConfig base)
     {
-        server = new TcpServer(reactor, port, new TcpConfig().bindAddress(bindAddress), this);
+        server = new TcpServer(reactor, port, base.copy(), this);
     }
 
     /**

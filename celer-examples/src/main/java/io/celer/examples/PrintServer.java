@@ -30,7 +30,7 @@ public final class PrintServer implements Handler
      */
     public PrintServer(final Reactor reactor, final int port)
     {
-        this(reactor, port, Demo.ANY_ADDRESS, System.out);
+        this(reactor, port, new TcpConfig(), System.out);
     }
 
     /**
@@ -38,11 +38,11 @@ public final class PrintServer implements Handler
      *
      * @param reactor     the reactor that runs it.
      * @param port        the port, 0 for an ephemeral one.
-     * @param bindAddress the local address to listen on.
+     * @param base     where to listen, the transport (TLS) and socket options; the framing is added here.
      */
-    public PrintServer(final Reactor reactor, final int port, final String bindAddress)
+    public PrintServer(final Reactor reactor, final int port, final TcpConfig base)
     {
-        this(reactor, port, bindAddress, System.out);
+        this(reactor, port, base, System.out);
     }
 
     /**
@@ -50,13 +50,13 @@ public final class PrintServer implements Handler
      *
      * @param reactor     the reactor that runs it.
      * @param port        the port, 0 for an ephemeral one.
-     * @param bindAddress the local address to listen on.
+     * @param base     where to listen, the transport (TLS) and socket options; the framing is added here.
      * @param out         where the received bytes go, unchanged.
      */
-    public PrintServer(final Reactor reactor, final int port, final String bindAddress, final PrintStream out)
+    public PrintServer(final Reactor reactor, final int port, final TcpConfig base, final PrintStream out)
     {
         this.out = out;
-        server = new TcpServer(reactor, port, new TcpConfig().bindAddress(bindAddress), this);
+        server = new TcpServer(reactor, port, base.copy(), this);
     }
 
     /**

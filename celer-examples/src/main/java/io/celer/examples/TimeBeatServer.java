@@ -35,7 +35,7 @@ public final class TimeBeatServer implements Handler
      */
     public TimeBeatServer(final Reactor reactor, final int port)
     {
-        this(reactor, port, Demo.ANY_ADDRESS, DEFAULT_PERIOD_MILLIS);
+        this(reactor, port, new TcpConfig(), DEFAULT_PERIOD_MILLIS);
     }
 
     /**
@@ -43,11 +43,11 @@ public final class TimeBeatServer implements Handler
      *
      * @param reactor     the reactor that runs it.
      * @param port        the port, 0 for an ephemeral one.
-     * @param bindAddress the local address to listen on.
+     * @param base     where to listen, the transport (TLS) and socket options; the framing is added here.
      */
-    public TimeBeatServer(final Reactor reactor, final int port, final String bindAddress)
+    public TimeBeatServer(final Reactor reactor, final int port, final TcpConfig base)
     {
-        this(reactor, port, bindAddress, DEFAULT_PERIOD_MILLIS);
+        this(reactor, port, base, DEFAULT_PERIOD_MILLIS);
     }
 
     /**
@@ -55,17 +55,17 @@ public final class TimeBeatServer implements Handler
      *
      * @param reactor      the reactor that runs it.
      * @param port         the port, 0 for an ephemeral one.
-     * @param bindAddress  the local address to listen on.
+     * @param base      where to listen, the transport (TLS) and socket options; the framing is added here.
      * @param periodMillis milliseconds between beats, at least 1.
      */
-    public TimeBeatServer(final Reactor reactor, final int port, final String bindAddress, final long periodMillis)
+    public TimeBeatServer(final Reactor reactor, final int port, final TcpConfig base, final long periodMillis)
     {
         if (periodMillis < 1)
         {
             throw new IllegalArgumentException("beat period must be at least 1 ms: " + periodMillis);
         }
         this.periodMillis = periodMillis;
-        server = new TcpServer(reactor, port, new TcpConfig().bindAddress(bindAddress), this);
+        server = new TcpServer(reactor, port, base.copy(), this);
     }
 
     /**

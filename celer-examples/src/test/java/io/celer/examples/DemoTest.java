@@ -22,6 +22,7 @@ import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.celer.tcp.TcpConfig;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
 
@@ -124,12 +125,54 @@ class DemoTest
     @Test
     void theTimeClientExitsWhenItsServerHangsUp() throws Exception
     {
-        final TimeServer server = new TimeServer(reactors.start("time"), 0, "127.0.0.1").open();
+        final TimeServer server = new TimeServer(reactors.start("time"), 0, new TcpConfig().bindAddress("127.0.0.1")).open();
         final int code = Demo.execute(out, err, running -> { },
             "time-client", "--host", "127.0.0.1", "--port", Integer.toString(server.localAddress().getPort()));
         assertThat(code).isZero();
         assertThat(outBytes.toString(StandardCharsets.UTF_8)).matches(
             "(?s)time-client: connecting to 127\\.0\\.0\\.1:\\d+\\R\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\R");
+    }
+
+    @Test
+    void serversAndClientsSpeakTlsWithTheirStores() throws Exception
+    {
+        final io.celer.test.TestCertificates certs = io.celer.test.TestCertificates.get();
+        final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
+        final CompletableFuture<Integer> server = CompletableFuture.supplyAsync(() -> Demo.execute(out, err,
+            started::complete, "time-beat", "--host", "127.0.0.1", "--port", "0", "--tls",
+            "--keystore", certs.server().toString(), "--storepass", io.celer.test.TestCertificates.PASSWORD));
+        final Demo.Running running = started.get(20, TimeUnit.SECONDS);
+        try
+        {
+            assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("over TLS");
+            final ByteArrayOutputStream clientOut = new ByteArrayOutputStream();
+            final CompletableFuture<Demo.Running> clientStarted = new CompletableFuture<>();
+            final CompletableFuture<Integer> client = CompletableFuture.supplyAsync(() -> Demo.execute(
+                new PrintStream(clientOut, true, StandardCharsets.UTF_8), err, clientStarted::complete,
+                "time-client", "--host", "localhost", "--port", Integer.toString(running.port()), "--tls",
+                "--truststore", certs.trustStore().toString(), "--storepass", io.celer.test.TestCertificates.PASSWORD));
+            final Demo.Running clientRunning = clientStarted.get(20, TimeUnit.SECONDS);
+            io.celer.test.Await.until("a time over TLS",
+                () -> clientOut.toString(StandardCharsets.UTF_8).matches("(?s).*\\d{4}-\\d\\d-\\d\\dT.*"));
+            clientRunning.stop();
+            assertThat(client.get(10, TimeUnit.SECONDS)).isNotNull();
+        }
+        finally
+        {
+            running.stop();
+        }
+        assertThat(server.get(10, TimeUnit.SECONDS)).isZero();
+    }
+
+    @Test
+    void tlsOptionsAreCheckedBeforeAnythingStarts()
+    {
+        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "echo", "--tls")).isEqualTo(2);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("--tls needs --keystore");
+        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "echo", "--keystore", "x.p12")).isEqualTo(2);
+        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "echo", "--port", "0", "--tls",
+            "--keystore", "no-such-store.p12")).isEqualTo(1);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("cannot set up TLS");
     }
 
     @Test
@@ -145,12 +188,14 @@ class DemoTest
     @Test
     void theThroughputClientExitsWhenDone() throws Exception
     {
-        final DiscardServer server = new DiscardServer(reactors.start("discard"), 0, "127.0.0.1").open();
+        final DiscardServer server = new DiscardServer(reactors.start("discard"), 0, new TcpConfig().bindAddress("127.0.0.1")).open();
         final int code = Demo.execute(out, err, running -> { }, "throughput-client", "--host", "127.0.0.1",
             "--port", Integer.toString(server.localAddress().getPort()), "--messages", "10000", "--size", "100");
         assertThat(code).isZero();
         assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("sent 10,000 messages of 100 bytes");
-        assertThat(server.bytesDiscarded()).isEqualTo(10_000L * 101);
+        // The client is done once the socket took its bytes; the server may still be reading them.
+        io.celer.test.Await.until(() -> "all bytes discarded, at " + server.bytesDiscarded(),
+            () -> server.bytesDiscarded() == 10_000L * 101, java.time.Duration.ofSeconds(30));
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.celer.tcp.TcpConfig;
 import io.celer.reactor.Reactor;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
@@ -29,7 +30,7 @@ class DiscardServerTest
     void dropsEverythingAndKeepsTheConnection() throws Exception
     {
         final Reactor reactor = reactors.start("discard");
-        final DiscardServer server = new DiscardServer(reactor, 0, "127.0.0.1").open();
+        final DiscardServer server = new DiscardServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")).open();
         final byte[] bytes = new byte[1024 * 1024];
         new Random(1).nextBytes(bytes);
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.celer.tcp.TcpConfig;
 import io.celer.test.Reactors;
 
 class EchoLineServerTest
@@ -22,7 +23,7 @@ class EchoLineServerTest
     @BeforeEach
     void start()
     {
-        server = new EchoLineServer(reactors.start("echo-line"), 0, "127.0.0.1").open();
+        server = new EchoLineServer(reactors.start("echo-line"), 0, new TcpConfig().bindAddress("127.0.0.1")).open();
     }
 
     @AfterEach

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.celer.tcp.TcpConfig;
 import io.celer.test.Reactors;
 
 class EchoServerTest
@@ -24,7 +25,7 @@ class EchoServerTest
     @BeforeEach
     void start()
     {
-        server = new EchoServer(reactors.start("echo"), 0, "127.0.0.1").open();
+        server = new EchoServer(reactors.start("echo"), 0, new TcpConfig().bindAddress("127.0.0.1")).open();
     }
 
     @AfterEach

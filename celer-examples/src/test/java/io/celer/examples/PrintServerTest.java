@@ -12,6 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.celer.tcp.TcpConfig;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
 
@@ -30,7 +31,7 @@ class PrintServerTest
     {
         final ByteArrayOutputStream printed = new ByteArrayOutputStream();
         final PrintServer server =
-            new PrintServer(reactors.start("print"), 0, "127.0.0.1", new PrintStream(printed, false)).open();
+            new PrintServer(reactors.start("print"), 0, new TcpConfig().bindAddress("127.0.0.1"), new PrintStream(printed, false)).open();
 
         // Every byte value, then more than the server's scratch array and read buffer hold at once.
         final byte[] bytes = new byte[256 + 200_000];

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.celer.tcp.TcpConfig;
 import io.celer.reactor.Reactor;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
@@ -32,7 +33,7 @@ class TimeBeatServerTest
     void beatsAtThePeriodUntilTheClientLeaves() throws Exception
     {
         final Reactor reactor = reactors.start("time-beat");
-        final TimeBeatServer server = new TimeBeatServer(reactor, 0, "127.0.0.1", PERIOD_MILLIS).open();
+        final TimeBeatServer server = new TimeBeatServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), PERIOD_MILLIS).open();
         final long[] arrivals = new long[BEATS];
         try (Socket socket = new Socket("127.0.0.1", server.localAddress().getPort()))
         {

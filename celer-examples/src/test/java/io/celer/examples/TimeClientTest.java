@@ -16,6 +16,7 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.celer.tcp.TcpConfig;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.CloseReason;
 import io.celer.test.Await;
@@ -37,7 +38,7 @@ class TimeClientTest
     void decodesTheTimeServersOneTimeAndIsDoneWhenItHangsUp() throws Exception
     {
         final Reactor reactor = reactors.start("time");
-        final TimeServer server = new TimeServer(reactor, 0, "127.0.0.1").open();
+        final TimeServer server = new TimeServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")).open();
         final TimeClient client = new TimeClient(reactor, "127.0.0.1", server.localAddress().getPort(), out).open();
 
         assertThat(client.awaitDone(Duration.ofSeconds(10))).as("done").isTrue();
@@ -52,7 +53,7 @@ class TimeClientTest
     void takesAnyNumberOfTimesPerConnection() throws Exception
     {
         final Reactor reactor = reactors.start("time-beat");
-        final TimeBeatServer server = new TimeBeatServer(reactor, 0, "127.0.0.1", 20).open();
+        final TimeBeatServer server = new TimeBeatServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), 20).open();
         final TimeClient client = new TimeClient(reactor, "127.0.0.1", server.localAddress().getPort(), out).open();
 
         Await.until(() -> "3 times, got " + client.received(), () -> client.received() >= 3, Duration.ofSeconds(10));

@@ -8,6 +8,7 @@ import java.net.Socket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.celer.tcp.TcpConfig;
 import io.celer.test.Reactors;
 
 class TimeServerTest
@@ -23,7 +24,7 @@ class TimeServerTest
     @Test
     void sendsTheTimeSince1900AndHangsUp() throws Exception
     {
-        final TimeServer server = new TimeServer(reactors.start("time"), 0, "127.0.0.1").open();
+        final TimeServer server = new TimeServer(reactors.start("time"), 0, new TcpConfig().bindAddress("127.0.0.1")).open();
         for (int client = 0; client < 3; client++)
         {
             try (Socket socket = new Socket("127.0.0.1", server.localAddress().getPort()))

@@ -61,10 +61,24 @@ public final class CounterClient implements Handler
      */
     public CounterClient(final Reactor reactor, final String host, final int port, final PrintStream out)
     {
+        this(reactor, host, port, new TcpConfig(), out);
+    }
+
+    /**
+     * A client over a given transport (TLS, say).
+     *
+     * @param reactor the reactor that runs it.
+     * @param host    the server's host name or address.
+     * @param port    the server's port.
+     * @param base    the transport and socket options; the framing is added here.
+     * @param out     where it prints.
+     */
+    public CounterClient(final Reactor reactor, final String host, final int port, final TcpConfig base, final PrintStream out)
+    {
         this.reactor = reactor;
         this.out = out;
         client = new TcpClient(
-            reactor, host, port, new TcpConfig().framing(() -> new LineFraming(MAX_LINE_LENGTH)), this);
+            reactor, host, port, base.copy().framing(() -> new LineFraming(MAX_LINE_LENGTH)), this);
     }
 
     /**

@@ -35,12 +35,11 @@ public final class BackendServer implements Handler
      *
      * @param reactor     the reactor that runs it.
      * @param port        the port, 0 for an ephemeral one.
-     * @param bindAddress the local address to listen on.
+     * @param base     where to listen, the transport (TLS) and socket options; the framing is added here.
      */
-    public BackendServer(final Reactor reactor, final int port, final String bindAddress)
+    public BackendServer(final Reactor reactor, final int port, final TcpConfig base)
     {
-        final TcpConfig config = new TcpConfig()
-            .bindAddress(bindAddress)
+        final TcpConfig config = base.copy()
             .framing(() -> new LineFraming(MAX_LINE_LENGTH));
         server = new TcpServer(reactor, port, config, this);
     }

@@ -71,13 +71,13 @@ public final class FanoutServer implements Handler
      *
      * @param reactor     the reactor that runs it and its back-end connections.
      * @param port        the port, 0 for an ephemeral one.
-     * @param bindAddress the local address to listen on.
+     * @param base     where to listen, the transport (TLS) and socket options; the framing is added here.
      * @param backends    the back-ends' addresses (resolved or not).
      */
     public FanoutServer(
-        final Reactor reactor, final int port, final String bindAddress, final List<InetSocketAddress> backends)
+        final Reactor reactor, final int port, final TcpConfig base, final List<InetSocketAddress> backends)
     {
-        this(reactor, port, bindAddress, backends, DEFAULT_MAX_PENDING, DEFAULT_MAX_WAITING,
+        this(reactor, port, base, backends, DEFAULT_MAX_PENDING, DEFAULT_MAX_WAITING,
             DEFAULT_RECONNECT_DELAY_MILLIS);
     }
 
@@ -86,7 +86,7 @@ public final class FanoutServer implements Handler
      *
      * @param reactor              the reactor that runs it and its back-end connections.
      * @param port                 the port, 0 for an ephemeral one.
-     * @param bindAddress          the local address to listen on.
+     * @param base              where to listen, the transport (TLS) and socket options; the framing is added here.
      * @param backends             the back-ends' addresses (resolved or not), 1 to {@link #MAX_BACKENDS}.
      * @param maxPending           requests in flight before {@code error: overloaded}.
      * @param maxWaiting           requests waiting for a back-end before {@code error: no back-end available}.
@@ -96,7 +96,7 @@ public final class FanoutServer implements Handler
     public FanoutServer(
         final Reactor reactor,
         final int port,
-        final String bindAddress,
+        final TcpConfig base,
         final List<InetSocketAddress> backends,
         final int maxPending,
         final int maxWaiting,
@@ -120,8 +120,7 @@ public final class FanoutServer implements Handler
             links[i] = new BackendLink(
                 this, reactor, slots, address.getHostString(), address.getPort(), reconnectDelayMillis, maxPending);
         }
-        final TcpConfig config = new TcpConfig()
-            .bindAddress(bindAddress)
+        final TcpConfig config = base.copy()
             .framing(() -> new LineFraming(MAX_LINE_LENGTH));
         server = new TcpServer(reactor, port, config, this);
     }

@@ -69,12 +69,12 @@ public final class QueuedServer implements Handler
      *
      * @param reactor     the reactor that runs it.
      * @param port        the port, 0 for an ephemeral one.
-     * @param bindAddress the local address to listen on.
+     * @param base     where to listen, the transport (TLS) and socket options; the framing is added here.
      * @param workers     workers of the light lane.
      */
-    public QueuedServer(final Reactor reactor, final int port, final String bindAddress, final int workers)
+    public QueuedServer(final Reactor reactor, final int port, final TcpConfig base, final int workers)
     {
-        this(reactor, port, bindAddress, workers, DEFAULT_HEAVY_WORKERS, DEFAULT_HEAVY_WORK_MILLIS,
+        this(reactor, port, base, workers, DEFAULT_HEAVY_WORKERS, DEFAULT_HEAVY_WORK_MILLIS,
             DEFAULT_QUEUE_CAPACITY);
     }
 
@@ -83,7 +83,7 @@ public final class QueuedServer implements Handler
      *
      * @param reactor         the reactor that runs it.
      * @param port            the port, 0 for an ephemeral one.
-     * @param bindAddress     the local address to listen on.
+     * @param base         where to listen, the transport (TLS) and socket options; the framing is added here.
      * @param workers         workers of the light lane.
      * @param heavyWorkers    workers of the heavy lane.
      * @param heavyWorkMillis how long a heavy request takes to work out, 0 for no delay.
@@ -92,7 +92,7 @@ public final class QueuedServer implements Handler
     public QueuedServer(
         final Reactor reactor,
         final int port,
-        final String bindAddress,
+        final TcpConfig base,
         final int workers,
         final int heavyWorkers,
         final long heavyWorkMillis,
@@ -123,8 +123,7 @@ public final class QueuedServer implements Handler
                 new LaneWorker(reactor, heavyLane.lane(i), answers, heavyWorkNanos, "celer-heavy-worker-" + i);
         }
         System.arraycopy(BUSY, 0, busyAnswer, 0, BUSY.length);
-        final TcpConfig config = new TcpConfig()
-            .bindAddress(bindAddress)
+        final TcpConfig config = base.copy()
             .framing(() -> new LineFraming(MAX_LINE_LENGTH));
         server = new TcpServer(reactor, port, config, this);
     }

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.celer.tcp.TcpConfig;
 import io.celer.examples.PipelinedLineClient;
 import io.celer.test.Reactors;
 
@@ -29,7 +30,7 @@ class BackendServerTest
     @Test
     void answersEachLineWithItsPortInOrder() throws Exception
     {
-        final BackendServer backend = new BackendServer(reactors.start("backend"), 0, "127.0.0.1").open();
+        final BackendServer backend = new BackendServer(reactors.start("backend"), 0, new TcpConfig().bindAddress("127.0.0.1")).open();
         final int port = backend.port();
         final List<CompletableFuture<List<String>>> results = new ArrayList<>();
         final List<List<String>> sent = new ArrayList<>();

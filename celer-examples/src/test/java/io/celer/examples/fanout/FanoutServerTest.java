@@ -131,11 +131,11 @@ class FanoutServerTest
         final int[] ports = new int[3];
         for (int i = 0; i < 3; i++)
         {
-            backends[i] = new BackendServer(backendReactor, 0, "127.0.0.1").open();
+            backends[i] = new BackendServer(backendReactor, 0, new TcpConfig().bindAddress("127.0.0.1")).open();
             ports[i] = backends[i].port();
         }
         final FanoutServer front =
-            new FanoutServer(reactors.start("front"), 0, "127.0.0.1", addresses(ports), 4096, 1024, 20).open();
+            new FanoutServer(reactors.start("front"), 0, new TcpConfig().bindAddress("127.0.0.1"), addresses(ports), 4096, 1024, 20).open();
         awaitUp(front);
         final int port = front.localAddress().getPort();
 
@@ -162,7 +162,7 @@ class FanoutServerTest
         Await.until("the first back-end's server closed", () -> !backends[0].isOpen());
         Await.until("the front to see it gone", () -> !front.isBackendUp(0));
         final long answeredByFirstBefore = front.answeredBy(0);
-        backends[0] = new BackendServer(backendReactor, ports[0], "127.0.0.1").open();
+        backends[0] = new BackendServer(backendReactor, ports[0], new TcpConfig().bindAddress("127.0.0.1")).open();
         awaitUp(front);
         final Map<Integer, Integer> afterReturn = new HashMap<>();
         checkAnswers(run(port, 2, 2_000, "b", null), 2_000, "b", afterReturn);
@@ -178,8 +178,8 @@ class FanoutServerTest
         // A back-end that takes requests and never answers, until it is closed.
         final TcpServer silent = new TcpServer(backendReactor, 0,
             new TcpConfig().bindAddress("127.0.0.1"), new io.celer.tcp.Handler() { }).open();
-        final BackendServer answering = new BackendServer(backendReactor, 0, "127.0.0.1").open();
-        final FanoutServer front = new FanoutServer(reactors.start("front"), 0, "127.0.0.1",
+        final BackendServer answering = new BackendServer(backendReactor, 0, new TcpConfig().bindAddress("127.0.0.1")).open();
+        final FanoutServer front = new FanoutServer(reactors.start("front"), 0, new TcpConfig().bindAddress("127.0.0.1"),
             addresses(silent.port(), answering.port()), 64, 64, 20).open();
         awaitUp(front);
         try (PipelinedLineClient client = new PipelinedLineClient(front.localAddress().getPort(), 100))
@@ -209,7 +209,7 @@ class FanoutServerTest
         final Reactor backendReactor = reactors.start("backends");
         final TcpServer silent = new TcpServer(backendReactor, 0,
             new TcpConfig().bindAddress("127.0.0.1"), new io.celer.tcp.Handler() { }).open();
-        final FanoutServer front = new FanoutServer(reactors.start("front"), 0, "127.0.0.1",
+        final FanoutServer front = new FanoutServer(reactors.start("front"), 0, new TcpConfig().bindAddress("127.0.0.1"),
             addresses(silent.port()), 4, 16, 20).open();
         awaitUp(front);
         final int frontPort = front.localAddress().getPort();
@@ -222,7 +222,7 @@ class FanoutServerTest
         final int silentPort = silent.port();
         silent.close();
         Await.until("the silent back-end gone", () -> !front.isBackendUp(0));
-        final BackendServer backend = new BackendServer(backendReactor, silentPort, "127.0.0.1").open();
+        final BackendServer backend = new BackendServer(backendReactor, silentPort, new TcpConfig().bindAddress("127.0.0.1")).open();
         awaitUp(front);
         try (PipelinedLineClient next = new PipelinedLineClient(frontPort, 100))
         {
@@ -237,7 +237,7 @@ class FanoutServerTest
     void requestsWaitForABackendAndBeyondTheBoundAreAnsweredWithAnError() throws Exception
     {
         final int port = freePort();
-        final FanoutServer front = new FanoutServer(reactors.start("front"), 0, "127.0.0.1", addresses(port),
+        final FanoutServer front = new FanoutServer(reactors.start("front"), 0, new TcpConfig().bindAddress("127.0.0.1"), addresses(port),
             64, 4, 20).open();
         final int frontPort = front.localAddress().getPort();
         try (PipelinedLineClient early = new PipelinedLineClient(frontPort, 100);
@@ -250,7 +250,7 @@ class FanoutServerTest
             assertThat(late.readLine()).isEqualTo("error: no back-end available");
             assertThat(early.hasInput()).isFalse();
 
-            final BackendServer backend = new BackendServer(reactors.start("backend"), port, "127.0.0.1").open();
+            final BackendServer backend = new BackendServer(reactors.start("backend"), port, new TcpConfig().bindAddress("127.0.0.1")).open();
             final List<String> answers = new ArrayList<>();
             for (int i = 0; i < 6; i++)
             {
@@ -266,13 +266,13 @@ class FanoutServerTest
     void requestsBeyondTheSlotsAreAnsweredOverloadedInTheirPlace() throws Exception
     {
         final int port = freePort();
-        final FanoutServer front = new FanoutServer(reactors.start("front"), 0, "127.0.0.1", addresses(port),
+        final FanoutServer front = new FanoutServer(reactors.start("front"), 0, new TcpConfig().bindAddress("127.0.0.1"), addresses(port),
             3, 64, 20).open();
         try (PipelinedLineClient client = new PipelinedLineClient(front.localAddress().getPort(), 100))
         {
             client.send("o-0\no-1\no-2\no-3\no-4\n");
             Await.until("two refused", () -> front.overloaded() == 2);
-            new BackendServer(reactors.start("backend"), port, "127.0.0.1").open();
+            new BackendServer(reactors.start("backend"), port, new TcpConfig().bindAddress("127.0.0.1")).open();
             final List<String> answers = new ArrayList<>();
             for (int i = 0; i < 5; i++)
             {
@@ -293,10 +293,10 @@ class FanoutServerTest
         final int[] ports = new int[3];
         for (int i = 0; i < 3; i++)
         {
-            ports[i] = new BackendServer(backendReactor, 0, "127.0.0.1").open().port();
+            ports[i] = new BackendServer(backendReactor, 0, new TcpConfig().bindAddress("127.0.0.1")).open().port();
         }
         final Reactor frontReactor = reactors.start("front");
-        final FanoutServer front = new FanoutServer(frontReactor, 0, "127.0.0.1", addresses(ports)).open();
+        final FanoutServer front = new FanoutServer(frontReactor, 0, new TcpConfig().bindAddress("127.0.0.1"), addresses(ports)).open();
         awaitUp(front);
         try (PipelinedLineClient client = new PipelinedLineClient(front.localAddress().getPort(), 100))
         {

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.celer.tcp.TcpConfig;
 import io.celer.examples.PipelinedLineClient;
 import io.celer.reactor.Reactor;
 import io.celer.test.Allocations;
@@ -36,7 +37,7 @@ class QueuedServerTest
         final long heavyMillis, final int capacity)
     {
         final QueuedServer server =
-            new QueuedServer(reactor, 0, "127.0.0.1", workers, heavyWorkers, heavyMillis, capacity);
+            new QueuedServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), workers, heavyWorkers, heavyMillis, capacity);
         servers.add(server);
         return server.open();
     }
