@@ -200,6 +200,8 @@ public final class TestCertificates
     {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+        // Some twenty short-lived JVMs: the quick compiler and a small collector start them faster.
+        command.addAll(List.of("-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"));
         command.addAll(List.of(args));
         if (!List.of(args).contains("-exportcert"))
         {
