@@ -1,0 +1,144 @@
+package io.celer.tls;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.celer.framing.LineFraming;
+import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
+import io.celer.tcp.Transport;
+import io.celer.test.Reactors;
+import io.celer.test.RecordingHandler;
+import io.celer.test.TestCertificates;
+import io.celer.test.Transports;
+
+/**
+ * TLS paths that ordinary peers seldom take: records that arrive with the handshake, in pieces, too large,
+ * key updates and closes at awkward moments.
+ */
+class TlsEdgeCasesTest
+{
+    private static final TestCertificates CERTS = TestCertificates.get();
+
+    private final Reactors reactors = new Reactors();
+
+    @AfterEach
+    void stop()
+    {
+        reactors.close();
+    }
+
+    /**
+     * A TLS transport whose first handshake step waits for the peer's whole answer, as a fast peer or a slow
+     * reactor would make it: the handshake then completes at once, with the peer's first application record
+     * already read.
+     */
+    private static final class PatientFirstStep implements Transport
+    {
+        private final Transport tls;
+        private boolean first = true;
+        volatile boolean doneWithBufferedInput;
+
+        PatientFirstStep(final Transport tls)
+        {
+            this.tls = tls;
+        }
+
+        @Override
+        public boolean handshake(final SocketChannel channel) throws IOException
+        {
+            boolean done = tls.handshake(channel);
+            for (int i = 0; first && !done && i < 50; i++)
+            {
+                pause();
+                done = tls.handshake(channel);
+            }
+            if (first && done)
+            {
+                doneWithBufferedInput = tls.hasBufferedInput();
+            }
+            first = false;
+            return done;
+        }
+
+        private static void pause()
+        {
+            try
+            {
+                Thread.sleep(100);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        @Override
+        public int read(final SocketChannel channel, final ByteBuffer destination, final boolean fromSocket)
+            throws IOException
+        {
+            return tls.read(channel, destination, fromSocket);
+        }
+
+        @Override
+        public boolean hasBufferedInput()
+        {
+            return tls.hasBufferedInput();
+        }
+
+        @Override
+        public void write(final SocketChannel channel, final ByteBuffer source) throws IOException
+        {
+            tls.write(channel, source);
+        }
+
+        @Override
+        public boolean hasPendingOutput()
+        {
+            return tls.hasPendingOutput();
+        }
+
+        @Override
+        public void shutdown(final SocketChannel channel)
+        {
+            tls.shutdown(channel);
+        }
+    }
+
+    @Test
+    void applicationBytesReadWithTheHandshakesLastFlightAreDeliveredAtOnce() throws Exception
+    {
+        final TlsConfig tls = TlsTest.serverTls(CERTS.server());
+        final PatientFirstStep[] transport = new PatientFirstStep[1];
+        final TcpServer server = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new LineFraming(64))
+            .transport((clientMode, host, port) -> transport[0] = new PatientFirstStep(
+                tls.newTransport(clientMode, host, port))), new RecordingHandler(true)).open();
+
+        // Up to a few tries, in case the client's Finished and its first record reached the server apart.
+        for (int attempt = 0; attempt < 5 && (transport[0] == null || !transport[0].doneWithBufferedInput); attempt++)
+        {
+            try (Socket socket = Transports.TLS.clientContext().getSocketFactory().createSocket("localhost", server.port()))
+            {
+                socket.setSoTimeout(10_000);
+                // No explicit handshake: the client's Finished and this line leave back to back.
+                socket.getOutputStream().write("hello\n".getBytes(StandardCharsets.US_ASCII));
+                final BufferedReader in = new BufferedReader(
+                    new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+                assertThat(in.readLine()).as("the echo of the line sent with the client's Finished")
+                    .isEqualTo("hello");
+            }
+        }
+        assertThat(transport[0].doneWithBufferedInput).as("the handshake completed with the line read").isTrue();
+    }
+}
