@@ -205,7 +205,9 @@ final class TlsTransport implements Transport
     @Override
     public boolean hasBufferedInput()
     {
-        return appIn.hasRemaining() || moreToUnwrap;
+        // A close_notify read with the last records ends the stream, and no readiness event will say so when
+        // the peer keeps its TCP connection open.
+        return appIn.hasRemaining() || moreToUnwrap || inboundDone;
     }
 
     @Override

@@ -12,8 +12,11 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import io.celer.framing.LineFraming;
+import io.celer.tcp.CloseReason;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 import io.celer.tcp.Transport;
@@ -140,5 +143,77 @@ class TlsEdgeCasesTest
             }
         }
         assertThat(transport[0].doneWithBufferedInput).as("the handshake completed with the line read").isTrue();
+    }
+
+    private TcpServer echoServer(final RecordingHandler handler)
+    {
+        return new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new LineFraming(1024)).transport(TlsTest.serverTls(CERTS.server())), handler).open();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"TLSv1.3", "TLSv1.2"})
+    void recordsCutAtEveryPointAreReassembled(final String protocol) throws Exception
+    {
+        final RecordingHandler server = new RecordingHandler(true);
+        final TcpServer tcpServer = echoServer(server);
+        try (RawTlsPeer peer = new RawTlsPeer(tcpServer.port(), protocol))
+        {
+            final StringBuilder expected = new StringBuilder();
+            for (int cut = 1; cut < 40; cut++)
+            {
+                final String line = "cut at " + cut + " of a record\n";
+                final byte[] record = peer.records(line);
+                final int at = Math.min(cut, record.length - 1);
+                peer.send(record, 0, at);
+                Thread.sleep(1); // let the server read the first piece alone, most of the time
+                peer.send(record, at, record.length - at);
+                expected.append(line);
+            }
+            assertThat(peer.receive(expected.length())).isEqualTo(expected.toString());
+        }
+        assertThat(server.errors).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"TLSv1.3", "TLSv1.2"})
+    void aCloseNotifyOnAnOpenTcpConnectionIsAnOrderlyClose(final String protocol) throws Exception
+    {
+        final RecordingHandler server = new RecordingHandler(true);
+        final TcpServer tcpServer = echoServer(server);
+        try (RawTlsPeer peer = new RawTlsPeer(tcpServer.port(), protocol))
+        {
+            peer.send(peer.closeNotify()); // and the TCP connection stays open
+            assertThat(server.awaitClosed()).isEqualTo(CloseReason.PEER_CLOSED);
+            assertThat(peer.receiveClose()).as("the server's close_notify").isTrue();
+            assertThat(peer.endOfStream()).isTrue();
+        }
+        assertThat(server.errors).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"TLSv1.3"})
+    void aLastRequestThatComesWithTheCloseNotifyIsDeliveredThenTheConnectionClosesInOrder(final String protocol)
+        throws Exception
+    {
+        final RecordingHandler server = new RecordingHandler(true);
+        final TcpServer tcpServer = echoServer(server);
+        try (RawTlsPeer peer = new RawTlsPeer(tcpServer.port(), protocol))
+        {
+            final byte[] last = peer.records("last\n");
+            final byte[] close = peer.closeNotify();
+            final byte[] both = java.util.Arrays.copyOf(last, last.length + close.length);
+            System.arraycopy(close, 0, both, last.length, close.length);
+            peer.send(both);
+            assertThat(server.nextMessage()).isEqualTo("last");
+            assertThat(server.awaitClosed()).isEqualTo(CloseReason.PEER_CLOSED);
+            if (protocol.equals("TLSv1.3"))
+            {
+                // TLS 1.3 closes each direction alone: the answer still goes out.
+                assertThat(peer.receive(5)).isEqualTo("last\n");
+            }
+            assertThat(peer.receiveClose()).as("the server's close_notify").isTrue();
+        }
+        assertThat(server.errors).isEmpty();
     }
 }
