@@ -218,6 +218,13 @@ final class TlsTransport implements Transport
             final SSLEngineResult result = wrap(source);
             if (result.getStatus() == SSLEngineResult.Status.CLOSED)
             {
+                if (inboundDone)
+                {
+                    // Before TLS 1.3 the peer's close_notify closes both directions, and the protocol says to
+                    // discard what is still to be written; the next read reports the end of the stream.
+                    source.position(source.limit());
+                    return;
+                }
                 throw new SSLException("TLS is closed for writing");
             }
         }

@@ -192,7 +192,7 @@ class TlsEdgeCasesTest
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"TLSv1.3"})
+    @ValueSource(strings = {"TLSv1.3", "TLSv1.2"})
     void aLastRequestThatComesWithTheCloseNotifyIsDeliveredThenTheConnectionClosesInOrder(final String protocol)
         throws Exception
     {
@@ -214,6 +214,6 @@ class TlsEdgeCasesTest
             }
             assertThat(peer.receiveClose()).as("the server's close_notify").isTrue();
         }
-        assertThat(server.errors).isEmpty();
+        assertThat(server.errors).as("TLS 1.2 drops writes after the peer's close_notify, quietly").isEmpty();
     }
 }
