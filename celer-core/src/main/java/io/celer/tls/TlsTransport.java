@@ -134,8 +134,17 @@ final class TlsTransport implements Transport
                 inboundDone = true;
             }
         }
-        unwrapAll();
-        answerPeer(channel);
+        try
+        {
+            unwrapAll();
+            answerPeer(channel);
+        }
+        catch (final SSLException ex)
+        {
+            // A corrupt, oversized or unexpected record: the engine holds the fatal alert that says so.
+            sendAlert(channel);
+            throw ex;
+        }
         moveAppIn(destination);
         final int added = destination.position() - start;
         return added == 0 && inboundDone && !appIn.hasRemaining() && !moreToUnwrap ? -1 : added;

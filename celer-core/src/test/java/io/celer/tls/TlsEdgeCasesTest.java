@@ -1,6 +1,7 @@
 package io.celer.tls;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -11,6 +12,8 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.AfterEach;
+import javax.net.ssl.SSLException;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -173,6 +176,47 @@ class TlsEdgeCasesTest
             assertThat(peer.receive(expected.length())).isEqualTo(expected.toString());
         }
         assertThat(server.errors).isEmpty();
+    }
+
+    @Test
+    void aRecordLargerThanTlsAllowsIsATlsError() throws Exception
+    {
+        final RecordingHandler server = new RecordingHandler(true);
+        final TcpServer tcpServer = echoServer(server);
+        try (RawTlsPeer peer = new RawTlsPeer(tcpServer.port(), "TLSv1.3"))
+        {
+            final byte[] huge = new byte[5 + 20_000];
+            huge[0] = 23; // application data
+            huge[1] = 3;
+            huge[2] = 3;
+            huge[3] = (byte)(20_000 >> 8);
+            huge[4] = (byte)20_000;
+            peer.send(huge, 0, 5 + 1_000); // the header says enough: the rest never needs to come
+            assertThat(server.awaitClosed()).isEqualTo(CloseReason.TLS_ERROR);
+            assertThat(server.errors).singleElement().isInstanceOf(SSLException.class);
+            assertThatThrownBy(peer::receiveClose).as("the server's alert").isInstanceOf(SSLException.class);
+        }
+    }
+
+    @Test
+    void aCorruptRecordIsATlsErrorWithAnAlert() throws Exception
+    {
+        final RecordingHandler server = new RecordingHandler(true);
+        final TcpServer tcpServer = echoServer(server);
+        try (RawTlsPeer peer = new RawTlsPeer(tcpServer.port(), "TLSv1.3"))
+        {
+            peer.send(peer.records("fine\n"));
+            assertThat(server.nextMessage()).isEqualTo("fine");
+            final byte[] record = peer.records("tampered\n");
+            record[record.length - 1] ^= 1;
+            peer.send(record);
+            assertThat(server.awaitClosed()).isEqualTo(CloseReason.TLS_ERROR);
+            assertThat(server.errors).singleElement().isInstanceOf(SSLException.class);
+            assertThat(peer.receive(5)).isEqualTo("fine\n");
+            assertThatThrownBy(peer::receiveClose).as("the server's alert").isInstanceOf(SSLException.class)
+                .hasMessageContaining("bad_record_mac");
+        }
+        assertThat(server.messages).isEmpty();
     }
 
     @ParameterizedTest(name = "{0}")
