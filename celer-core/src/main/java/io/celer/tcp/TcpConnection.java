@@ -147,7 +147,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         {
             if (transport.handshake(channel))
             {
-                established();
+                handshakeDone();
                 return;
             }
         }
@@ -178,11 +178,26 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         cancel(handshakeTimer);
         handshakeTimer = NO_TIMER;
         key.interestOps(SelectionKey.OP_READ);
+        handshakeDone();
+    }
+
+    /**
+     * Opens the connection, then delivers what the transport already holds: application bytes that came with
+     * the handshake's last flight were read with it, and no readiness event will tell of them.
+     */
+    private void handshakeDone()
+    {
         established();
         if (state == OPEN && transport.hasBufferedInput())
         {
-            // Application bytes that came with the handshake's last flight: no readiness event will tell.
-            onReadable(false);
+            try
+            {
+                onReadable(false);
+            }
+            catch (final Throwable t)
+            {
+                failed(t);
+            }
         }
     }
 
@@ -238,8 +253,13 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         }
         catch (final Throwable t)
         {
-            fail(t instanceof FramingException ? CloseReason.FRAMING_ERROR : CloseReason.HANDLER_ERROR, t);
+            failed(t);
         }
+    }
+
+    private void failed(final Throwable t)
+    {
+        fail(t instanceof FramingException ? CloseReason.FRAMING_ERROR : CloseReason.HANDLER_ERROR, t);
     }
 
     private void finishConnect()

@@ -34,9 +34,9 @@ public interface Transport
     int read(SocketChannel channel, ByteBuffer destination, boolean fromSocket) throws IOException;
 
     /**
-     * Whether {@link #read} with {@code fromSocket} false would add bytes.
+     * Whether {@link #read} with {@code fromSocket} false would add bytes or report the end of the stream.
      *
-     * @return true when application bytes wait in the layer.
+     * @return true when application bytes, or the end of the stream, wait in the layer.
      */
     boolean hasBufferedInput();
 

@@ -4,21 +4,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.DataInputStream;
 import java.io.EOFException;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import io.celer.framing.LengthPrefixedFraming;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
 import io.celer.test.RecordingHandler;
+import io.celer.test.Transports;
 
 /**
- * A peer that stops reading: whole messages or nothing, and nothing lost once it reads again.
+ * A peer that stops reading: whole messages or nothing, and nothing lost once it reads again; over plain TCP
+ * and over TLS, where the peer checks the messages after decryption.
  */
 class BackPressureTest
 {
@@ -86,8 +90,29 @@ class BackPressureTest
         }
     }
 
-    @Test
-    void aStalledPeerGetsEveryMessageExactlyOnceWhenItResumes() throws Exception
+    /**
+     * A peer with a small receive buffer, so that the server's socket fills up soon.
+     */
+    private static Socket smallWindowPeer(final Transports transport, final int port) throws IOException
+    {
+        final Socket socket = new Socket();
+        try
+        {
+            socket.setReceiveBufferSize(8 * 1024);
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+            socket.setSoTimeout((int)Await.DEFAULT.toMillis());
+            return transport.over(socket);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            socket.close();
+            throw ex;
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void aStalledPeerGetsEveryMessageExactlyOnceWhenItResumes(final Transports transport) throws Exception
     {
         final Producer producer = new Producer();
         final TcpServer server = new TcpServer(reactors.start("server"), 0, new TcpConfig()
@@ -95,12 +120,11 @@ class BackPressureTest
             .framing(() -> new LengthPrefixedFraming(4, PAYLOAD))
             .writeBufferSize(16 * 1024)
             .socketSendBufferSize(8 * 1024)
-            .disconnectOnFullWriteBuffer(false), producer).open();
+            .disconnectOnFullWriteBuffer(false)
+            .transport(transport.server()), producer).open();
 
-        try (Socket peer = new Socket())
+        try (Socket peer = smallWindowPeer(transport, server.port()))
         {
-            peer.setReceiveBufferSize(8 * 1024);
-            peer.connect(new InetSocketAddress("127.0.0.1", server.port()));
             Await.until("the producer to hit a full write buffer", () -> producer.refusals.get() > 0);
             assertThat(producer.laggingWhenRefused).isTrue();
             assertThat(producer.remainingWhenRefused).isLessThan(PAYLOAD + 4);
@@ -126,20 +150,20 @@ class BackPressureTest
         assertThat(producer.errors).isEmpty();
     }
 
-    @Test
-    void byDefaultAFullWriteBufferDisconnects() throws Exception
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void byDefaultAFullWriteBufferDisconnects(final Transports transport) throws Exception
     {
         final Producer producer = new Producer();
         final TcpServer server = new TcpServer(reactors.start("server"), 0, new TcpConfig()
             .bindAddress("127.0.0.1")
             .framing(() -> new LengthPrefixedFraming(4, PAYLOAD))
             .writeBufferSize(16 * 1024)
-            .socketSendBufferSize(8 * 1024), producer).open();
+            .socketSendBufferSize(8 * 1024)
+            .transport(transport.server()), producer).open();
 
-        try (Socket peer = new Socket())
+        try (Socket peer = smallWindowPeer(transport, server.port()))
         {
-            peer.setReceiveBufferSize(8 * 1024);
-            peer.connect(new InetSocketAddress("127.0.0.1", server.port()));
             assertThat(producer.awaitClosed()).isEqualTo(CloseReason.WRITE_BUFFER_FULL);
             Await.until("the refused write to return", () -> producer.refusals.get() == 1);
 
@@ -156,16 +180,18 @@ class BackPressureTest
                     in.readFully(new byte[PAYLOAD - 8]);
                 }
             }
-            catch (final EOFException | java.net.SocketException end)
+            catch (final EOFException | java.net.SocketException | javax.net.ssl.SSLException end)
             {
-                // the server dropped the connection; a reset may cut the stream short, a FIN ends it cleanly
+                // The server dropped the connection; a reset may cut the stream short, a FIN ends it cleanly,
+                // and over TLS the last record may be cut short: what decrypted before is still checked.
             }
             assertThat(seq).isPositive();
         }
     }
 
-    @Test
-    void aMessageLargerThanTheWriteBufferIsAClearError()
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void aMessageLargerThanTheWriteBufferIsAClearError(final Transports transport)
     {
         final RecordingHandler handler = new RecordingHandler()
         {
@@ -177,8 +203,9 @@ class BackPressureTest
             }
         };
         final TcpServer server = new TcpServer(reactors.start("server"), 0,
-            new TcpConfig().bindAddress("127.0.0.1").writeBufferSize(1024), handler).open();
-        try (Socket peer = new Socket("127.0.0.1", server.port()))
+            new TcpConfig().bindAddress("127.0.0.1").writeBufferSize(1024).transport(transport.server()), handler)
+            .open();
+        try (Socket peer = transport.connect("127.0.0.1", server.port()))
         {
             assertThat(handler.awaitClosed()).isEqualTo(CloseReason.HANDLER_ERROR);
             assertThat(handler.errors).singleElement()

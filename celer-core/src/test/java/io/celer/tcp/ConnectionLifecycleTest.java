@@ -14,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import io.celer.framing.FramingException;
 import io.celer.framing.LineFraming;
@@ -21,9 +23,11 @@ import io.celer.reactor.Reactor;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
 import io.celer.test.RecordingHandler;
+import io.celer.test.Transports;
 
 /**
- * Opening, closing and failing: each ends in one clear callback and never disturbs other connections.
+ * Opening, closing and failing: each ends in one clear callback and never disturbs other connections; the
+ * cases that involve the peer's bytes run over plain TCP and over TLS.
  */
 class ConnectionLifecycleTest
 {
@@ -35,19 +39,20 @@ class ConnectionLifecycleTest
         reactors.close();
     }
 
-    private TcpServer lineEchoServer(final RecordingHandler handler)
+    private TcpServer lineEchoServer(final Transports transport, final RecordingHandler handler)
     {
-        return new TcpServer(reactors.start("server"), 0,
-            new TcpConfig().bindAddress("127.0.0.1").framing(() -> new LineFraming(32)), handler).open();
+        return new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new LineFraming(32)).transport(transport.server()), handler).open();
     }
 
-    @Test
-    void aLineOverTheMaximumClosesOnlyThatConnectionWithAClearError() throws Exception
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void aLineOverTheMaximumClosesOnlyThatConnectionWithAClearError(final Transports transport) throws Exception
     {
         final RecordingHandler handler = new RecordingHandler(true);
-        final TcpServer server = lineEchoServer(handler);
-        try (Socket good = new Socket("127.0.0.1", server.port());
-            Socket bad = new Socket("127.0.0.1", server.port()))
+        final TcpServer server = lineEchoServer(transport, handler);
+        try (Socket good = transport.connect("127.0.0.1", server.port());
+            Socket bad = transport.connect("127.0.0.1", server.port()))
         {
             final BufferedReader goodIn = reader(good);
             good.getOutputStream().write("before\n".getBytes(StandardCharsets.US_ASCII));
@@ -65,8 +70,9 @@ class ConnectionLifecycleTest
         }
     }
 
-    @Test
-    void aHandlerThatThrowsClosesOnlyItsConnection() throws Exception
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void aHandlerThatThrowsClosesOnlyItsConnection(final Transports transport) throws Exception
     {
         final RecordingHandler handler = new RecordingHandler(true)
         {
@@ -80,9 +86,9 @@ class ConnectionLifecycleTest
                 super.message(connection, message);
             }
         };
-        final TcpServer server = lineEchoServer(handler);
-        try (Socket good = new Socket("127.0.0.1", server.port());
-            Socket bad = new Socket("127.0.0.1", server.port()))
+        final TcpServer server = lineEchoServer(transport, handler);
+        try (Socket good = transport.connect("127.0.0.1", server.port());
+            Socket bad = transport.connect("127.0.0.1", server.port()))
         {
             bad.getOutputStream().write("boom\n".getBytes(StandardCharsets.US_ASCII));
             assertThat(bad.getInputStream().read()).isEqualTo(-1);
@@ -95,25 +101,29 @@ class ConnectionLifecycleTest
         }
     }
 
-    @Test
-    void aPeerResetIsAnIoError() throws Exception
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void aPeerResetIsAnIoError(final Transports transport) throws Exception
     {
         final RecordingHandler handler = new RecordingHandler();
-        final TcpServer server = lineEchoServer(handler);
+        final TcpServer server = lineEchoServer(transport, handler);
         final Socket socket = new Socket("127.0.0.1", server.port());
+        socket.setSoTimeout(10_000);
+        transport.over(socket);
         handler.awaitEvent("opened");
         socket.setSoLinger(true, 0); // close sends RST instead of FIN
-        socket.close();
+        socket.close(); // the TCP socket itself: a TLS socket would say close_notify first
         assertThat(handler.awaitClosed()).isEqualTo(CloseReason.IO_ERROR);
         assertThat(handler.errors).singleElement().isInstanceOf(java.io.IOException.class);
     }
 
-    @Test
-    void aPeerHalfCloseStillGetsItsRepliesThenAnOrderlyClose() throws Exception
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void aPeerHalfCloseStillGetsItsRepliesThenAnOrderlyClose(final Transports transport) throws Exception
     {
         final RecordingHandler handler = new RecordingHandler(true);
-        final TcpServer server = lineEchoServer(handler);
-        try (Socket socket = new Socket("127.0.0.1", server.port()))
+        final TcpServer server = lineEchoServer(transport, handler);
+        try (Socket socket = transport.connect("127.0.0.1", server.port()))
         {
             socket.getOutputStream().write("one\ntwo\n".getBytes(StandardCharsets.US_ASCII));
             socket.shutdownOutput();
@@ -124,12 +134,14 @@ class ConnectionLifecycleTest
         }
     }
 
-    @Test
-    void aRefusedConnectEndsInConnectFailed() throws Exception
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void aRefusedConnectEndsInConnectFailed(final Transports transport) throws Exception
     {
         final int port = freePort();
         final RecordingHandler handler = new RecordingHandler();
-        final TcpClient client = new TcpClient(reactors.start("client"), "127.0.0.1", port, handler).open();
+        final TcpClient client = new TcpClient(reactors.start("client"), "127.0.0.1", port,
+            new TcpConfig().transport(transport.client()), handler).open();
         assertThat(handler.awaitClosed()).isEqualTo(CloseReason.CONNECT_FAILED);
         assertThat(handler.errors).singleElement().isInstanceOf(ConnectException.class);
         assertThat(handler.events).doesNotContain("opened");
@@ -146,20 +158,22 @@ class ConnectionLifecycleTest
             .contains("no-such-host.invalid");
     }
 
-    @Test
-    void aClientReconnectsWithBackOffUntilTheServerIsUpAndAfterItDrops() throws Exception
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void aClientReconnectsWithBackOffUntilTheServerIsUpAndAfterItDrops(final Transports transport) throws Exception
     {
         final int port = freePort();
         final RecordingHandler clientHandler = new RecordingHandler();
         final TcpClient client = new TcpClient(reactors.start("client"), "127.0.0.1", port,
-            new TcpConfig().reconnectDelayMillis(10).maxReconnectDelayMillis(80), clientHandler).open();
+            new TcpConfig().reconnectDelayMillis(10).maxReconnectDelayMillis(80).transport(transport.client()),
+            clientHandler).open();
         Await.until("two refused connects", () -> clientHandler.events.stream()
             .filter("closed:CONNECT_FAILED"::equals).count() >= 2);
 
         final RecordingHandler serverHandler = new RecordingHandler();
         final Reactor serverReactor = reactors.start("server");
         final TcpServer server = new TcpServer(serverReactor, port,
-            new TcpConfig().bindAddress("127.0.0.1"), serverHandler).open();
+            new TcpConfig().bindAddress("127.0.0.1").transport(transport.server()), serverHandler).open();
         clientHandler.awaitEvent("opened");
         Await.until("client open", client::isOpen);
         final long firstId = client.connection().id();
@@ -179,15 +193,16 @@ class ConnectionLifecycleTest
         server.close();
     }
 
-    @Test
-    void closingTheServerClosesEveryConnection() throws Exception
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void closingTheServerClosesEveryConnection(final Transports transport) throws Exception
     {
         final RecordingHandler handler = new RecordingHandler();
-        final TcpServer server = lineEchoServer(handler);
+        final TcpServer server = lineEchoServer(transport, handler);
         final Socket[] sockets = new Socket[3];
         for (int i = 0; i < sockets.length; i++)
         {
-            sockets[i] = new Socket("127.0.0.1", server.port());
+            sockets[i] = transport.connect("127.0.0.1", server.port());
         }
         Await.until("three opened", () -> handler.events.stream().filter("opened"::equals).count() == 3);
         server.close();
@@ -206,13 +221,15 @@ class ConnectionLifecycleTest
         }
     }
 
-    @Test
-    void stoppingTheReactorClosesEverything() throws Exception
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void stoppingTheReactorClosesEverything(final Transports transport) throws Exception
     {
         final RecordingHandler handler = new RecordingHandler();
         final Reactor reactor = reactors.start("server");
-        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), handler).open();
-        try (Socket socket = new Socket("127.0.0.1", server.port()))
+        final TcpServer server = new TcpServer(reactor, 0,
+            new TcpConfig().bindAddress("127.0.0.1").transport(transport.server()), handler).open();
+        try (Socket socket = transport.connect("127.0.0.1", server.port()))
         {
             handler.awaitEvent("opened");
             reactor.stop();
@@ -222,8 +239,9 @@ class ConnectionLifecycleTest
         }
     }
 
-    @Test
-    void aLocalCloseFlushesWhatWasWrittenFirst() throws Exception
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void aLocalCloseFlushesWhatWasWrittenFirst(final Transports transport) throws Exception
     {
         final RecordingHandler handler = new RecordingHandler()
         {
@@ -236,8 +254,8 @@ class ConnectionLifecycleTest
                 connection.close();
             }
         };
-        final TcpServer server = lineEchoServer(handler);
-        try (Socket socket = new Socket("127.0.0.1", server.port()))
+        final TcpServer server = lineEchoServer(transport, handler);
+        try (Socket socket = transport.connect("127.0.0.1", server.port()))
         {
             assertThat(new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII))
                 .isEqualTo("first\nsecond\n");

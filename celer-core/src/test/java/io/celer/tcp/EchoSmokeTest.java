@@ -10,12 +10,17 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
 import io.celer.test.Reactors;
+import io.celer.test.Transports;
 
+/**
+ * Lines echo to a blocking socket, over plain TCP and over TLS.
+ */
 class EchoSmokeTest
 {
     private final Reactors reactors = new Reactors();
@@ -26,12 +31,13 @@ class EchoSmokeTest
         reactors.close();
     }
 
-    @Test
-    void echoesLinesToABlockingSocket() throws Exception
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void echoesLinesToABlockingSocket(final Transports transport) throws Exception
     {
         final Reactor reactor = reactors.start("server");
         final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
-            .framing(() -> new LineFraming(128)), new Handler()
+            .framing(() -> new LineFraming(128)).transport(transport.server()), new Handler()
             {
                 @Override
                 public void message(final Connection connection, final ByteBuffer message)
@@ -40,7 +46,7 @@ class EchoSmokeTest
                 }
             }).open();
 
-        try (Socket socket = new Socket("127.0.0.1", server.port()))
+        try (Socket socket = transport.connect("127.0.0.1", server.port()))
         {
             final OutputStream out = socket.getOutputStream();
             final BufferedReader in = new BufferedReader(

@@ -21,11 +21,14 @@ import io.celer.framing.FixedSizeFraming;
 import io.celer.framing.Framing;
 import io.celer.framing.LengthPrefixedFraming;
 import io.celer.framing.LineFraming;
+import io.celer.test.Await;
 import io.celer.test.Reactors;
 import io.celer.test.RecordingHandler;
+import io.celer.test.Transports;
 
 /**
- * Each framing delivers exactly the messages sent, in order, however the bytes arrive.
+ * Each framing delivers exactly the messages sent, in order, however the bytes arrive, over plain TCP and
+ * over TLS (where the bytes that arrive in pieces are the encrypted records).
  */
 class FramingOverTcpTest
 {
@@ -41,6 +44,12 @@ class FramingOverTcpTest
 
     static Stream<Arguments> framings()
     {
+        return Stream.of(Transports.values()).flatMap(transport -> framingsOnly()
+            .map(framing -> Arguments.of(transport, framing.get()[0], framing.get()[1])));
+    }
+
+    private static Stream<Arguments> framingsOnly()
+    {
         return Stream.of(
             Arguments.of("line", (Supplier<Framing>)() -> new LineFraming(60)),
             Arguments.of("line-crlf", (Supplier<Framing>)() -> new LineFraming(60, true)),
@@ -50,69 +59,125 @@ class FramingOverTcpTest
             Arguments.of("length-4", (Supplier<Framing>)() -> new LengthPrefixedFraming(4, 60)));
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0} {1}")
     @MethodSource("framings")
-    void bytesDribbledOneAtATime(final String name, final Supplier<Framing> framing) throws Exception
+    void bytesDribbledOneAtATime(final Transports transport, final String name, final Supplier<Framing> framing)
+        throws Exception
     {
         final List<String> sent = messages(name, 20);
-        final RecordingHandler server = serve(framing, 256);
-        try (Socket socket = connect(server))
+        final RecordingHandler server = serve(transport, framing, 256);
+        try (Socket socket = transport.over(configured(new DribblingSocket("127.0.0.1", port))))
         {
+            server.awaitEvent("opened");
             final OutputStream out = socket.getOutputStream();
-            for (final byte b : encode(framing.get(), sent))
+            final Framing encoder = framing.get();
+            for (final String message : sent)
             {
-                out.write(b);
+                // One write per message: over TLS one record each, which the socket then dribbles.
+                out.write(encode(encoder, List.of(message)));
                 out.flush();
-                Thread.sleep(0, 200_000);
             }
             assertReceived(server, sent);
         }
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0} {1}")
     @MethodSource("framings")
-    void manyMessagesCoalescedInOneWrite(final String name, final Supplier<Framing> framing) throws Exception
+    void manyMessagesCoalescedInOneWrite(final Transports transport, final String name,
+        final Supplier<Framing> framing) throws Exception
     {
         final List<String> sent = messages(name, 2_000);
-        final RecordingHandler server = serve(framing, 64 * 1024);
-        try (Socket socket = connect(server))
+        final RecordingHandler server = serve(transport, framing, 64 * 1024);
+        try (Socket socket = connect(transport, server))
         {
             socket.getOutputStream().write(encode(framing.get(), sent));
             assertReceived(server, sent);
         }
     }
 
-    @ParameterizedTest(name = "{0}")
+    @ParameterizedTest(name = "{0} {1}")
     @MethodSource("framings")
-    void messagesSplitAcrossTheReadBuffersEnd(final String name, final Supplier<Framing> framing) throws Exception
+    void messagesSplitAcrossTheReadBuffersEnd(final Transports transport, final String name,
+        final Supplier<Framing> framing) throws Exception
     {
-        // A 67-byte read buffer holds a couple of messages at most, so nearly every read ends mid-message.
+        // A 67-byte read buffer holds a couple of messages at most, so nearly every read ends mid-message; over
+        // TLS a decrypted record waits in the transport and reaches the buffer 67 bytes at a time.
         final List<String> sent = messages(name, 2_000);
-        final RecordingHandler server = serve(framing, 67);
-        try (Socket socket = connect(server))
+        final RecordingHandler server = serve(transport, framing, 67);
+        try (Socket socket = connect(transport, server))
         {
             socket.getOutputStream().write(encode(framing.get(), sent));
             assertReceived(server, sent);
         }
     }
 
-    private RecordingHandler serve(final Supplier<Framing> framing, final int readBuffer)
+    private RecordingHandler serve(final Transports transport, final Supplier<Framing> framing, final int readBuffer)
     {
         final RecordingHandler handler = new RecordingHandler();
-        final TcpServer server = new TcpServer(reactors.start("server"), 0,
-            new TcpConfig().bindAddress("127.0.0.1").framing(framing).readBufferSize(readBuffer), handler).open();
+        final TcpServer server = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(framing).readBufferSize(readBuffer).transport(transport.server()), handler).open();
         port = server.port();
         return handler;
     }
 
     private int port;
 
-    private Socket connect(final RecordingHandler server) throws IOException
+    private Socket connect(final Transports transport, final RecordingHandler server) throws IOException
     {
-        final Socket socket = new Socket("127.0.0.1", port);
-        socket.setTcpNoDelay(true);
+        final Socket socket = transport.connect("127.0.0.1", port);
         server.awaitEvent("opened");
         return socket;
+    }
+
+    private static Socket configured(final Socket socket) throws IOException
+    {
+        socket.setTcpNoDelay(true);
+        socket.setSoTimeout((int)Await.DEFAULT.toMillis());
+        return socket;
+    }
+
+    /**
+     * A socket that puts its bytes on the wire one at a time, pausing after each.
+     */
+    private static final class DribblingSocket extends Socket
+    {
+        DribblingSocket(final String host, final int port) throws IOException
+        {
+            super(host, port);
+        }
+
+        @Override
+        public OutputStream getOutputStream() throws IOException
+        {
+            final OutputStream wire = super.getOutputStream();
+            return new OutputStream()
+            {
+                @Override
+                public void write(final int b) throws IOException
+                {
+                    wire.write(b);
+                    wire.flush();
+                    try
+                    {
+                        Thread.sleep(0, 200_000);
+                    }
+                    catch (final InterruptedException ex)
+                    {
+                        Thread.currentThread().interrupt();
+                        throw new java.io.InterruptedIOException();
+                    }
+                }
+
+                @Override
+                public void write(final byte[] bytes, final int offset, final int length) throws IOException
+                {
+                    for (int i = offset; i < offset + length; i++)
+                    {
+                        write(bytes[i]);
+                    }
+                }
+            };
+        }
     }
 
     private static void assertReceived(final RecordingHandler server, final List<String> sent)

@@ -1,15 +1,22 @@
 package io.celer.test;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.Key;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A throw-away certificate authority and the certificates the TLS tests need, made once per JVM with the
- * JDK's keytool (and openssl for PEM copies) in a temporary folder.
+ * JDK's keytool in a temporary folder, with PEM copies for peers such as openssl.
  */
 public final class TestCertificates
 {
@@ -37,6 +44,7 @@ public final class TestCertificates
             try
             {
                 final TestCertificates made = new TestCertificates(Files.createTempDirectory("celer-certs"));
+                Runtime.getRuntime().addShutdownHook(new Thread(made::delete, "celer-certs-cleanup"));
                 made.make();
                 instance = made;
             }
@@ -102,6 +110,22 @@ public final class TestCertificates
         return dir.resolve("client-full.pem");
     }
 
+    private void delete()
+    {
+        try (java.util.stream.Stream<Path> files = Files.list(dir))
+        {
+            for (final Path file : (Iterable<Path>)files::iterator)
+            {
+                Files.deleteIfExists(file);
+            }
+            Files.deleteIfExists(dir);
+        }
+        catch (final IOException ex)
+        {
+            // a temporary folder left behind is harmless
+        }
+    }
+
     private void make() throws IOException, InterruptedException
     {
         keytool("-genkeypair", "-keystore", "ca.p12", "-alias", "ca", "-dname", "CN=Celer Test CA",
@@ -140,16 +164,44 @@ public final class TestCertificates
         keytool("-importcert", "-keystore", name + ".p12", "-alias", name, "-file", name + ".pem", "-noprompt");
     }
 
-    private void pem(final String name) throws IOException, InterruptedException
+    /**
+     * Writes the key and its chain as PEM in Java, so that the certificates need no openssl: only the
+     * interop tests do, and they skip without it.
+     */
+    private void pem(final String name) throws IOException
     {
-        run(List.of("openssl", "pkcs12", "-in", name + ".p12", "-nodes", "-passin", "pass:" + PASSWORD,
-            "-out", name + "-full.pem"));
+        try (InputStream in = Files.newInputStream(dir.resolve(name + ".p12")))
+        {
+            final KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(in, PASSWORD.toCharArray());
+            final Key key = store.getKey(name, PASSWORD.toCharArray());
+            final StringBuilder pem = new StringBuilder();
+            pemBlock(pem, "PRIVATE KEY", key.getEncoded());
+            for (final Certificate certificate : store.getCertificateChain(name))
+            {
+                pemBlock(pem, "CERTIFICATE", certificate.getEncoded());
+            }
+            Files.writeString(dir.resolve(name + "-full.pem"), pem, StandardCharsets.US_ASCII);
+        }
+        catch (final GeneralSecurityException ex)
+        {
+            throw new IOException("cannot write " + name + " as PEM", ex);
+        }
+    }
+
+    private static void pemBlock(final StringBuilder pem, final String type, final byte[] der)
+    {
+        pem.append("-----BEGIN ").append(type).append("-----\n")
+            .append(Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der))
+            .append("\n-----END ").append(type).append("-----\n");
     }
 
     private void keytool(final String... args) throws IOException, InterruptedException
     {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+        // Some twenty short-lived JVMs: the quick compiler and a small collector start them faster.
+        command.addAll(List.of("-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"));
         command.addAll(List.of(args));
         if (!List.of(args).contains("-exportcert"))
         {
