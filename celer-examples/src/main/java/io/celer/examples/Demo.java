@@ -24,6 +24,7 @@ import io.celer.examples.ticktotrade.TickToTrade;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
 import io.celer.tls.TlsConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -371,22 +372,23 @@ public final class Demo implements Callable<Integer>
         switch (example)
         {
             case DISCARD:
-                address = new DiscardServer(reactor, port, base).open().localAddress();
+                address = new TcpServer(reactor, port, base, new DiscardServer()).open().localAddress();
                 break;
             case PRINT:
-                address = new PrintServer(reactor, port, base, out).open().localAddress();
+                address = new TcpServer(reactor, port, base, new PrintServer(out)).open().localAddress();
                 break;
             case ECHO:
-                address = new EchoServer(reactor, port, base).open().localAddress();
+                address = new TcpServer(reactor, port, base, new EchoServer()).open().localAddress();
                 break;
             case ECHO_LINE:
-                address = new EchoLineServer(reactor, port, base).open().localAddress();
+                address = new TcpServer(reactor, port, EchoLineServer.config(base), new EchoLineServer()).open()
+                    .localAddress();
                 break;
             case TIME:
-                address = new TimeServer(reactor, port, base).open().localAddress();
+                address = new TcpServer(reactor, port, base, new TimeServer()).open().localAddress();
                 break;
             case TIME_BEAT:
-                address = new TimeBeatServer(reactor, port, base).open().localAddress();
+                address = new TcpServer(reactor, port, base, new TimeBeatServer()).open().localAddress();
                 break;
             case QUEUED_SERVER:
                 final QueuedServer queued = new QueuedServer(reactor, port, base, workers,

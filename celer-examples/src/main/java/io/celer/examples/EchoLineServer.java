@@ -1,14 +1,11 @@
 package io.celer.examples;
 
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 
 import io.celer.framing.LineFraming;
-import io.celer.reactor.Reactor;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 import io.celer.tcp.TcpConfig;
-import io.celer.tcp.TcpServer;
 
 /**
  * Echoes each line a client sends; the line {@code bye} is answered with {@code Goodbye!} and the connection
@@ -25,70 +22,15 @@ public final class EchoLineServer implements Handler
     private static final byte[] BYE = {'b', 'y', 'e'};
     private static final byte[] GOODBYE = {'G', 'o', 'o', 'd', 'b', 'y', 'e', '!'};
 
-    private final TcpServer server;
-
     /**
-     * A server on all addresses.
+     * The settings this handler needs on top of a base: lines of at most {@link #MAX_LINE_LENGTH} bytes.
      *
-     * @param reactor the reactor that runs it.
-     * @param port    the port, 0 for an ephemeral one.
+     * @param base where to listen, the transport (TLS) and socket options.
+     * @return a copy of the base with the line framing.
      */
-    public EchoLineServer(final Reactor reactor, final int port)
+    public static TcpConfig config(final TcpConfig base)
     {
-        this(reactor, port, new TcpConfig());
-    }
-
-    /**
-     * A server on one address.
-     *
-     * @param reactor     the reactor that runs it.
-     * @param port        the port, 0 for an ephemeral one.
-     * @param base     where to listen, the transport (TLS) and socket options; the framing is added here.
-     */
-    public EchoLineServer(final Reactor reactor, final int port, final TcpConfig base)
-    {
-        final TcpConfig config = base.copy()
-            .framing(() -> new LineFraming(MAX_LINE_LENGTH));
-        server = new TcpServer(reactor, port, config, this);
-    }
-
-    /**
-     * Starts listening, from any thread.
-     *
-     * @return this.
-     */
-    public EchoLineServer open()
-    {
-        server.open();
-        return this;
-    }
-
-    /**
-     * Stops listening and closes every connection, from any thread.
-     */
-    public void close()
-    {
-        server.close();
-    }
-
-    /**
-     * The address it listens on.
-     *
-     * @return the address, or null before open.
-     */
-    public InetSocketAddress localAddress()
-    {
-        return server.localAddress();
-    }
-
-    /**
-     * The TCP server underneath, for its connections.
-     *
-     * @return the server.
-     */
-    public TcpServer server()
-    {
-        return server;
+        return base.copy().framing(() -> new LineFraming(MAX_LINE_LENGTH));
     }
 
     /**

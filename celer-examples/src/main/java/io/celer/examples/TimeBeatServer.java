@@ -1,13 +1,9 @@
 package io.celer.examples;
 
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 
-import io.celer.reactor.Reactor;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
-import io.celer.tcp.TcpConfig;
-import io.celer.tcp.TcpServer;
 
 /**
  * Sends each client the RFC 868 time when it connects and then once a period, every second by default,
@@ -22,99 +18,30 @@ public final class TimeBeatServer implements Handler
     /** The default period between beats. */
     public static final long DEFAULT_PERIOD_MILLIS = 1_000;
 
-    private final TcpServer server;
     private final long periodMillis;
     // Reused for every client: they all run on the one reactor thread.
     private final ByteBuffer time = ByteBuffer.allocate(Rfc868.LENGTH);
 
     /**
-     * A server on all addresses that beats every second.
-     *
-     * @param reactor the reactor that runs it.
-     * @param port    the port, 0 for an ephemeral one.
+     * A handler that beats every second.
      */
-    public TimeBeatServer(final Reactor reactor, final int port)
+    public TimeBeatServer()
     {
-        this(reactor, port, new TcpConfig(), DEFAULT_PERIOD_MILLIS);
+        this(DEFAULT_PERIOD_MILLIS);
     }
 
     /**
-     * A server on one address that beats every second.
+     * A handler that beats at another period.
      *
-     * @param reactor     the reactor that runs it.
-     * @param port        the port, 0 for an ephemeral one.
-     * @param base     where to listen, the transport (TLS) and socket options; the framing is added here.
-     */
-    public TimeBeatServer(final Reactor reactor, final int port, final TcpConfig base)
-    {
-        this(reactor, port, base, DEFAULT_PERIOD_MILLIS);
-    }
-
-    /**
-     * A server.
-     *
-     * @param reactor      the reactor that runs it.
-     * @param port         the port, 0 for an ephemeral one.
-     * @param base      where to listen, the transport (TLS) and socket options; the framing is added here.
      * @param periodMillis milliseconds between beats, at least 1.
      */
-    public TimeBeatServer(final Reactor reactor, final int port, final TcpConfig base, final long periodMillis)
+    public TimeBeatServer(final long periodMillis)
     {
         if (periodMillis < 1)
         {
-            throw new IllegalArgumentException("beat period must be at least 1 ms: " + periodMillis);
+            throw new IllegalArgumentException("the period must be at least 1 ms: " + periodMillis);
         }
         this.periodMillis = periodMillis;
-        server = new TcpServer(reactor, port, base.copy(), this);
-    }
-
-    /**
-     * Starts listening, from any thread.
-     *
-     * @return this.
-     */
-    public TimeBeatServer open()
-    {
-        server.open();
-        return this;
-    }
-
-    /**
-     * Stops listening and closes every connection, from any thread.
-     */
-    public void close()
-    {
-        server.close();
-    }
-
-    /**
-     * The address it listens on.
-     *
-     * @return the address, or null before open.
-     */
-    public InetSocketAddress localAddress()
-    {
-        return server.localAddress();
-    }
-
-    /**
-     * The TCP server underneath, for its connections.
-     *
-     * @return the server.
-     */
-    public TcpServer server()
-    {
-        return server;
-    }
-
-    /**
-     * The period between beats.
-     *
-     * @return milliseconds.
-     */
-    public long periodMillis()
-    {
-        return periodMillis;
     }
 
     /**

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
 
@@ -125,7 +126,8 @@ class DemoTest
     @Test
     void theTimeClientExitsWhenItsServerHangsUp() throws Exception
     {
-        final TimeServer server = new TimeServer(reactors.start("time"), 0, new TcpConfig().bindAddress("127.0.0.1")).open();
+        final TcpServer server = new TcpServer(reactors.start("time"), 0, new TcpConfig().bindAddress("127.0.0.1"),
+            new TimeServer()).open();
         final int code = Demo.execute(out, err, running -> { },
             "time-client", "--host", "127.0.0.1", "--port", Integer.toString(server.localAddress().getPort()));
         assertThat(code).isZero();
@@ -188,14 +190,16 @@ class DemoTest
     @Test
     void theThroughputClientExitsWhenDone() throws Exception
     {
-        final DiscardServer server = new DiscardServer(reactors.start("discard"), 0, new TcpConfig().bindAddress("127.0.0.1")).open();
+        final DiscardServer discard = new DiscardServer();
+        final TcpServer server = new TcpServer(reactors.start("discard"), 0,
+            new TcpConfig().bindAddress("127.0.0.1"), discard).open();
         final int code = Demo.execute(out, err, running -> { }, "throughput-client", "--host", "127.0.0.1",
             "--port", Integer.toString(server.localAddress().getPort()), "--messages", "10000", "--size", "100");
         assertThat(code).isZero();
         assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("sent 10,000 messages of 100 bytes");
         // The client is done once the socket took its bytes; the server may still be reading them.
-        io.celer.test.Await.until(() -> "all bytes discarded, at " + server.bytesDiscarded(),
-            () -> server.bytesDiscarded() == 10_000L * 101, java.time.Duration.ofSeconds(30));
+        io.celer.test.Await.until(() -> "all bytes discarded, at " + discard.bytesDiscarded(),
+            () -> discard.bytesDiscarded() == 10_000L * 101, java.time.Duration.ofSeconds(30));
     }
 
     @Test

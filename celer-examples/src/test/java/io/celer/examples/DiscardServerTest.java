@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
 import io.celer.reactor.Reactor;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
@@ -30,7 +31,8 @@ class DiscardServerTest
     void dropsEverythingAndKeepsTheConnection() throws Exception
     {
         final Reactor reactor = reactors.start("discard");
-        final DiscardServer server = new DiscardServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")).open();
+        final DiscardServer discard = new DiscardServer();
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), discard).open();
         final byte[] bytes = new byte[1024 * 1024];
         new Random(1).nextBytes(bytes);
 
@@ -39,15 +41,15 @@ class DiscardServerTest
             final OutputStream out = socket.getOutputStream();
             out.write(bytes);
             out.flush();
-            Await.until(() -> "1 MiB discarded, got " + server.bytesDiscarded(),
-                () -> server.bytesDiscarded() == bytes.length, Duration.ofSeconds(10));
+            Await.until(() -> "1 MiB discarded, got " + discard.bytesDiscarded(),
+                () -> discard.bytesDiscarded() == bytes.length, Duration.ofSeconds(10));
 
             // Still connected and still taking bytes, and nothing came back.
             out.write("more".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             out.flush();
-            Await.until("4 more bytes discarded", () -> server.bytesDiscarded() == bytes.length + 4L);
+            Await.until("4 more bytes discarded", () -> discard.bytesDiscarded() == bytes.length + 4L);
             final AtomicInteger connections = new AtomicInteger();
-            reactor.call(() -> connections.set(server.server().connectionCount()));
+            reactor.call(() -> connections.set(server.connectionCount()));
             assertThat(connections.get()).isEqualTo(1);
             assertThat(socket.getInputStream().available()).isZero();
         }

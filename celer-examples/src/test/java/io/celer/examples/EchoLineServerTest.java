@@ -13,17 +13,19 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
 import io.celer.test.Reactors;
 
 class EchoLineServerTest
 {
     private final Reactors reactors = new Reactors();
-    private EchoLineServer server;
+    private TcpServer server;
 
     @BeforeEach
     void start()
     {
-        server = new EchoLineServer(reactors.start("echo-line"), 0, new TcpConfig().bindAddress("127.0.0.1")).open();
+        server = new TcpServer(reactors.start("echo-line"), 0, EchoLineServer.config(new TcpConfig().bindAddress("127.0.0.1")),
+            new EchoLineServer()).open();
     }
 
     @AfterEach

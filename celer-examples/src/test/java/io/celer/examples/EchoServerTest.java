@@ -15,17 +15,19 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
 import io.celer.test.Reactors;
 
 class EchoServerTest
 {
     private final Reactors reactors = new Reactors();
-    private EchoServer server;
+    private TcpServer server;
 
     @BeforeEach
     void start()
     {
-        server = new EchoServer(reactors.start("echo"), 0, new TcpConfig().bindAddress("127.0.0.1")).open();
+        server = new TcpServer(reactors.start("echo"), 0, new TcpConfig().bindAddress("127.0.0.1"),
+            new EchoServer()).open();
     }
 
     @AfterEach

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
 
@@ -30,8 +31,9 @@ class PrintServerTest
     void printsExactlyTheBytesSent() throws Exception
     {
         final ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        final PrintServer server =
-            new PrintServer(reactors.start("print"), 0, new TcpConfig().bindAddress("127.0.0.1"), new PrintStream(printed, false)).open();
+        final TcpServer server =
+            new TcpServer(reactors.start("print"), 0, new TcpConfig().bindAddress("127.0.0.1"),
+                new PrintServer(new PrintStream(printed, false))).open();
 
         // Every byte value, then more than the server's scratch array and read buffer hold at once.
         final byte[] bytes = new byte[256 + 200_000];

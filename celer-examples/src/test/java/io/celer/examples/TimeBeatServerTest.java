@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
 import io.celer.reactor.Reactor;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
@@ -33,7 +34,8 @@ class TimeBeatServerTest
     void beatsAtThePeriodUntilTheClientLeaves() throws Exception
     {
         final Reactor reactor = reactors.start("time-beat");
-        final TimeBeatServer server = new TimeBeatServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), PERIOD_MILLIS).open();
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"),
+            new TimeBeatServer(PERIOD_MILLIS)).open();
         final long[] arrivals = new long[BEATS];
         try (Socket socket = new Socket("127.0.0.1", server.localAddress().getPort()))
         {
@@ -58,7 +60,7 @@ class TimeBeatServerTest
         final AtomicInteger connections = new AtomicInteger(-1);
         Await.until("the server to drop the connection", () ->
         {
-            reactor.call(() -> connections.set(server.server().connectionCount()));
+            reactor.call(() -> connections.set(server.connectionCount()));
             return connections.get() == 0;
         }, Duration.ofSeconds(10));
     }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.CloseReason;
 import io.celer.test.Await;
@@ -38,7 +39,8 @@ class TimeClientTest
     void decodesTheTimeServersOneTimeAndIsDoneWhenItHangsUp() throws Exception
     {
         final Reactor reactor = reactors.start("time");
-        final TimeServer server = new TimeServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")).open();
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"),
+            new TimeServer()).open();
         final TimeClient client = new TimeClient(reactor, "127.0.0.1", server.localAddress().getPort(), out).open();
 
         assertThat(client.awaitDone(Duration.ofSeconds(10))).as("done").isTrue();
@@ -53,7 +55,8 @@ class TimeClientTest
     void takesAnyNumberOfTimesPerConnection() throws Exception
     {
         final Reactor reactor = reactors.start("time-beat");
-        final TimeBeatServer server = new TimeBeatServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), 20).open();
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"),
+            new TimeBeatServer(20)).open();
         final TimeClient client = new TimeClient(reactor, "127.0.0.1", server.localAddress().getPort(), out).open();
 
         Await.until(() -> "3 times, got " + client.received(), () -> client.received() >= 3, Duration.ofSeconds(10));

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
 import io.celer.test.Reactors;
 
 class TimeServerTest
@@ -24,7 +25,8 @@ class TimeServerTest
     @Test
     void sendsTheTimeSince1900AndHangsUp() throws Exception
     {
-        final TimeServer server = new TimeServer(reactors.start("time"), 0, new TcpConfig().bindAddress("127.0.0.1")).open();
+        final TcpServer server = new TcpServer(reactors.start("time"), 0, new TcpConfig().bindAddress("127.0.0.1"),
+            new TimeServer()).open();
         for (int client = 0; client < 3; client++)
         {
             try (Socket socket = new Socket("127.0.0.1", server.localAddress().getPort()))
