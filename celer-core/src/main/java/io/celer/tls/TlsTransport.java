@@ -17,7 +17,7 @@ import io.celer.tcp.Transport;
  * <p>Encrypted bytes go through two buffers of one TLS record each; decrypted bytes through a third, so that
  * a record larger than the room left in the connection's read buffer waits here instead of failing. The
  * encrypted ones are heap buffers: the JDK encrypts and decrypts records in place there, and its AES-GCM
- * copies a direct buffer through temporary arrays on every record (about 1.4 KB of garbage per round trip on
+ * copies a direct buffer through temporary arrays on every record (about 1.3 KB of garbage per round trip on
  * JDK 17 and 25), while the socket copies a heap buffer through a direct buffer it caches per thread.
  * Delegated tasks (certificate checks) run on the reactor thread: they happen during handshakes only.
  */

@@ -90,7 +90,8 @@ public final class OpenSsl implements AutoCloseable
         {
             // The free port may be taken again before openssl binds it: then try another.
             final int port = freePort();
-            final List<String> command = new ArrayList<>(List.of("openssl", "s_server", "-accept", "127.0.0.1:" + port));
+            final List<String> command =
+                new ArrayList<>(List.of("openssl", "s_server", "-accept", "127.0.0.1:" + port));
             command.addAll(List.of(options));
             final OpenSsl server = start(command, port);
             try
@@ -239,7 +240,8 @@ public final class OpenSsl implements AutoCloseable
         {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS))
             {
-                throw new AssertionError("openssl still runs after " + timeout.toMillis() + " ms; it printed " + output);
+                throw new AssertionError(
+                    "openssl still runs after " + timeout.toMillis() + " ms; it printed " + output);
             }
             Await.until("the rest of openssl's output", () -> ended, timeout);
             return process.exitValue();

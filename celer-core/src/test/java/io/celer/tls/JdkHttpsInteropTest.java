@@ -133,9 +133,10 @@ class JdkHttpsInteropTest
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(TIMEOUT)
             .build();
-        final HttpResponse<String> response = client.send(
-            HttpRequest.newBuilder(URI.create("https://localhost:" + server.port() + "/hello")).timeout(TIMEOUT).build(),
-            HttpResponse.BodyHandlers.ofString(StandardCharsets.US_ASCII));
+        final HttpRequest request = HttpRequest.newBuilder(URI.create("https://localhost:" + server.port() + "/hello"))
+            .timeout(TIMEOUT).build();
+        final HttpResponse<String> response =
+            client.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.US_ASCII));
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo(BODY + "\r\n");

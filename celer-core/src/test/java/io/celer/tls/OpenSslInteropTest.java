@@ -309,8 +309,8 @@ class OpenSslInteropTest
                 server.send(i % 2 == 1 ? "K\n" : "k\n");
                 final int sent = i;
                 server.awaitLine(i + " key updates sent", line -> server.output().stream()
-                    .filter(out -> out.startsWith(">>> TLS 1.3, Handshake") && out.endsWith("KeyUpdate")).count() >= sent,
-                    EXIT);
+                    .filter(out -> out.startsWith(">>> TLS 1.3, Handshake") && out.endsWith("KeyUpdate"))
+                    .count() >= sent, EXIT);
                 server.send("ping " + i + "\n");
                 assertThat(nextMessage(client, server)).isEqualTo("ping " + i);
                 server.awaitLine("ping " + i);
@@ -339,7 +339,8 @@ class OpenSslInteropTest
             // The JDK sends application records in the middle of a renegotiation, which OpenSSL refuses
             // ("unexpected record"): the next line waits until the client's second Finished arrived.
             server.awaitLine("the renegotiation's end", line -> server.output().stream()
-                .filter(out -> out.startsWith("<<< TLS 1.2, Handshake") && out.endsWith("Finished")).count() == 2, EXIT);
+                .filter(out -> out.startsWith("<<< TLS 1.2, Handshake") && out.endsWith("Finished"))
+                .count() == 2, EXIT);
             server.send("ping 1\n");
             assertThat(nextMessage(client, server)).isEqualTo("ping 1");
             server.awaitLine("ping 1");

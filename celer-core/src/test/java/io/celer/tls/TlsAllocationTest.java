@@ -86,16 +86,18 @@ class TlsAllocationTest
     {
         final Reactor serverReactor = reactors.start("server", new BusySpinIdleStrategy());
         final Reactor clientReactor = reactors.start("client", new BusySpinIdleStrategy());
-        final TcpConfig common = new TcpConfig().bindAddress("127.0.0.1").framing(() -> new FixedSizeFraming(SIZE));
+        final TcpConfig serverConfig = new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new FixedSizeFraming(SIZE)).transport(Transports.TLS.server());
 
-        final TcpServer server = new TcpServer(serverReactor, 0, common.transport(Transports.TLS.server()), new Handler()
+        final Handler echo = new Handler()
         {
             @Override
             public void message(final Connection connection, final ByteBuffer message)
             {
                 connection.send(message);
             }
-        }).open();
+        };
+        final TcpServer server = new TcpServer(serverReactor, 0, serverConfig, echo).open();
         final PingClient ping = new PingClient();
         new TcpClient(clientReactor, "127.0.0.1", server.port(),
             new TcpConfig().framing(() -> new FixedSizeFraming(SIZE)).transport(Transports.TLS.client()), ping).open();

@@ -134,7 +134,7 @@ class TlsEdgeCasesTest
         // Up to a few tries, in case the client's Finished and its first record reached the server apart.
         for (int attempt = 0; attempt < 5 && (transport[0] == null || !transport[0].doneWithBufferedInput); attempt++)
         {
-            try (Socket socket = Transports.TLS.clientContext().getSocketFactory().createSocket("localhost", server.port()))
+            try (Socket socket = Transports.clientContext().getSocketFactory().createSocket("localhost", server.port()))
             {
                 socket.setSoTimeout(10_000);
                 // No explicit handshake: the client's Finished and this line leave back to back.
