@@ -67,6 +67,8 @@ import picocli.CommandLine.TypeConversionException;
         "  backend            answers each line X with '<its port>:X'",
         "  fanout             forwards each line to one of --backends (backend servers)",
         "                     and sends the answer back, in order, with failover",
+        "  https-headers      fetches / from an HTTPS server and prints the response headers,",
+        "                     trusting --truststore (or the JDK's trust store)",
         "  tick-to-trade      quotes by UDP multicast on loopback, an order by TCP for each;",
         "                     warms up, measures --quotes spaced quotes, prints percentiles",
         "",
@@ -316,7 +318,7 @@ public final class Demo implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), example.label + " --tls needs --keystore FILE");
         }
-        if (!tls && (keyStore != null || trustStore != null))
+        if (!tls && example != Example.HTTPS_HEADERS && (keyStore != null || trustStore != null))
         {
             throw new ParameterException(spec.commandLine(), "--keystore and --truststore only go with --tls");
         }
@@ -417,7 +419,21 @@ public final class Demo implements Callable<Integer>
         running.address = InetSocketAddress.createUnresolved(serverHost, port);
         final TcpConfig base = transport(new TcpConfig());
         out.println(example.label + ": connecting to " + serverHost + ":" + port + (tls ? " over TLS" : ""));
-        if (example == Example.COUNTER_CLIENT)
+        if (example == Example.HTTPS_HEADERS)
+        {
+            final TlsHeadersClient client = new TlsHeadersClient(reactor, serverHost, port, tlsConfig(), out);
+            client.onDone(() ->
+            {
+                if (client.headers().isEmpty())
+                {
+                    err.println("https-headers: no headers (" + client.closeReason() + ")" +
+                        describe(client.failure()));
+                }
+                running.finish(client.headers().isEmpty() ? 1 : 0);
+            });
+            client.open();
+        }
+        else if (example == Example.COUNTER_CLIENT)
         {
             final CounterClient client = new CounterClient(reactor, serverHost, port, base, out);
             final CounterTicker ticker = new CounterTicker(reactor, client, 1_000);
@@ -472,10 +488,11 @@ public final class Demo implements Callable<Integer>
      */
     private TcpConfig transport(final TcpConfig config)
     {
-        if (!tls)
-        {
-            return config;
-        }
+        return tls ? config.transport(tlsConfig()) : config;
+    }
+
+    private TlsConfig tlsConfig()
+    {
         final TlsConfig tlsConfig = new TlsConfig();
         if (keyStore != null)
         {
@@ -485,7 +502,7 @@ public final class Demo implements Callable<Integer>
         {
             tlsConfig.trustStore(trustStore, storePassword);
         }
-        return config.transport(tlsConfig);
+        return tlsConfig;
     }
 
     private static String describe(final Throwable failure)
@@ -594,7 +611,8 @@ public final class Demo implements Callable<Integer>
         COUNTER_CLIENT("counter-client", true, ""),
         BACKEND("backend", false, "answers '<port>:X'"),
         FANOUT("fanout", false, "forwards lines to back-ends"),
-        TICK_TO_TRADE("tick-to-trade", true, "");
+        TICK_TO_TRADE("tick-to-trade", true, ""),
+        HTTPS_HEADERS("https-headers", true, "");
 
         private final String label;
         private final boolean client;

@@ -167,6 +167,21 @@ class DemoTest
     }
 
     @Test
+    void httpsHeadersPrintsWhatAnHttpsServerAnswersUpToTheEmptyLine() throws Exception
+    {
+        // An echo-line server over TLS answers the request with its own lines, the empty one last.
+        final io.celer.test.TestCertificates certs = io.celer.test.TestCertificates.get();
+        final TcpServer server = new TcpServer(reactors.start("https"), 0, EchoLineServer.config(new TcpConfig()
+            .bindAddress("127.0.0.1").transport(new io.celer.tls.TlsConfig()
+            .keyStore(certs.server(), io.celer.test.TestCertificates.PASSWORD))), new EchoLineServer()).open();
+        final int code = Demo.execute(out, err, running -> { }, "https-headers", "--host", "localhost",
+            "--port", Integer.toString(server.port()), "--truststore", certs.trustStore().toString(),
+            "--storepass", io.celer.test.TestCertificates.PASSWORD);
+        assertThat(code).as(errBytes.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("GET / HTTP/1.0", "Host: localhost");
+    }
+
+    @Test
     void tlsOptionsAreCheckedBeforeAnythingStarts()
     {
         assertThat(Demo.execute(out, err, DemoTest::neverStarted, "echo", "--tls")).isEqualTo(2);
