@@ -42,6 +42,16 @@ abstract class LatencyCommand implements Callable<Integer>
      */
     abstract String peers();
 
+    /**
+     * To test resending over UDP: the servers leave every n-th datagram without an echo.
+     *
+     * @return n, or 0 (the default) for none.
+     */
+    int dropEvery()
+    {
+        return 0;
+    }
+
     @Override
     public Integer call()
     {
@@ -55,6 +65,10 @@ abstract class LatencyCommand implements Callable<Integer>
             final int size = common.size(256);
             common.validate(measured, warm, rounds, size, 8,
                 protocol == Protocol.UDP ? Protocol.MAX_DATAGRAM : 65_536);
+            if (dropEvery() < 0)
+            {
+                throw new IllegalArgumentException("--drop-every must not be negative");
+            }
             final List<Peer> chosen = Peer.parse(peers());
             for (final Peer peer : chosen)
             {
@@ -71,6 +85,6 @@ abstract class LatencyCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), ex.getMessage());
         }
-        return new LatencyRun(protocol, settings, System.out, System.err).run();
+        return new LatencyRun(protocol, settings, dropEvery(), System.out, System.err).run();
     }
 }

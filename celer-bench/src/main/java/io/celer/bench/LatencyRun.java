@@ -34,6 +34,7 @@ final class LatencyRun
 
     private final Protocol protocol;
     private final RunSettings settings;
+    private final int dropEvery;
     private final PrintStream out;
     private final PrintStream err;
 
@@ -41,14 +42,18 @@ final class LatencyRun
      * A run.
      *
      * @param protocol what the peers talk over; every peer must support it.
-     * @param settings what to run.
-     * @param out      where the report goes.
-     * @param err      where progress and failures go.
+     * @param settings  what to run.
+     * @param dropEvery UDP only, to test the clients' resending: the servers leave every n-th datagram without
+     *                  an echo; 0 for none.
+     * @param out       where the report goes.
+     * @param err       where progress and failures go.
      */
-    LatencyRun(final Protocol protocol, final RunSettings settings, final PrintStream out, final PrintStream err)
+    LatencyRun(final Protocol protocol, final RunSettings settings, final int dropEvery, final PrintStream out,
+        final PrintStream err)
     {
         this.protocol = protocol;
         this.settings = settings;
+        this.dropEvery = dropEvery;
         this.out = out;
         this.err = err;
     }
@@ -164,10 +169,18 @@ final class LatencyRun
 
         final Peer.Roles roles = peer.latency(protocol);
         final String cMode = protocol == Protocol.TCP ? "" : protocol.id() + "-";
+        final Map<String, Object> serverArgs = new LinkedHashMap<>();
+        serverArgs.put("size", settings.size());
+        serverArgs.put("max-seconds", maxSeconds);
+        if (dropEvery > 0)
+        {
+            serverArgs.put("drop-every", dropEvery);
+        }
         final List<String> serverCommand = peer.isJava()
-            ? launcher.java(peer, roles.server(), cpus.serverCpu(),
-                Map.of("size", settings.size(), "max-seconds", maxSeconds))
-            : launcher.c(cpus.serverCpu(), cMode + "server", settings.size(), maxSeconds);
+            ? launcher.java(peer, roles.server(), cpus.serverCpu(), serverArgs)
+            : dropEvery > 0
+                ? launcher.c(cpus.serverCpu(), cMode + "server", settings.size(), maxSeconds, dropEvery)
+                : launcher.c(cpus.serverCpu(), cMode + "server", settings.size(), maxSeconds);
         try (PeerProcess server = PeerProcess.start(peer.id() + " server", serverCommand))
         {
             final int port = Runtimes.port(server.awaitLine("'listening on port' line",

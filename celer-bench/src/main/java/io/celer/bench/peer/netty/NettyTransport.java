@@ -4,16 +4,20 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SelectStrategy;
 import io.netty.channel.SelectStrategyFactory;
 import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.EpollDatagramChannel;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.DatagramChannel;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 
 /**
- * The Netty transports compared: NIO, native epoll, and native epoll with a busy-polling event loop.
+ * The Netty transports compared: NIO, native epoll, and native epoll with a busy-polling event loop; for TCP
+ * and UDP.
  */
 public enum NettyTransport
 {
@@ -77,5 +81,15 @@ public enum NettyTransport
     public Class<? extends SocketChannel> socketChannel()
     {
         return this == NIO ? NioSocketChannel.class : EpollSocketChannel.class;
+    }
+
+    /**
+     * The UDP channel class.
+     *
+     * @return the class.
+     */
+    public Class<? extends DatagramChannel> datagramChannel()
+    {
+        return this == NIO ? NioDatagramChannel.class : EpollDatagramChannel.class;
     }
 }
