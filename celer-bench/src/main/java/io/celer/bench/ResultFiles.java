@@ -78,6 +78,34 @@ final class ResultFiles
     }
 
     /**
+     * Writes a batching run: {@code batching-STAMP.json/.md} and {@code latest-batching.json/.md}.
+     *
+     * @param dir     the results directory, created if missing.
+     * @param started when the run started.
+     * @param report  the run.
+     * @return the dated files.
+     */
+    static Written writeBatching(final Path dir, final OffsetDateTime started, final BatchingReport report)
+    {
+        final String base = "batching-" + STAMP.format(started);
+        try
+        {
+            Files.createDirectories(dir);
+            final Path json = dir.resolve(base + ".json");
+            final Path markdown = dir.resolve(base + ".md");
+            JSON.writeValue(json.toFile(), report);
+            Files.writeString(markdown, BatchingReport.markdown(report), StandardCharsets.UTF_8);
+            Files.copy(json, dir.resolve("latest-batching.json"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(markdown, dir.resolve("latest-batching.md"), StandardCopyOption.REPLACE_EXISTING);
+            return new Written(json, markdown, null);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write results under " + dir, ex);
+        }
+    }
+
+    /**
      * Writes a throughput run: {@code throughput-STAMP.json/.md} and {@code latest-throughput.json/.md}.
      *
      * @param dir     the results directory, created if missing.
