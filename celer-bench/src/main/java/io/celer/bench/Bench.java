@@ -8,19 +8,22 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * The benchmark launcher: {@code ./celer bench tcp} for latency, {@code ./celer bench throughput}.
+ * The benchmark launcher: {@code ./celer bench tcp} and {@code ./celer bench udp} for latency,
+ * {@code ./celer bench throughput} and {@code ./celer bench batching}.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, version = "celer-bench 0.1.0",
-    subcommands = {TcpCommand.class, ThroughputCommand.class},
+    subcommands = {TcpCommand.class, UdpCommand.class, ThroughputCommand.class, BatchingCommand.class},
     description = {
-        "Benchmarks Celer against Netty, blocking sockets and C over TCP on loopback.",
+        "Benchmarks Celer against Netty, blocking sockets and C over TCP and UDP on loopback.",
         "Every peer's server and client run in separate processes, pinned to separate CPUs when the machine "
             + "allows. Results go to stdout and to bench-results/ (JSON, Markdown and, for latency, a PNG plot)."},
     footer = {"", "Examples:",
         "  ./celer bench tcp --quick",
         "  ./celer bench tcp --peers celer,netty-epoll-busy,c --rounds 5",
         "  ./celer bench tcp --peers celer --epsilon",
-        "  ./celer bench throughput --quick"})
+        "  ./celer bench udp --quick",
+        "  ./celer bench throughput --quick",
+        "  ./celer bench batching --quick --producers 2"})
 public final class Bench implements Callable<Integer>
 {
     @Spec

@@ -11,9 +11,9 @@ import picocli.CommandLine.Option;
  */
 final class CommonOptions
 {
-    @Option(names = "--size", paramLabel = "BYTES", description = "Message size in bytes, at least 8 "
-        + "(default: ${DEFAULT-VALUE}).", defaultValue = "256")
-    int size;
+    @Option(names = "--size", paramLabel = "BYTES", description = "Message size in bytes (default: 256; 27 "
+        + "for batching).")
+    Integer size;
 
     @Option(names = "--rounds", paramLabel = "R", description = "Runs per peer, taking turns with the other "
         + "peers; the median round is reported (default: 3, 1 with --quick).")
@@ -59,18 +59,33 @@ final class CommonOptions
     }
 
     /**
+     * The message size asked for.
+     *
+     * @param fallback the benchmark's default.
+     * @return bytes.
+     */
+    int size(final int fallback)
+    {
+        return size != null ? size : fallback;
+    }
+
+    /**
      * Checks what the runs cannot work with.
      *
      * @param messages measured messages.
      * @param warmup   warm-up messages.
      * @param rounds   rounds.
+     * @param bytes    the message size.
+     * @param smallest the smallest message size the benchmark takes.
+     * @param largest  the largest.
      * @throws IllegalArgumentException on a value out of range.
      */
-    void validate(final int messages, final int warmup, final int rounds)
+    void validate(final int messages, final int warmup, final int rounds, final int bytes, final int smallest,
+        final int largest)
     {
-        if (size < 8 || size > 65_536)
+        if (bytes < smallest || bytes > largest)
         {
-            throw new IllegalArgumentException("--size must be 8 to 65536 bytes: " + size);
+            throw new IllegalArgumentException("--size must be " + smallest + " to " + largest + " bytes: " + bytes);
         }
         if (messages < 1 || warmup < 0 || rounds < 1)
         {

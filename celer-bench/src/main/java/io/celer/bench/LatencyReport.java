@@ -1,5 +1,6 @@
 package io.celer.bench;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -19,7 +20,7 @@ final class LatencyReport
      * @param rounds rounds run.
      * @return lines of text.
      */
-    static String seedTable(final TcpReport.PeerEntry entry, final int rounds)
+    static String seedTable(final LatencyRunReport.PeerEntry entry, final int rounds)
     {
         final StringBuilder out = new StringBuilder();
         out.append(entry.peer()).append(" - ").append(entry.description());
@@ -29,11 +30,16 @@ final class LatencyReport
         }
         out.append('\n');
         line(out, "Messages: %,d  Message size: %d bytes  (round trip)", entry.messages(), entry.size());
+        if (entry.lost() != null)
+        {
+            line(out, "Lost (sent again after %d ms without an echo): %,d", Protocol.RESEND_AFTER_MILLIS,
+                entry.lost());
+        }
         line(out, "Avg Time: %s", time(entry.avgNs()));
         line(out, "Min Time: %s", time(entry.minNs()));
         line(out, "Max Time: %s", time(entry.maxNs()));
         line(out, "50%% = %s", time(entry.p50Ns()));
-        for (final TcpReport.Tier tier : entry.percentileTable())
+        for (final LatencyRunReport.Tier tier : entry.percentileTable())
         {
             line(out, "%s%% = [avg: %s, max: %s]", percentile(tier.percentile()), time(tier.avgNs()),
                 time(tier.maxNs()));
@@ -53,40 +59,80 @@ final class LatencyReport
     }
 
     /**
-     * All peers side by side, latencies in microseconds.
+     * What the comparison table's columns mean.
+     *
+     * @param protocol the run's protocol.
+     * @return one sentence.
+     */
+    static String legend(final Protocol protocol)
+    {
+        return "Round trips in microseconds (GC: collections while measuring, client/server; alloc: bytes "
+            + "allocated per message on the I/O threads, client/server; p50/C: the median over the C peer's"
+            + (protocol.lossy() ? "; lost: datagrams sent again after " + Protocol.RESEND_AFTER_MILLIS
+                + " ms without an echo)" : ")");
+    }
+
+    /**
+     * All peers side by side, latencies in microseconds; with the C peer among them, each median as a multiple
+     * of C's.
      *
      * @param entries  one per peer.
      * @param markdown a Markdown table rather than aligned text.
      * @return the table.
      */
-    static String comparison(final List<TcpReport.PeerEntry> entries, final boolean markdown)
+    static String comparison(final List<LatencyRunReport.PeerEntry> entries, final boolean markdown)
     {
-        final String[] header = {"peer", "p50", "p90", "p99", "p99.9", "p99.99", "max", "avg", "GC c/s",
-            "alloc B/msg c/s"};
+        Long floor = null;
+        boolean lossy = false;
+        for (final LatencyRunReport.PeerEntry e : entries)
+        {
+            floor = e.peer().equals(Peer.C.id()) ? Long.valueOf(e.p50Ns()) : floor;
+            lossy |= e.lost() != null;
+        }
+        final List<String> header = new ArrayList<>(List.of("peer", "p50", "p90", "p99", "p99.9", "p99.99", "max",
+            "avg"));
+        if (floor != null)
+        {
+            header.add("p50/C");
+        }
+        if (lossy)
+        {
+            header.add("lost");
+        }
+        header.addAll(List.of("GC c/s", "alloc B/msg c/s"));
         final String[][] rows = new String[entries.size()][];
         for (int i = 0; i < rows.length; i++)
         {
-            final TcpReport.PeerEntry e = entries.get(i);
-            rows[i] = new String[] {e.peer(), micros(e.p50Ns()), micros(e.p90Ns()), micros(e.p99Ns()),
-                micros(e.p999Ns()), micros(e.p9999Ns()), micros(e.maxNs()), micros(e.avgNs()),
-                e.gcCount() == null ? "n/a" : e.gcCount().client() + "/" + e.gcCount().server(),
-                e.allocatedBytesPerMsg() == null ? "n/a" :
-                    bytesShort(e.allocatedBytesPerMsg().client()) + "/" +
-                    bytesShort(e.allocatedBytesPerMsg().server())};
+            final LatencyRunReport.PeerEntry e = entries.get(i);
+            final List<String> row = new ArrayList<>(List.of(e.peer(), micros(e.p50Ns()), micros(e.p90Ns()),
+                micros(e.p99Ns()), micros(e.p999Ns()), micros(e.p9999Ns()), micros(e.maxNs()), micros(e.avgNs())));
+            if (floor != null)
+            {
+                row.add(String.format(Locale.ROOT, "%.2fx", (double)e.p50Ns() / Math.max(1, floor)));
+            }
+            if (lossy)
+            {
+                row.add(e.lost() == null ? "n/a" : String.format(Locale.ROOT, "%,d", e.lost()));
+            }
+            row.add(e.gcCount() == null ? "n/a" : e.gcCount().client() + "/" + e.gcCount().server());
+            row.add(e.allocatedBytesPerMsg() == null ? "n/a" :
+                bytesShort(e.allocatedBytesPerMsg().client()) + "/" + bytesShort(e.allocatedBytesPerMsg().server()));
+            rows[i] = row.toArray(new String[0]);
         }
-        return Tables.render(header, rows, markdown);
+        return Tables.render(header.toArray(new String[0]), rows, markdown);
     }
 
     /**
      * The Markdown file of a run.
      *
-     * @param report  the run.
-     * @param pngName the plot's file name, beside the Markdown file.
+     * @param protocol the run's protocol.
+     * @param report   the run.
+     * @param pngName  the plot's file name, beside the Markdown file.
      * @return the document.
      */
-    static String markdown(final TcpReport report, final String pngName)
+    static String markdown(final Protocol protocol, final LatencyRunReport report, final String pngName)
     {
-        final StringBuilder out = new StringBuilder("# TCP round-trip latency\n\n");
+        final StringBuilder out = new StringBuilder("# " + protocol.title() + " round-trip latency\n\n");
         out.append(String.format(Locale.ROOT,
             "%,d messages of %d bytes after %,d of warm-up, %d round(s) per peer (median round by p99 shown). "
             + "Started %s, took %.0f s.%n%n", report.messages(), report.size(), report.warmup(), report.rounds(),
@@ -97,8 +143,7 @@ final class LatencyReport
         out.append("- Extra JVM options: ")
             .append(report.jvmOptions().isEmpty() ? "none" : String.join(" ", report.jvmOptions()))
             .append(report.epsilon() ? "; Celer under Epsilon GC" : "").append("\n\n");
-        out.append("Round trips in microseconds. GC: collections while measuring (client/server); alloc: bytes ")
-            .append("allocated per message on the I/O threads (client/server).\n\n");
+        out.append(legend(protocol)).append(".\n\n");
         out.append(comparison(report.results(), true)).append('\n');
         out.append("![latency by percentile](").append(pngName).append(")\n\n");
         if (!report.failures().isEmpty())
@@ -111,7 +156,7 @@ final class LatencyReport
             out.append('\n');
         }
         out.append("## Per peer\n\n");
-        for (final TcpReport.PeerEntry entry : report.results())
+        for (final LatencyRunReport.PeerEntry entry : report.results())
         {
             out.append("```text\n").append(seedTable(entry, report.rounds())).append("```\n\n");
         }

@@ -9,46 +9,76 @@ import java.util.Locale;
  */
 enum Peer
 {
-    /** Celer client and server: busy-spinning reactors, fixed-size framing. */
-    CELER("celer", "Celer, busy-spin reactor, FixedSizeFraming", "io.celer.bench.peer.celer.CelerEchoServer",
-        "io.celer.bench.peer.celer.CelerPingClient", "io.celer.bench.peer.celer.CelerSinkServer",
-        "io.celer.bench.peer.celer.CelerBatchClient", null),
+    /** Celer client and server: busy-spinning reactors. */
+    CELER("celer",
+        new Roles("Celer, busy-spin reactor, FixedSizeFraming",
+            Peer.CELER_PEERS + "CelerEchoServer", Peer.CELER_PEERS + "CelerPingClient"),
+        new Roles("Celer, UdpEndpoints on busy-spin reactors, connected client",
+            Peer.CELER_PEERS + "CelerUdpEchoServer", Peer.CELER_PEERS + "CelerUdpPingClient"),
+        new Roles("Celer, busy-spin reactor, FixedSizeFraming",
+            Peer.CELER_PEERS + "CelerSinkServer", Peer.CELER_PEERS + "CelerBatchClient"),
+        null),
     /** Netty with its NIO transport, as configured by default. */
-    NETTY_NIO("netty-nio", "Netty 4.1, NioEventLoopGroup(1), TCP_NODELAY",
-        "io.celer.bench.peer.netty.NettyEchoServer", "io.celer.bench.peer.netty.NettyPingClient",
-        "io.celer.bench.peer.netty.NettySinkServer", "io.celer.bench.peer.netty.NettyBatchClient", "nio"),
+    NETTY_NIO("netty-nio",
+        new Roles("Netty 4.1, NioEventLoopGroup(1), TCP_NODELAY",
+            Peer.NETTY_PEERS + "NettyEchoServer", Peer.NETTY_PEERS + "NettyPingClient"),
+        new Roles("Netty 4.1, NioDatagramChannel, NioEventLoopGroup(1)",
+            Peer.NETTY_PEERS + "NettyUdpEchoServer", Peer.NETTY_PEERS + "NettyUdpPingClient"),
+        new Roles("Netty 4.1, NioEventLoopGroup(1), TCP_NODELAY",
+            Peer.NETTY_PEERS + "NettySinkServer", Peer.NETTY_PEERS + "NettyBatchClient"),
+        "nio"),
     /** Netty with its native epoll transport. */
-    NETTY_EPOLL("netty-epoll", "Netty 4.1, EpollEventLoopGroup(1), TCP_NODELAY",
-        "io.celer.bench.peer.netty.NettyEchoServer", "io.celer.bench.peer.netty.NettyPingClient", null, null,
-        "epoll"),
+    NETTY_EPOLL("netty-epoll",
+        new Roles("Netty 4.1, EpollEventLoopGroup(1), TCP_NODELAY",
+            Peer.NETTY_PEERS + "NettyEchoServer", Peer.NETTY_PEERS + "NettyPingClient"),
+        new Roles("Netty 4.1, EpollDatagramChannel, EpollEventLoopGroup(1)",
+            Peer.NETTY_PEERS + "NettyUdpEchoServer", Peer.NETTY_PEERS + "NettyUdpPingClient"),
+        null, "epoll"),
     /** Netty's native epoll transport with a busy-waiting event loop. */
-    NETTY_EPOLL_BUSY("netty-epoll-busy", "Netty 4.1, EpollEventLoopGroup(1), SelectStrategy.BUSY_WAIT",
-        "io.celer.bench.peer.netty.NettyEchoServer", "io.celer.bench.peer.netty.NettyPingClient", null, null,
-        "epoll-busy"),
-    /** Plain blocking java.net.Socket, one thread per side. */
-    BLOCKING("blocking", "java.net.Socket, blocking, one thread per side",
-        "io.celer.bench.peer.blocking.BlockingEchoServer", "io.celer.bench.peer.blocking.BlockingPingClient",
+    NETTY_EPOLL_BUSY("netty-epoll-busy",
+        new Roles("Netty 4.1, EpollEventLoopGroup(1), SelectStrategy.BUSY_WAIT",
+            Peer.NETTY_PEERS + "NettyEchoServer", Peer.NETTY_PEERS + "NettyPingClient"),
+        new Roles("Netty 4.1, EpollDatagramChannel, EpollEventLoopGroup(1), SelectStrategy.BUSY_WAIT",
+            Peer.NETTY_PEERS + "NettyUdpEchoServer", Peer.NETTY_PEERS + "NettyUdpPingClient"),
+        null, "epoll-busy"),
+    /** Plain blocking java.net.Socket, one thread per side; TCP only. */
+    BLOCKING("blocking",
+        new Roles("java.net.Socket, blocking, one thread per side",
+            "io.celer.bench.peer.blocking.BlockingEchoServer", "io.celer.bench.peer.blocking.BlockingPingClient"),
         null, null, null),
     /** The C program: the floor of the machine and kernel. */
-    C("c", "C, non-blocking sockets, busy polling (gcc -O2)", null, null, null, null, null);
+    C("c",
+        new Roles("C, non-blocking sockets, busy polling (gcc -O2)", null, null),
+        new Roles("C, non-blocking UDP sockets, busy polling (gcc -O2)", null, null),
+        null, null);
+
+    private static final String CELER_PEERS = "io.celer.bench.peer.celer.";
+    private static final String NETTY_PEERS = "io.celer.bench.peer.netty.";
+
+    /**
+     * What a peer runs for one benchmark: a server and a client main class (null for the C program, which
+     * takes a mode instead).
+     *
+     * @param description what it is, in a few words.
+     * @param server      main class of the server.
+     * @param client      main class of the client.
+     */
+    record Roles(String description, String server, String client)
+    {
+    }
 
     private final String id;
-    private final String description;
-    private final String echoServer;
-    private final String pingClient;
-    private final String sinkServer;
-    private final String batchClient;
+    private final Roles tcp;
+    private final Roles udp;
+    private final Roles throughput;
     private final String nettyTransport;
 
-    Peer(final String id, final String description, final String echoServer, final String pingClient,
-        final String sinkServer, final String batchClient, final String nettyTransport)
+    Peer(final String id, final Roles tcp, final Roles udp, final Roles throughput, final String nettyTransport)
     {
         this.id = id;
-        this.description = description;
-        this.echoServer = echoServer;
-        this.pingClient = pingClient;
-        this.sinkServer = sinkServer;
-        this.batchClient = batchClient;
+        this.tcp = tcp;
+        this.udp = udp;
+        this.throughput = throughput;
         this.nettyTransport = nettyTransport;
     }
 
@@ -121,13 +151,13 @@ enum Peer
     }
 
     /**
-     * What it is, in a few words.
+     * What it is over TCP, in a few words.
      *
      * @return the description.
      */
     String description()
     {
-        return description;
+        return tcp.description();
     }
 
     /**
@@ -141,37 +171,47 @@ enum Peer
     }
 
     /**
+     * Whether it has an echo server and a ping client for a protocol.
+     *
+     * @param protocol TCP or UDP.
+     * @return true when it can run that latency benchmark.
+     */
+    boolean supports(final Protocol protocol)
+    {
+        return latency(protocol) != null;
+    }
+
+    /**
+     * Its echo server and ping client for a protocol.
+     *
+     * @param protocol TCP or UDP.
+     * @return the roles, or null when it has none.
+     */
+    Roles latency(final Protocol protocol)
+    {
+        return protocol == Protocol.TCP ? tcp : udp;
+    }
+
+    /**
      * Whether it has a throughput server and client.
      *
      * @return true for Celer and Netty NIO.
      */
     boolean hasThroughput()
     {
-        return sinkServer != null;
-    }
-
-    /** @return Main class of its latency server, or null. */
-    String echoServer()
-    {
-        return echoServer;
-    }
-
-    /** @return Main class of its latency client, or null. */
-    String pingClient()
-    {
-        return pingClient;
+        return throughput != null;
     }
 
     /** @return Main class of its throughput server, or null. */
     String sinkServer()
     {
-        return sinkServer;
+        return throughput == null ? null : throughput.server();
     }
 
     /** @return Main class of its throughput client, or null. */
     String batchClient()
     {
-        return batchClient;
+        return throughput == null ? null : throughput.client();
     }
 
     /** @return Netty transport name, or null for other peers. */

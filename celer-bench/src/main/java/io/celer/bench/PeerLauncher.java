@@ -86,6 +86,37 @@ final class PeerLauncher
     }
 
     /**
+     * A Java child left free to run anywhere, with only its I/O thread pinned (for a client whose application
+     * threads must not share that CPU): {@code --cpu=N} for the peer to pin that thread itself.
+     *
+     * @param peer      whose child.
+     * @param mainClass its main class.
+     * @param cpu       its I/O thread's CPU, or -1.
+     * @param args      its {@code --name=value} arguments.
+     * @return the command line.
+     */
+    List<String> javaWithPinnedIoThread(final Peer peer, final String mainClass, final int cpu,
+        final Map<String, Object> args)
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions(peer));
+        command.add("-cp");
+        command.add(classpath);
+        command.add(mainClass);
+        if (peer.nettyTransport() != null)
+        {
+            command.add("--transport=" + peer.nettyTransport());
+        }
+        if (cpus.pinned())
+        {
+            command.add("--cpu=" + cpu);
+        }
+        args.forEach((name, value) -> command.add("--" + name + "=" + value));
+        return command;
+    }
+
+    /**
      * A C child.
      *
      * @param cpu  its CPU, or -1.

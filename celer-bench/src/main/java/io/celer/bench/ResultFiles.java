@@ -38,18 +38,21 @@ final class ResultFiles
     }
 
     /**
-     * Writes a latency run: {@code tcp-STAMP.json/.md/.png} and {@code latest-tcp.json/.md/.png}.
+     * Writes a latency run: {@code tcp-STAMP.json/.md/.png} and {@code latest-tcp.json/.md/.png}, or the same
+     * with {@code udp}.
      *
-     * @param dir     the results directory, created if missing.
-     * @param started when the run started.
-     * @param report  the run.
-     * @param lines   the plot's lines.
+     * @param protocol the run's protocol, which names the files.
+     * @param dir      the results directory, created if missing.
+     * @param started  when the run started.
+     * @param report   the run.
+     * @param lines    the plot's lines.
      * @return the dated files.
      */
-    static Written writeLatency(final Path dir, final OffsetDateTime started, final TcpReport report,
-        final List<PercentilePlot.Line> lines)
+    static Written writeLatency(final Protocol protocol, final Path dir, final OffsetDateTime started,
+        final LatencyRunReport report, final List<PercentilePlot.Line> lines)
     {
-        final String base = "tcp-" + STAMP.format(started);
+        final String base = protocol.id() + "-" + STAMP.format(started);
+        final String latest = "latest-" + protocol.id();
         try
         {
             Files.createDirectories(dir);
@@ -57,16 +60,44 @@ final class ResultFiles
             final Path markdown = dir.resolve(base + ".md");
             final Path png = dir.resolve(base + ".png");
             JSON.writeValue(json.toFile(), report);
-            PercentilePlot.write(png, String.format("TCP round trip, %d-byte messages, %,d measured (%s)",
-                report.size(), report.messages(), report.pinning().startsWith("not") ? "not pinned" : "pinned"),
-                lines);
-            Files.writeString(markdown, LatencyReport.markdown(report, png.getFileName().toString()),
+            PercentilePlot.write(png, String.format("%s round trip, %d-byte messages, %,d measured (%s)",
+                protocol.title(), report.size(), report.messages(),
+                report.pinning().startsWith("not") ? "not pinned" : "pinned"), lines);
+            Files.writeString(markdown, LatencyReport.markdown(protocol, report, png.getFileName().toString()),
                 StandardCharsets.UTF_8);
-            Files.copy(json, dir.resolve("latest-tcp.json"), StandardCopyOption.REPLACE_EXISTING);
-            Files.copy(png, dir.resolve("latest-tcp.png"), StandardCopyOption.REPLACE_EXISTING);
-            Files.writeString(dir.resolve("latest-tcp.md"), LatencyReport.markdown(report, "latest-tcp.png"),
+            Files.copy(json, dir.resolve(latest + ".json"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(png, dir.resolve(latest + ".png"), StandardCopyOption.REPLACE_EXISTING);
+            Files.writeString(dir.resolve(latest + ".md"), LatencyReport.markdown(protocol, report, latest + ".png"),
                 StandardCharsets.UTF_8);
             return new Written(json, markdown, png);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write results under " + dir, ex);
+        }
+    }
+
+    /**
+     * Writes a batching run: {@code batching-STAMP.json/.md} and {@code latest-batching.json/.md}.
+     *
+     * @param dir     the results directory, created if missing.
+     * @param started when the run started.
+     * @param report  the run.
+     * @return the dated files.
+     */
+    static Written writeBatching(final Path dir, final OffsetDateTime started, final BatchingReport report)
+    {
+        final String base = "batching-" + STAMP.format(started);
+        try
+        {
+            Files.createDirectories(dir);
+            final Path json = dir.resolve(base + ".json");
+            final Path markdown = dir.resolve(base + ".md");
+            JSON.writeValue(json.toFile(), report);
+            Files.writeString(markdown, BatchingReport.markdown(report), StandardCharsets.UTF_8);
+            Files.copy(json, dir.resolve("latest-batching.json"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(markdown, dir.resolve("latest-batching.md"), StandardCopyOption.REPLACE_EXISTING);
+            return new Written(json, markdown, null);
         }
         catch (final IOException ex)
         {

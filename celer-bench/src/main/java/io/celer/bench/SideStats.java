@@ -11,8 +11,11 @@ import java.util.Map;
  * @param messages           messages the side handled in that phase.
  * @param jdk                the side's {@code java.runtime.version}, or null.
  * @param nanos              the side's own measured time, for throughput runs; null otherwise.
+ * @param lost               datagrams a UDP client gave up waiting for while measuring; null otherwise.
+ * @param values             every {@code key=value} of the line, for what only some benchmarks report.
  */
-record SideStats(Long gcCount, Long allocatedBytes, long messages, String jdk, Long nanos)
+record SideStats(Long gcCount, Long allocatedBytes, long messages, String jdk, Long nanos, Long lost,
+    Map<String, String> values)
 {
     /** The prefix of the line a child prints. */
     static final String PREFIX = "stats ";
@@ -40,7 +43,8 @@ record SideStats(Long gcCount, Long allocatedBytes, long messages, String jdk, L
             throw new BenchException("stats line without a message count: " + line);
         }
         return new SideStats(longOrNull(values.get("gc")), longOrNull(values.get("allocated")),
-            Long.parseLong(values.get("messages")), values.get("jdk"), longOrNull(values.get("nanos")));
+            Long.parseLong(values.get("messages")), values.get("jdk"), longOrNull(values.get("nanos")),
+            longOrNull(values.get("lost")), Map.copyOf(values));
     }
 
     /**
@@ -51,6 +55,17 @@ record SideStats(Long gcCount, Long allocatedBytes, long messages, String jdk, L
     Double allocatedPerMessage()
     {
         return allocatedBytes == null || messages == 0 ? null : (double)allocatedBytes / messages;
+    }
+
+    /**
+     * A number only some benchmarks report.
+     *
+     * @param key its name in the stats line.
+     * @return the value, or null when absent.
+     */
+    Long number(final String key)
+    {
+        return longOrNull(values.get(key));
     }
 
     private static Long longOrNull(final String value)

@@ -42,7 +42,7 @@ final class ThroughputCommand implements Callable<Integer>
         final RunSettings settings;
         try
         {
-            common.validate(count, 0, rounds);
+            common.validate(count, 0, rounds, common.size(256), 8, 65_536);
             final List<Peer> chosen = Peer.parse(peers);
             for (final Peer peer : chosen)
             {
@@ -52,7 +52,7 @@ final class ThroughputCommand implements Callable<Integer>
                         + "use celer or netty-nio");
                 }
             }
-            settings = new RunSettings(chosen, 0, count, common.size, rounds, common.jvmOptionList(),
+            settings = new RunSettings(chosen, 0, count, common.size(256), rounds, common.jvmOptionList(),
                 common.epsilon, !common.noPin, common.outDir);
         }
         catch (final IllegalArgumentException ex)

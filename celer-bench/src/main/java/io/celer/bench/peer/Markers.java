@@ -17,6 +17,9 @@ public final class Markers
     /** What a client session returns when there is nothing more to send. */
     public static final long DONE = Long.MIN_VALUE;
 
+    /** What a UDP client session returns when there is nothing to send now; never sent. */
+    public static final long NOTHING = Long.MIN_VALUE + 3;
+
     private Markers()
     {
     }

@@ -14,11 +14,22 @@ import org.HdrHistogram.Histogram;
  * <p>Warm-up messages, then a {@link Markers#MEASURE_START} marker, the measured messages, and a
  * {@link Markers#MEASURE_END} marker. Allocates nothing per message: the histogram is sized for a minute
  * up front and a round trip longer than that is clamped.
+ *
+ * <p>Over UDP a datagram or its echo may be lost: the client asks {@link #resendDue(long)} now and then, and
+ * takes echoes with {@link #onDatagramEcho(long)}, which ignores the late echo of a datagram given up on.
  */
 public final class PingSession
 {
     /** Longest round trip the histogram tells apart, in nanoseconds. */
     public static final long HIGHEST_TRACKABLE_NANOS = 60_000_000_000L;
+
+    /** How long a UDP client waits for an echo before it sends again; the C peer uses the same. */
+    public static final int RESEND_AFTER_MILLIS = 100;
+
+    /** How often a UDP client asks {@link #resendDue(long)}, in milliseconds. */
+    public static final int RESEND_CHECK_MILLIS = 10;
+
+    private static final long RESEND_AFTER_NANOS = RESEND_AFTER_MILLIS * 1_000_000L;
 
     private final int warmup;
     private final int messages;
@@ -34,6 +45,9 @@ public final class PingSession
     private int done;
     private long doneBefore;
     private long lastSent;
+    private long lastSentAt;
+    private long lost;
+    private long late;
 
     /**
      * A session.
@@ -114,10 +128,80 @@ public final class PingSession
         return sent(Markers.MEASURE_END);
     }
 
+    /**
+     * Takes a datagram's echo: like {@link #onEcho(long)}, except that the echo of anything but the last
+     * datagram sent, which arrives after the client gave up on it, is counted and ignored.
+     *
+     * @param echoed the value the server sent back.
+     * @return the next value to send, {@link Markers#DONE}, or {@link Markers#NOTHING} for a late echo.
+     */
+    public long onDatagramEcho(final long echoed)
+    {
+        if (echoed != lastSent)
+        {
+            late++;
+            return Markers.NOTHING;
+        }
+        return onEcho(echoed);
+    }
+
+    /**
+     * Whether the echo of the last datagram is overdue; call every {@link #RESEND_CHECK_MILLIS} or so.
+     *
+     * <p>An overdue marker is sent again as is: the server takes a repeated marker in its stride. An overdue
+     * timestamp counts as lost (when measuring) and a fresh one replaces it, so no round trip is stretched by
+     * the wait.
+     *
+     * @param nowNanos {@link System#nanoTime()}.
+     * @return what to send now, or {@link Markers#NOTHING}.
+     */
+    public long resendDue(final long nowNanos)
+    {
+        if (finished || nowNanos - lastSentAt < RESEND_AFTER_NANOS)
+        {
+            return Markers.NOTHING;
+        }
+        if (isMarker(lastSent))
+        {
+            return sent(lastSent);
+        }
+        if (measuring)
+        {
+            lost++;
+        }
+        return sent(System.nanoTime());
+    }
+
+    private static boolean isMarker(final long value)
+    {
+        return value == Markers.MEASURE_START || value == Markers.MEASURE_END;
+    }
+
     private long sent(final long value)
     {
         lastSent = value;
+        lastSentAt = isMarker(value) ? System.nanoTime() : value;
         return value;
+    }
+
+    /**
+     * Datagrams given up on while measuring.
+     *
+     * @return the count.
+     */
+    public long lost()
+    {
+        return lost;
+    }
+
+    /**
+     * Echoes that came after their datagram was given up on, over the whole run.
+     *
+     * @return the count.
+     */
+    public long late()
+    {
+        return late;
     }
 
     /**
@@ -152,10 +236,10 @@ public final class PingSession
     /**
      * The client's line for the harness.
      *
-     * @return the probe's stats line.
+     * @return the probe's stats line, with the datagrams lost and echoes late.
      */
     public String statsLine()
     {
-        return probe.statsLine();
+        return probe.statsLine() + " lost=" + lost + " late=" + late;
     }
 }

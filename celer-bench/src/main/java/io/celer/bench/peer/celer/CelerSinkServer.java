@@ -3,9 +3,13 @@ package io.celer.bench.peer.celer;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CountDownLatch;
 
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.IoThreadProbe;
 import io.celer.framing.FixedSizeFraming;
+import io.celer.framing.LengthPrefixedFraming;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.CloseReason;
@@ -15,36 +19,54 @@ import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 
 /**
- * Celer's throughput server: counts fixed-size messages and times them from the first to the last.
+ * Celer's counting server for the throughput and batching benchmarks: counts messages and their bytes, and
+ * times them from the first after the warm-up to the last.
  */
 public final class CelerSinkServer implements Handler
 {
     private final IoThreadProbe probe = new IoThreadProbe("server");
     private final CountDownLatch done = new CountDownLatch(1);
+    private final long warmup;
     private final long expected;
+    private final int stallMillis;
     private long received;
+    private long bytes;
     private long firstNanos;
     private volatile String stats;
 
-    private CelerSinkServer(final long expected)
+    private CelerSinkServer(final long warmup, final long expected, final int stallMillis)
     {
+        this.warmup = warmup;
         this.expected = expected;
+        this.stallMillis = stallMillis;
     }
 
     /**
      * Runs the server until its client disconnects.
      *
-     * @param args {@code --size=B --messages=N --cpu=N --max-seconds=S}.
+     * @param args {@code --size=B --messages=N --cpu=N --max-seconds=S}; {@code --warmup=N} messages not timed
+     *             before them (default 0); {@code --framing=fixed|length} (fixed-size messages, the default, or
+     *             a 4-byte length before each); {@code --idle=spin|backoff} (busy spin, the default, or
+     *             Agrona's backoff, which parks an idle reactor up to a millisecond); {@code --stall-ms=N}, to
+     *             test the client's back-pressure, stops reading for N ms after the first message;
+     *             {@code --rcvbuf=BYTES}, SO_RCVBUF to ask for (default: Celer's).
      */
     public static void main(final String[] args)
     {
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
-        final CelerSinkServer sink = new CelerSinkServer(child.intArg("messages", 1));
-        final Reactor reactor = new Reactor(
-            new ReactorConfig().name("celer-server").cpu(child.intArg("cpu", -1)).daemon(true)).start();
-        final TcpServer server = new TcpServer(reactor, 0,
-            new TcpConfig().bindAddress("127.0.0.1").framing(() -> new FixedSizeFraming(size)), sink).open();
+        final int warmup = child.intArg("warmup", 0);
+        final CelerSinkServer sink = new CelerSinkServer(warmup, (long)warmup + child.intArg("messages", 1),
+            child.intArg("stall-ms", 0));
+        final boolean lengthPrefixed = "length".equals(child.arg("framing", "fixed"));
+        final Reactor reactor = new Reactor(new ReactorConfig().name("celer-server").cpu(child.intArg("cpu", -1))
+            .idleStrategy("backoff".equals(child.arg("idle", "spin"))
+                ? new BackoffIdleStrategy(100, 10, 1_000, 1_000_000) : new BusySpinIdleStrategy())
+            .daemon(true)).start();
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
+            .socketReceiveBufferSize(child.intArg("rcvbuf", 4 * 1024 * 1024))
+            .framing(() -> lengthPrefixed ? new LengthPrefixedFraming(4, size) : new FixedSizeFraming(size)), sink)
+            .open();
         ChildProcess.listening(server.port());
         child.await(sink.done);
         reactor.stop();
@@ -54,23 +76,51 @@ public final class CelerSinkServer implements Handler
     @Override
     public void message(final Connection connection, final ByteBuffer message)
     {
-        if (received == 0)
+        if (received == warmup)
         {
             probe.begin();
             firstNanos = System.nanoTime();
         }
+        bytes += message.remaining();
         message.position(message.limit());
         if (++received == expected)
         {
-            final long nanos = System.nanoTime() - firstNanos;
-            probe.end(received);
-            stats = probe.statsLine(nanos);
+            finish();
         }
+        else if (received == 1 && stallMillis > 0)
+        {
+            stall();
+        }
+    }
+
+    private void stall()
+    {
+        // Blocks the reactor on purpose: the socket buffers fill and the client has to hold back.
+        try
+        {
+            Thread.sleep(stallMillis);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void finish()
+    {
+        final long nanos = System.nanoTime() - firstNanos;
+        probe.end(Math.max(0, received - warmup));
+        stats = probe.statsLine(nanos) + " received=" + received + " bytes=" + bytes;
     }
 
     @Override
     public void closed(final Connection connection, final CloseReason reason)
     {
+        if (stats == null)
+        {
+            // Short of the count: report what came, for the harness to say how much is missing.
+            finish();
+        }
         done.countDown();
     }
 

@@ -23,29 +23,37 @@ import io.celer.bench.peer.PingSession;
 import io.celer.bench.peer.ProgressFile;
 
 /**
- * The round-trip latency benchmark: each peer's server and client in their own processes, the peers taking
- * turns round by round, the median round of each reported.
+ * The round-trip latency benchmark, over TCP or UDP: each peer's server and client in their own processes, the
+ * peers taking turns round by round, the median round of each reported.
  */
-final class TcpLatencyRun
+final class LatencyRun
 {
     private static final Duration LISTEN_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STALL_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration STATS_TIMEOUT = Duration.ofSeconds(15);
 
+    private final Protocol protocol;
     private final RunSettings settings;
+    private final int dropEvery;
     private final PrintStream out;
     private final PrintStream err;
 
     /**
      * A run.
      *
-     * @param settings what to run.
-     * @param out      where the report goes.
-     * @param err      where progress and failures go.
+     * @param protocol what the peers talk over; every peer must support it.
+     * @param settings  what to run.
+     * @param dropEvery UDP only, to test the clients' resending: the servers leave every n-th datagram without
+     *                  an echo; 0 for none.
+     * @param out       where the report goes.
+     * @param err       where progress and failures go.
      */
-    TcpLatencyRun(final RunSettings settings, final PrintStream out, final PrintStream err)
+    LatencyRun(final Protocol protocol, final RunSettings settings, final int dropEvery, final PrintStream out,
+        final PrintStream err)
     {
+        this.protocol = protocol;
         this.settings = settings;
+        this.dropEvery = dropEvery;
         this.out = out;
         this.err = err;
     }
@@ -61,8 +69,9 @@ final class TcpLatencyRun
         final long startNanos = System.nanoTime();
         final CpuPlan cpus = CpuPlan.detect(settings.pin());
         final PeerLauncher launcher = new PeerLauncher(cpus, settings.jvmOptions(), settings.epsilon());
-        out.printf("TCP round-trip latency: %s; %,d warm-up + %,d measured messages of %d bytes, %d round(s)%n",
-            Peer.ids(settings.peers()), settings.warmup(), settings.messages(), settings.size(), settings.rounds());
+        out.printf("%s round-trip latency: %s; %,d warm-up + %,d measured messages of %d bytes, %d round(s)%n",
+            protocol.title(), Peer.ids(settings.peers()), settings.warmup(), settings.messages(), settings.size(),
+            settings.rounds());
         out.println("Pinning: " + cpus.note());
         out.println("JDK: " + Runtimes.jdk() + "; child JVM options: " + launcher.jvmOptions(Peer.NETTY_NIO));
         out.flush();
@@ -104,7 +113,7 @@ final class TcpLatencyRun
             Runtimes.deleteRecursively(work);
         }
 
-        final List<TcpReport.PeerEntry> entries = new ArrayList<>();
+        final List<LatencyRunReport.PeerEntry> entries = new ArrayList<>();
         final List<PercentilePlot.Line> lines = new ArrayList<>();
         for (final Peer peer : settings.peers())
         {
@@ -117,22 +126,22 @@ final class TcpLatencyRun
             entries.add(entry(median, peerRounds, launcher));
             lines.add(new PercentilePlot.Line(peer.id(), median.histogram()));
         }
-        final TcpReport report = new TcpReport("tcp-latency", started.toString(),
+        final LatencyRunReport report = new LatencyRunReport(protocol.benchmark(), started.toString(),
             (System.nanoTime() - startNanos) / 1e9, Runtimes.jdk(), Runtimes.os(),
             Runtime.getRuntime().availableProcessors(), cpus.note(), settings.jvmOptions(), settings.epsilon(),
             settings.warmup(), settings.messages(), settings.size(), settings.rounds(), entries, failures);
 
         out.println();
-        for (final TcpReport.PeerEntry entry : entries)
+        for (final LatencyRunReport.PeerEntry entry : entries)
         {
             out.println(LatencyReport.seedTable(entry, settings.rounds()));
         }
-        out.println("Round trips in microseconds (GC: collections while measuring, client/server; "
-            + "alloc: bytes allocated per message on the I/O threads, client/server)");
+        out.println(LatencyReport.legend(protocol));
         out.print(LatencyReport.comparison(entries, false));
         if (!entries.isEmpty())
         {
-            final ResultFiles.Written written = ResultFiles.writeLatency(settings.outDir(), started, report, lines);
+            final ResultFiles.Written written =
+                ResultFiles.writeLatency(protocol, settings.outDir(), started, report, lines);
             out.println();
             out.println("Results: " + written.json() + ", " + written.markdown() + ", " + written.png());
         }
@@ -158,10 +167,20 @@ final class TcpLatencyRun
         final long maxSeconds = limit.toSeconds() + 60;
         final CpuPlan cpus = launcher.cpus();
 
+        final Peer.Roles roles = peer.latency(protocol);
+        final String cMode = protocol == Protocol.TCP ? "" : protocol.id() + "-";
+        final Map<String, Object> serverArgs = new LinkedHashMap<>();
+        serverArgs.put("size", settings.size());
+        serverArgs.put("max-seconds", maxSeconds);
+        if (dropEvery > 0)
+        {
+            serverArgs.put("drop-every", dropEvery);
+        }
         final List<String> serverCommand = peer.isJava()
-            ? launcher.java(peer, peer.echoServer(), cpus.serverCpu(),
-                Map.of("size", settings.size(), "max-seconds", maxSeconds))
-            : launcher.c(cpus.serverCpu(), "server", settings.size(), maxSeconds);
+            ? launcher.java(peer, roles.server(), cpus.serverCpu(), serverArgs)
+            : dropEvery > 0
+                ? launcher.c(cpus.serverCpu(), cMode + "server", settings.size(), maxSeconds, dropEvery)
+                : launcher.c(cpus.serverCpu(), cMode + "server", settings.size(), maxSeconds);
         try (PeerProcess server = PeerProcess.start(peer.id() + " server", serverCommand))
         {
             final int port = Runtimes.port(server.awaitLine("'listening on port' line",
@@ -175,8 +194,8 @@ final class TcpLatencyRun
             args.put("progress", progressFile);
             args.put("max-seconds", maxSeconds);
             final List<String> clientCommand = peer.isJava()
-                ? launcher.java(peer, peer.pingClient(), cpus.clientCpu(), args)
-                : launcher.c(cpus.clientCpu(), "client", port, settings.warmup(), settings.messages(),
+                ? launcher.java(peer, roles.client(), cpus.clientCpu(), args)
+                : launcher.c(cpus.clientCpu(), cMode + "client", port, settings.warmup(), settings.messages(),
                     settings.size(), histogramFile, progressFile, maxSeconds);
             try (PeerProcess client = PeerProcess.start(peer.id() + " client", clientCommand))
             {
@@ -191,16 +210,26 @@ final class TcpLatencyRun
                     server.awaitLine("stats line", line -> line.startsWith(SideStats.PREFIX), STATS_TIMEOUT));
                 server.waitFor(Duration.ofSeconds(10));
                 final Histogram histogram = peer.isJava() ? readEncoded(histogramFile) : readRaw(histogramFile);
-                if (histogram.getTotalCount() != settings.messages() || clientStats.messages() != settings.messages()
-                    || serverStats.messages() != settings.messages())
-                {
-                    throw new BenchException(peer.id() + " measured " + histogram.getTotalCount()
-                        + " round trips (client says " + clientStats.messages() + ", server "
-                        + serverStats.messages() + "), expected " + settings.messages());
-                }
+                check(peer, histogram, clientStats, serverStats);
                 return new PeerRound(peer, round, histogram, LatencySummary.of(histogram), clientStats,
                     serverStats);
             }
+        }
+    }
+
+    private void check(final Peer peer, final Histogram histogram, final SideStats client, final SideStats server)
+    {
+        final long expected = settings.messages();
+        final long lost = client.lost() == null ? 0 : client.lost();
+        // Over UDP the server also counts requests whose echo was lost, and the client sent those again.
+        final boolean serverCountOk = protocol.lossy()
+            ? server.messages() >= expected && server.messages() <= expected + lost
+            : server.messages() == expected;
+        if (histogram.getTotalCount() != expected || client.messages() != expected || !serverCountOk)
+        {
+            throw new BenchException(peer.id() + " measured " + histogram.getTotalCount() + " round trips (client "
+                + "says " + client.messages() + ", server " + server.messages() + ", lost " + lost + "), expected "
+                + expected);
         }
     }
 
@@ -246,29 +275,32 @@ final class TcpLatencyRun
         return sorted.get((sorted.size() - 1) / 2);
     }
 
-    private TcpReport.PeerEntry entry(final PeerRound median, final List<PeerRound> all, final PeerLauncher launcher)
+    private LatencyRunReport.PeerEntry entry(final PeerRound median, final List<PeerRound> all,
+        final PeerLauncher launcher)
     {
         final LatencySummary s = median.summary();
-        final List<TcpReport.Tier> tiers = new ArrayList<>();
+        final List<LatencyRunReport.Tier> tiers = new ArrayList<>();
         for (final LatencySummary.Tier tier : s.tiers())
         {
-            tiers.add(new TcpReport.Tier(tier.percentile(), tier.avg(), tier.max()));
+            tiers.add(new LatencyRunReport.Tier(tier.percentile(), tier.avg(), tier.max()));
         }
-        final List<TcpReport.Round> roundList = new ArrayList<>();
+        final List<LatencyRunReport.Round> roundList = new ArrayList<>();
         for (final PeerRound r : all)
         {
-            roundList.add(new TcpReport.Round(r.round(), r.summary().p50(), r.summary().p99(), r.summary().p9999(),
-                r.summary().max()));
+            roundList.add(new LatencyRunReport.Round(r.round(), r.summary().p50(), r.summary().p99(),
+                r.summary().p9999(), r.summary().max()));
         }
         final Peer peer = median.peer();
         final CpuPlan cpus = launcher.cpus();
-        return new TcpReport.PeerEntry(peer.id(), peer.description(), s.count(), settings.size(), median.round(),
-            s.avg(), s.min(), s.p50(), s.p90(), s.p99(), s.p999(), s.p9999(), s.p99999(), s.max(), tiers,
+        return new LatencyRunReport.PeerEntry(peer.id(), peer.latency(protocol).description(), s.count(),
+            settings.size(), median.round(), s.avg(), s.min(), s.p50(), s.p90(), s.p99(), s.p999(), s.p9999(),
+            s.p99999(), s.max(), tiers,
             peer.isJava() ? new Sides<>(median.client().gcCount(), median.server().gcCount()) : null,
             peer.isJava() ? new Sides<>(median.client().allocatedPerMessage(),
                 median.server().allocatedPerMessage()) : null,
             cpus.pinned() ? new Sides<>(cpus.clientCpu(), cpus.serverCpu()) : null,
             peer.isJava() ? median.client().jdk() : null,
-            peer.isJava() ? launcher.jvmOptions(peer) : List.of(), roundList);
+            peer.isJava() ? launcher.jvmOptions(peer) : List.of(), roundList,
+            protocol.lossy() ? median.client().lost() : null);
     }
 }

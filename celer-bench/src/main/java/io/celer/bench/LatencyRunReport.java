@@ -2,12 +2,13 @@ package io.celer.bench;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * One latency run, as written to JSON: the settings, then one entry per peer (its median round).
  *
- * @param benchmark      always {@code tcp-latency}.
+ * @param benchmark      {@code tcp-latency} or {@code udp-latency}.
  * @param started        when the run started, ISO-8601.
  * @param durationSeconds how long the whole run took.
  * @param jdk            the harness's JDK, which the Java peers share.
@@ -23,7 +24,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param results        one entry per peer that completed.
  * @param failures       what went wrong with the others.
  */
-public record TcpReport(
+public record LatencyRunReport(
     @JsonProperty("benchmark") String benchmark,
     @JsonProperty("started") String started,
     @JsonProperty("duration_s") double durationSeconds,
@@ -64,6 +65,8 @@ public record TcpReport(
      * @param jdk                 the peer's JDK, null for C.
      * @param jvmOptions          the peer's JVM options, empty for C.
      * @param rounds              every round's headline numbers.
+     * @param lost                UDP only: datagrams the client sent again after waiting in vain for their
+     *                            echo while measuring (left out for TCP).
      */
     public record PeerEntry(
         @JsonProperty("peer") String peer,
@@ -86,7 +89,8 @@ public record TcpReport(
         @JsonProperty("pinned_cpus") Sides<Integer> pinnedCpus,
         @JsonProperty("jdk") String jdk,
         @JsonProperty("jvm_options") List<String> jvmOptions,
-        @JsonProperty("rounds") List<Round> rounds)
+        @JsonProperty("rounds") List<Round> rounds,
+        @JsonProperty("lost") @JsonInclude(JsonInclude.Include.NON_NULL) Long lost)
     {
     }
 

@@ -1,0 +1,97 @@
+package io.celer.bench.peer;
+
+import java.util.function.Consumer;
+
+import io.celer.queue.CarrierMux;
+import io.celer.queue.CarrierQueue;
+
+/**
+ * The ring between the application threads and the I/O thread of the batching benchmark: pre-allocated
+ * carriers of message bytes, a {@link CarrierQueue} for one producer, a {@link CarrierMux} (a lane per
+ * producer) for several. Nothing is allocated once every producer has claimed its first carrier.
+ */
+public final class MessageRing
+{
+    /**
+     * One message in the ring, filled by a producer and read by the I/O thread.
+     */
+    public static final class Message
+    {
+        /** The message bytes, {@link #length} of them used. */
+        public final byte[] bytes;
+
+        /** How many of the bytes are the message. */
+        public int length;
+
+        Message(final int capacity)
+        {
+            this.bytes = new byte[capacity];
+        }
+    }
+
+    private final CarrierQueue<Message> queue;
+    private final CarrierMux<Message> mux;
+    private final int lanes;
+
+    /**
+     * A ring.
+     *
+     * @param producers    producer threads; each gets a lane of its own when more than one.
+     * @param laneCapacity carriers per lane.
+     * @param messageSize  the largest message.
+     */
+    public MessageRing(final int producers, final int laneCapacity, final int messageSize)
+    {
+        this.lanes = producers;
+        this.queue = producers == 1 ? new CarrierQueue<>(laneCapacity, () -> new Message(messageSize)) : null;
+        this.mux = producers == 1 ? null : new CarrierMux<>(laneCapacity, () -> new Message(messageSize), producers);
+    }
+
+    /**
+     * Producer: a free carrier, running {@code whileFull} between tries while the ring is full.
+     *
+     * @param whileFull how to wait.
+     * @return the carrier to fill.
+     */
+    public Message claim(final Runnable whileFull)
+    {
+        return queue != null ? queue.claim(whileFull) : mux.claim(whileFull);
+    }
+
+    /**
+     * Producer: hands what this thread claimed to the I/O thread.
+     */
+    public void publish()
+    {
+        if (queue != null)
+        {
+            queue.publish();
+        }
+        else
+        {
+            mux.publish();
+        }
+    }
+
+    /**
+     * I/O thread: hands published messages to an action and gives their carriers back.
+     *
+     * @param action       called once per message, in order per producer.
+     * @param limitPerLane the most messages to take from each producer's lane.
+     * @return how many were taken.
+     */
+    public int drain(final Consumer<Message> action, final int limitPerLane)
+    {
+        return queue != null ? queue.drain(action, limitPerLane) : mux.drain(action, limitPerLane);
+    }
+
+    /**
+     * How many lanes a drain visits.
+     *
+     * @return the number of producers.
+     */
+    public int lanes()
+    {
+        return lanes;
+    }
+}

@@ -1,0 +1,110 @@
+package io.celer.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import picocli.CommandLine;
+
+/**
+ * Runs {@code bench batching}, server and client in their own processes, on a few thousand messages, and
+ * checks that the server counted exactly what the producers published, also when it stops reading for a while.
+ * Speed is never asserted: this machine is shared.
+ */
+class BatchingHarnessTest
+{
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path out;
+
+    @Test
+    void everyVariantDeliversExactlyWhatWasPublished() throws IOException
+    {
+        final int exit = Bench.commandLine().execute("batching", "--warmup", "2000", "--messages", "20000",
+            "--rounds", "1", "--out", out.toString());
+        assertThat(exit).isZero();
+
+        final JsonNode report = JSON.readTree(out.resolve("latest-batching.json").toFile());
+        assertThat(report.get("benchmark").asText()).isEqualTo("tcp-batching");
+        assertThat(report.get("failures")).isEmpty();
+        assertThat(report.get("producers").asInt()).isEqualTo(1);
+        assertThat(report.get("frame_bytes").asInt()).isEqualTo(31);
+        final List<String> variants = new ArrayList<>();
+        for (final JsonNode entry : report.get("results"))
+        {
+            final String variant = entry.get("variant").asText();
+            variants.add(variant);
+            assertDelivered(entry, 22_000);
+            assertThat(entry.get("messages").asLong()).as(variant).isEqualTo(20_000);
+            assertThat(entry.get("msgs_per_s").asDouble()).as(variant).isPositive();
+            assertThat(entry.get("bytes_per_s").asDouble()).as(variant)
+                .isEqualTo(entry.get("msgs_per_s").asDouble() * 31, org.assertj.core.data.Offset.offset(1.0));
+            assertThat(entry.get("avg_batch").asDouble()).as(variant).isGreaterThanOrEqualTo(1);
+        }
+        assertThat(variants).containsExactly("celer-batched", "celer-per-message", "netty-batched",
+            "netty-per-message");
+        assertThat(report.get("speedups").get("celer").asDouble()).isPositive();
+        assertThat(report.get("speedups").get("netty").asDouble()).isPositive();
+
+        try (Stream<Path> files = Files.list(out))
+        {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                .anyMatch(name -> name.matches("batching-\\d{8}-\\d{6}\\.json"))
+                .anyMatch(name -> name.matches("batching-\\d{8}-\\d{6}\\.md"));
+        }
+        assertThat(Files.readString(out.resolve("latest-batching.md"))).contains("# TCP batching", "| variant",
+            "celer: batched is");
+    }
+
+    @Test
+    void aServerThatStopsReadingHoldsTheClientsBackAndNothingIsLost() throws IOException
+    {
+        // Small socket buffers and a server that sleeps: the connection lags, the I/O thread stops draining,
+        // the ring fills and two producers wait, and every message still arrives exactly once.
+        final int exit = Bench.commandLine().execute("batching", "--producers", "2", "--warmup", "0",
+            "--messages", "100000", "--socket-buffers", "65536", "--stall-server", "300", "--rounds", "1",
+            "--out", out.toString());
+        assertThat(exit).isZero();
+
+        final JsonNode report = JSON.readTree(out.resolve("latest-batching.json").toFile());
+        assertThat(report.get("failures")).isEmpty();
+        assertThat(report.get("results")).hasSize(4);
+        for (final JsonNode entry : report.get("results"))
+        {
+            assertDelivered(entry, 100_000);
+            assertThat(entry.get("pauses").asLong()).as(entry.get("variant").asText() + " pauses").isPositive();
+        }
+    }
+
+    @Test
+    void badInputIsAUsageError()
+    {
+        final CommandLine bad = Bench.commandLine();
+        bad.setErr(new PrintWriter(new StringWriter()));
+        assertThat(bad.execute("batching", "--producers", "0", "--out", out.toString())).isEqualTo(2);
+        assertThat(bad.execute("batching", "--variants", "celer-batched,nope", "--out", out.toString()))
+            .isEqualTo(2);
+        assertThat(out.resolve("latest-batching.json")).doesNotExist();
+    }
+
+    private static void assertDelivered(final JsonNode entry, final long total)
+    {
+        final String variant = entry.get("variant").asText();
+        assertThat(entry.get("published").asLong()).as(variant + " published").isEqualTo(total);
+        assertThat(entry.get("received").asLong()).as(variant + " counted by the server").isEqualTo(total);
+    }
+}
