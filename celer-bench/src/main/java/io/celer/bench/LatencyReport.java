@@ -67,7 +67,8 @@ final class LatencyReport
      */
     static String legend(final Protocol protocol, final boolean tls)
     {
-        return (tls ? "Over TLS 1.3, the JDK's provider on every peer. " : "") + "Round trips in microseconds (GC: collections while measuring, client/server; alloc: bytes "
+        return (tls ? "Over TLS 1.3, the JDK's provider on every peer. " : "")
+            + "Round trips in microseconds (GC: collections while measuring, client/server; alloc: bytes "
             + "allocated per message on the I/O threads, client/server; p50/C: the median over the C peer's"
             + (protocol.lossy() ? "; lost: datagrams sent again after " + Protocol.RESEND_AFTER_MILLIS
                 + " ms without an echo)" : ")");

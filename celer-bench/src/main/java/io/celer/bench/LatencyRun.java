@@ -323,8 +323,9 @@ final class LatencyRun
         final CpuPlan cpus = launcher.cpus();
         final String description = peer.latency(protocol).description()
             + (tls ? ", TLS 1.3 (" + peer.tlsDescription() + ")" : "");
-        return new LatencyRunReport.PeerEntry(peer.id(), description, tls, s.count(), settings.size(), median.round(), s.avg(), s.min(), s.p50(), s.p90(), s.p99(), s.p999(), s.p9999(),
-            s.p99999(), s.max(), tiers,
+        return new LatencyRunReport.PeerEntry(peer.id(), description, tls, s.count(), settings.size(),
+            median.round(), s.avg(), s.min(), s.p50(), s.p90(), s.p99(), s.p999(), s.p9999(), s.p99999(), s.max(),
+            tiers,
             peer.isJava() ? new Sides<>(median.client().gcCount(), median.server().gcCount()) : null,
             peer.isJava() ? new Sides<>(median.client().allocatedPerMessage(),
                 median.server().allocatedPerMessage()) : null,
