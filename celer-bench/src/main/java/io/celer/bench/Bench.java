@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
         "  ./celer bench tcp --quick",
         "  ./celer bench tcp --peers celer,netty-epoll-busy,c --rounds 5",
         "  ./celer bench tcp --peers celer --epsilon",
+        "  ./celer bench tcp --tls --quick",
         "  ./celer bench udp --quick",
         "  ./celer bench throughput --quick",
         "  ./celer bench batching --quick --producers 2"})

@@ -1,5 +1,6 @@
 package io.celer.bench;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -52,6 +53,16 @@ abstract class LatencyCommand implements Callable<Integer>
         return 0;
     }
 
+    /**
+     * Whether the run goes over TLS.
+     *
+     * @return false unless {@code --tls} was given (TCP only).
+     */
+    boolean tls()
+    {
+        return false;
+    }
+
     @Override
     public Integer call()
     {
@@ -69,7 +80,20 @@ abstract class LatencyCommand implements Callable<Integer>
             {
                 throw new IllegalArgumentException("--drop-every must not be negative");
             }
-            final List<Peer> chosen = Peer.parse(peers());
+            final List<Peer> chosen = new ArrayList<>(Peer.parse(peers()));
+            if (tls())
+            {
+                final List<Peer> skipped = new ArrayList<>();
+                chosen.removeIf(peer -> !peer.supportsTls() && skipped.add(peer));
+                if (!skipped.isEmpty())
+                {
+                    System.out.println("Skipping " + Peer.ids(skipped) + " under --tls: no TLS in that peer");
+                }
+                if (chosen.isEmpty())
+                {
+                    throw new IllegalArgumentException("none of the peers runs over TLS");
+                }
+            }
             for (final Peer peer : chosen)
             {
                 if (!peer.supports(protocol))
@@ -85,6 +109,6 @@ abstract class LatencyCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), ex.getMessage());
         }
-        return new LatencyRun(protocol, settings, dropEvery(), System.out, System.err).run();
+        return new LatencyRun(protocol, tls(), settings, dropEvery(), System.out, System.err).run();
     }
 }

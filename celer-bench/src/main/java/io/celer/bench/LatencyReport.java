@@ -62,11 +62,13 @@ final class LatencyReport
      * What the comparison table's columns mean.
      *
      * @param protocol the run's protocol.
+     * @param tls      whether the run went over TLS.
      * @return one sentence.
      */
-    static String legend(final Protocol protocol)
+    static String legend(final Protocol protocol, final boolean tls)
     {
-        return "Round trips in microseconds (GC: collections while measuring, client/server; alloc: bytes "
+        return (tls ? "Over TLS 1.3, the JDK's provider on every peer. " : "")
+            + "Round trips in microseconds (GC: collections while measuring, client/server; alloc: bytes "
             + "allocated per message on the I/O threads, client/server; p50/C: the median over the C peer's"
             + (protocol.lossy() ? "; lost: datagrams sent again after " + Protocol.RESEND_AFTER_MILLIS
                 + " ms without an echo)" : ")");
@@ -132,7 +134,8 @@ final class LatencyReport
      */
     static String markdown(final Protocol protocol, final LatencyRunReport report, final String pngName)
     {
-        final StringBuilder out = new StringBuilder("# " + protocol.title() + " round-trip latency\n\n");
+        final StringBuilder out = new StringBuilder("# " + protocol.title() + (report.tls() ? " over TLS 1.3" : "")
+            + " round-trip latency\n\n");
         out.append(String.format(Locale.ROOT,
             "%,d messages of %d bytes after %,d of warm-up, %d round(s) per peer (median round by p99 shown). "
             + "Started %s, took %.0f s.%n%n", report.messages(), report.size(), report.warmup(), report.rounds(),
@@ -143,7 +146,7 @@ final class LatencyReport
         out.append("- Extra JVM options: ")
             .append(report.jvmOptions().isEmpty() ? "none" : String.join(" ", report.jvmOptions()))
             .append(report.epsilon() ? "; Celer under Epsilon GC" : "").append("\n\n");
-        out.append(legend(protocol)).append(".\n\n");
+        out.append(legend(protocol, report.tls())).append(".\n\n");
         out.append(comparison(report.results(), true)).append('\n');
         out.append("![latency by percentile](").append(pngName).append(")\n\n");
         if (!report.failures().isEmpty())

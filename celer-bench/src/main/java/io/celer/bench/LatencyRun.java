@@ -33,6 +33,7 @@ final class LatencyRun
     private static final Duration STATS_TIMEOUT = Duration.ofSeconds(15);
 
     private final Protocol protocol;
+    private final boolean tls;
     private final RunSettings settings;
     private final int dropEvery;
     private final PrintStream out;
@@ -42,16 +43,18 @@ final class LatencyRun
      * A run.
      *
      * @param protocol what the peers talk over; every peer must support it.
+     * @param tls       TCP only: whether over TLS; every peer must support it.
      * @param settings  what to run.
      * @param dropEvery UDP only, to test the clients' resending: the servers leave every n-th datagram without
      *                  an echo; 0 for none.
      * @param out       where the report goes.
      * @param err       where progress and failures go.
      */
-    LatencyRun(final Protocol protocol, final RunSettings settings, final int dropEvery, final PrintStream out,
-        final PrintStream err)
+    LatencyRun(final Protocol protocol, final boolean tls, final RunSettings settings, final int dropEvery,
+        final PrintStream out, final PrintStream err)
     {
         this.protocol = protocol;
+        this.tls = tls;
         this.settings = settings;
         this.dropEvery = dropEvery;
         this.out = out;
@@ -70,7 +73,7 @@ final class LatencyRun
         final CpuPlan cpus = CpuPlan.detect(settings.pin());
         final PeerLauncher launcher = new PeerLauncher(cpus, settings.jvmOptions(), settings.epsilon());
         out.printf("%s round-trip latency: %s; %,d warm-up + %,d measured messages of %d bytes, %d round(s)%n",
-            protocol.title(), Peer.ids(settings.peers()), settings.warmup(), settings.messages(), settings.size(),
+            title(), Peer.ids(settings.peers()), settings.warmup(), settings.messages(), settings.size(),
             settings.rounds());
         out.println("Pinning: " + cpus.note());
         out.println("JDK: " + Runtimes.jdk() + "; child JVM options: " + launcher.jvmOptions(Peer.NETTY_NIO));
@@ -87,6 +90,17 @@ final class LatencyRun
         final Path work = Runtimes.tempDirectory();
         try
         {
+            final BenchCertificates certificates;
+            try
+            {
+                certificates = tls ? BenchCertificates.make(work) : null;
+            }
+            catch (final BenchException ex)
+            {
+                progress.close();
+                err.println("[bench] " + ex.getMessage());
+                return 1;
+            }
             for (int round = 1; round <= settings.rounds(); round++)
             {
                 for (final Peer peer : settings.order(round))
@@ -95,7 +109,7 @@ final class LatencyRun
                     try
                     {
                         rounds.computeIfAbsent(peer, p -> new ArrayList<>())
-                            .add(runOnce(peer, round, launcher, work, progress));
+                            .add(runOnce(peer, round, launcher, work, certificates, progress));
                     }
                     catch (final BenchException | UncheckedIOException ex)
                     {
@@ -126,7 +140,7 @@ final class LatencyRun
             entries.add(entry(median, peerRounds, launcher));
             lines.add(new PercentilePlot.Line(peer.id(), median.histogram()));
         }
-        final LatencyRunReport report = new LatencyRunReport(protocol.benchmark(), started.toString(),
+        final LatencyRunReport report = new LatencyRunReport(protocol.benchmark(), tls, started.toString(),
             (System.nanoTime() - startNanos) / 1e9, Runtimes.jdk(), Runtimes.os(),
             Runtime.getRuntime().availableProcessors(), cpus.note(), settings.jvmOptions(), settings.epsilon(),
             settings.warmup(), settings.messages(), settings.size(), settings.rounds(), entries, failures);
@@ -136,12 +150,12 @@ final class LatencyRun
         {
             out.println(LatencyReport.seedTable(entry, settings.rounds()));
         }
-        out.println(LatencyReport.legend(protocol));
+        out.println(LatencyReport.legend(protocol, tls));
         out.print(LatencyReport.comparison(entries, false));
         if (!entries.isEmpty())
         {
             final ResultFiles.Written written =
-                ResultFiles.writeLatency(protocol, settings.outDir(), started, report, lines);
+                ResultFiles.writeLatency(protocol, tls, settings.outDir(), started, report, lines);
             out.println();
             out.println("Results: " + written.json() + ", " + written.markdown() + ", " + written.png());
         }
@@ -155,8 +169,13 @@ final class LatencyRun
         return failures.isEmpty() ? 0 : 1;
     }
 
+    private String title()
+    {
+        return protocol.title() + (tls ? " over TLS 1.3" : "");
+    }
+
     private PeerRound runOnce(final Peer peer, final int round, final PeerLauncher launcher, final Path work,
-        final ProgressBar progress)
+        final BenchCertificates certificates, final ProgressBar progress)
     {
         final Path histogramFile = work.resolve(peer.id() + "-" + round + ".rtt");
         final Path progressFile = work.resolve(peer.id() + "-" + round + ".progress");
@@ -176,6 +195,11 @@ final class LatencyRun
         {
             serverArgs.put("drop-every", dropEvery);
         }
+        if (certificates != null)
+        {
+            serverArgs.put("keystore", certificates.keyStore());
+            serverArgs.put("store-password", certificates.password());
+        }
         final List<String> serverCommand = peer.isJava()
             ? launcher.java(peer, roles.server(), cpus.serverCpu(), serverArgs)
             : dropEvery > 0
@@ -193,6 +217,11 @@ final class LatencyRun
             args.put("histogram", histogramFile);
             args.put("progress", progressFile);
             args.put("max-seconds", maxSeconds);
+            if (certificates != null)
+            {
+                args.put("truststore", certificates.trustStore());
+                args.put("store-password", certificates.password());
+            }
             final List<String> clientCommand = peer.isJava()
                 ? launcher.java(peer, roles.client(), cpus.clientCpu(), args)
                 : launcher.c(cpus.clientCpu(), cMode + "client", port, settings.warmup(), settings.messages(),
@@ -292,9 +321,11 @@ final class LatencyRun
         }
         final Peer peer = median.peer();
         final CpuPlan cpus = launcher.cpus();
-        return new LatencyRunReport.PeerEntry(peer.id(), peer.latency(protocol).description(), s.count(),
-            settings.size(), median.round(), s.avg(), s.min(), s.p50(), s.p90(), s.p99(), s.p999(), s.p9999(),
-            s.p99999(), s.max(), tiers,
+        final String description = peer.latency(protocol).description()
+            + (tls ? ", TLS 1.3 (" + peer.tlsDescription() + ")" : "");
+        return new LatencyRunReport.PeerEntry(peer.id(), description, tls, s.count(), settings.size(),
+            median.round(), s.avg(), s.min(), s.p50(), s.p90(), s.p99(), s.p999(), s.p9999(), s.p99999(), s.max(),
+            tiers,
             peer.isJava() ? new Sides<>(median.client().gcCount(), median.server().gcCount()) : null,
             peer.isJava() ? new Sides<>(median.client().allocatedPerMessage(),
                 median.server().allocatedPerMessage()) : null,

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * One latency run, as written to JSON: the settings, then one entry per peer (its median round).
  *
  * @param benchmark      {@code tcp-latency} or {@code udp-latency}.
+ * @param tls            whether the run went over TLS.
  * @param started        when the run started, ISO-8601.
  * @param durationSeconds how long the whole run took.
  * @param jdk            the harness's JDK, which the Java peers share.
@@ -26,6 +27,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  */
 public record LatencyRunReport(
     @JsonProperty("benchmark") String benchmark,
+    @JsonProperty("tls") boolean tls,
     @JsonProperty("started") String started,
     @JsonProperty("duration_s") double durationSeconds,
     @JsonProperty("jdk") String jdk,
@@ -46,6 +48,7 @@ public record LatencyRunReport(
      *
      * @param peer                the peer's name.
      * @param description         what it is.
+     * @param tls                 whether it ran over TLS.
      * @param messages            measured round trips.
      * @param size                message size in bytes.
      * @param round               which round this is (from 1).
@@ -71,6 +74,7 @@ public record LatencyRunReport(
     public record PeerEntry(
         @JsonProperty("peer") String peer,
         @JsonProperty("description") String description,
+        @JsonProperty("tls") boolean tls,
         @JsonProperty("messages") long messages,
         @JsonProperty("size") int size,
         @JsonProperty("round") int round,

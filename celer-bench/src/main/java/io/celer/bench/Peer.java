@@ -171,6 +171,36 @@ enum Peer
     }
 
     /**
+     * Whether its TCP echo server and ping client can run over TLS ({@code bench tcp --tls}).
+     *
+     * @return false for the C peer.
+     */
+    boolean supportsTls()
+    {
+        return this != C;
+    }
+
+    /**
+     * What carries its TLS, in a few words.
+     *
+     * @return such as {@code SslHandler}; null for the C peer.
+     */
+    String tlsDescription()
+    {
+        switch (this)
+        {
+            case CELER:
+                return "TlsConfig";
+            case BLOCKING:
+                return "SSLSocket";
+            case C:
+                return null;
+            default:
+                return "SslHandler, SslProvider.JDK";
+        }
+    }
+
+    /**
      * Whether it has an echo server and a ping client for a protocol.
      *
      * @param protocol TCP or UDP.

@@ -39,20 +39,23 @@ final class ResultFiles
 
     /**
      * Writes a latency run: {@code tcp-STAMP.json/.md/.png} and {@code latest-tcp.json/.md/.png}, or the same
-     * with {@code udp}.
+     * with {@code tcp-tls} or {@code udp}.
      *
      * @param protocol the run's protocol, which names the files.
+     * @param tls      whether it went over TLS, which names them too.
      * @param dir      the results directory, created if missing.
      * @param started  when the run started.
      * @param report   the run.
      * @param lines    the plot's lines.
      * @return the dated files.
      */
-    static Written writeLatency(final Protocol protocol, final Path dir, final OffsetDateTime started,
-        final LatencyRunReport report, final List<PercentilePlot.Line> lines)
+    static Written writeLatency(final Protocol protocol, final boolean tls, final Path dir,
+        final OffsetDateTime started, final LatencyRunReport report, final List<PercentilePlot.Line> lines)
     {
-        final String base = protocol.id() + "-" + STAMP.format(started);
-        final String latest = "latest-" + protocol.id();
+        // Distinct names, so that a TLS run never overwrites the plain one it is compared with.
+        final String kind = protocol.id() + (tls ? "-tls" : "");
+        final String base = kind + "-" + STAMP.format(started);
+        final String latest = "latest-" + kind;
         try
         {
             Files.createDirectories(dir);
@@ -61,7 +64,7 @@ final class ResultFiles
             final Path png = dir.resolve(base + ".png");
             JSON.writeValue(json.toFile(), report);
             PercentilePlot.write(png, String.format("%s round trip, %d-byte messages, %,d measured (%s)",
-                protocol.title(), report.size(), report.messages(),
+                protocol.title() + (tls ? " over TLS 1.3" : ""), report.size(), report.messages(),
                 report.pinning().startsWith("not") ? "not pinned" : "pinned"), lines);
             Files.writeString(markdown, LatencyReport.markdown(protocol, report, png.getFileName().toString()),
                 StandardCharsets.UTF_8);

@@ -10,12 +10,18 @@ import picocli.CommandLine.Option;
     description = {
         "Round-trip latency over TCP on loopback: the client sends a message whose first 8 bytes are its "
             + "System.nanoTime(), the server echoes it, the client sends the next one when the echo is in.",
-        "Peers: celer, netty-nio, netty-epoll, netty-epoll-busy, blocking, c (compiled with gcc on first use)."})
+        "Peers: celer, netty-nio, netty-epoll, netty-epoll-busy, blocking, c (compiled with gcc on first use).",
+        "With --tls the same over TLS 1.3 on the JDK's provider, with a throw-away CA and server certificate; "
+            + "peers without TLS (c) are skipped."})
 final class TcpCommand extends LatencyCommand
 {
     @Option(names = "--peers", paramLabel = "PEERS", description = "Comma-separated peers to run "
         + "(default: ${DEFAULT-VALUE}).", defaultValue = "celer,netty-nio,netty-epoll,netty-epoll-busy,blocking,c")
     private String peers;
+
+    @Option(names = "--tls", description = "Run over TLS 1.3 (the JDK's provider): Celer's TlsConfig, Netty's "
+        + "SslHandler, SSLSocket for blocking; peers without TLS are skipped. Results go to latest-tcp-tls.*.")
+    private boolean tls;
 
     @Override
     Protocol protocol()
@@ -27,5 +33,11 @@ final class TcpCommand extends LatencyCommand
     String peers()
     {
         return peers;
+    }
+
+    @Override
+    boolean tls()
+    {
+        return tls;
     }
 }

@@ -89,6 +89,41 @@ class BenchHarnessTest
     }
 
     @Test
+    void tlsLatencyRunGoesOverTlsAndSkipsThePeersWithout() throws IOException
+    {
+        final int exit = Bench.commandLine().execute("tcp", "--tls", "--peers", "celer,netty-nio,c",
+            "--warmup", "1000", "--messages", "2000", "--rounds", "1", "--out", out.toString());
+        assertThat(exit).isZero();
+
+        final JsonNode report = JSON.readTree(out.resolve("latest-tcp-tls.json").toFile());
+        assertThat(report.get("tls").asBoolean()).isTrue();
+        assertThat(report.get("failures")).isEmpty();
+        final List<String> peers = new ArrayList<>();
+        for (final JsonNode entry : report.get("results"))
+        {
+            final String peer = entry.get("peer").asText();
+            peers.add(peer);
+            assertThat(entry.get("tls").asBoolean()).as(peer).isTrue();
+            assertThat(entry.get("description").asText()).as(peer).contains("TLS 1.3");
+            assertThat(entry.get("messages").asLong()).as(peer).isEqualTo(2000);
+            assertThat(entry.get("min_ns").asLong()).as(peer).isPositive();
+            assertThat(entry.get("p50_ns").asLong()).as(peer).isLessThanOrEqualTo(entry.get("max_ns").asLong());
+            for (final String side : List.of("client", "server"))
+            {
+                // The JDK's SSLEngine allocates on every record: only that there is a number is checked.
+                assertThat(entry.get("allocated_bytes_per_msg").get(side).asDouble()).as(peer + " " + side)
+                    .isNotNegative();
+            }
+        }
+        // The C peer has no TLS: skipped, not failed.
+        assertThat(peers).containsExactly("celer", "netty-nio");
+        assertThat(out.resolve("latest-tcp-tls.png")).exists();
+        assertThat(Files.readString(out.resolve("latest-tcp-tls.md"))).contains("over TLS 1.3", "latest-tcp-tls.png");
+        // A TLS run leaves the plain run's files alone.
+        assertThat(out.resolve("latest-tcp.json")).doesNotExist();
+    }
+
+    @Test
     void throughputRunReportsARateForCelerAndNetty() throws IOException
     {
         final int exit = Bench.commandLine().execute("throughput", "--messages", "20000", "--rounds", "1",
@@ -122,6 +157,7 @@ class BenchHarnessTest
         bad.setErr(new PrintWriter(new StringWriter()));
         assertThat(bad.execute("tcp", "--peers", "celer,nope", "--out", out.toString())).isEqualTo(2);
         assertThat(bad.execute("tcp", "--size", "4", "--out", out.toString())).isEqualTo(2);
+        assertThat(bad.execute("tcp", "--tls", "--peers", "c", "--out", out.toString())).isEqualTo(2);
         assertThat(new File(out.toFile(), "latest-tcp.json")).doesNotExist();
     }
 }

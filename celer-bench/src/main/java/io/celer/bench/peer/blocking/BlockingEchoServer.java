@@ -10,9 +10,11 @@ import java.nio.ByteBuffer;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.EchoSession;
+import io.celer.bench.peer.PeerTls;
 
 /**
- * A plain {@link java.net.Socket} echo server: one thread that blocks in read, then writes the message back.
+ * A plain {@link java.net.Socket} echo server: one thread that blocks in read, then writes the message back;
+ * an {@link javax.net.ssl.SSLServerSocket} under TLS.
  */
 public final class BlockingEchoServer
 {
@@ -23,14 +25,16 @@ public final class BlockingEchoServer
     /**
      * Serves one client until it disconnects.
      *
-     * @param args {@code --size=B}.
+     * @param args {@code --size=B}, and {@code --keystore=FILE --store-password=P} for TLS.
      */
     public static void main(final String[] args)
     {
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
         final EchoSession session = new EchoSession();
-        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        final PeerTls tls = PeerTls.of(child);
+        try (ServerSocket listener = tls == null ? new ServerSocket(0, 1, InetAddress.getLoopbackAddress())
+            : tls.sslContext().getServerSocketFactory().createServerSocket(0, 1, InetAddress.getLoopbackAddress()))
         {
             ChildProcess.listening(listener.getLocalPort());
             // Bounded waits: a stuck peer fails the run instead of hanging it.

@@ -9,13 +9,17 @@ import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
+import javax.net.ssl.SSLSocket;
+
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.Markers;
+import io.celer.bench.peer.PeerTls;
 import io.celer.bench.peer.PingSession;
 import io.celer.bench.peer.ProgressFile;
 
 /**
- * A plain {@link java.net.Socket} ping client: the main thread writes, then blocks until the echo is in.
+ * A plain {@link java.net.Socket} ping client: the main thread writes, then blocks until the echo is in; an
+ * {@link SSLSocket} under TLS.
  */
 public final class BlockingPingClient
 {
@@ -26,7 +30,8 @@ public final class BlockingPingClient
     /**
      * Runs the client until the last echo.
      *
-     * @param args {@code --port=P --warmup=N --messages=N --size=B --histogram=FILE --progress=FILE}.
+     * @param args {@code --port=P --warmup=N --messages=N --size=B --histogram=FILE --progress=FILE}, and
+     *             {@code --truststore=FILE --store-password=P} for TLS.
      */
     public static void main(final String[] args)
     {
@@ -34,10 +39,19 @@ public final class BlockingPingClient
         final int size = child.intArg("size", 256);
         final PingSession session = new PingSession(child.intArg("warmup", 0), child.intArg("messages", 1),
             ProgressFile.open(child.pathArg("progress")));
-        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), child.intArg("port", 0)))
+        final PeerTls tls = PeerTls.of(child);
+        try (Socket socket = tls == null ? new Socket(InetAddress.getLoopbackAddress(), child.intArg("port", 0))
+            : tls.sslContext().getSocketFactory().createSocket(InetAddress.getLoopbackAddress(),
+                child.intArg("port", 0)))
         {
             socket.setTcpNoDelay(true);
             socket.setSoTimeout(60_000);
+            if (socket instanceof SSLSocket secure)
+            {
+                secure.setSSLParameters(PeerTls.clientParameters(secure.getSSLParameters()));
+                // Before the first message, so that it does not count the handshake's time.
+                secure.startHandshake();
+            }
             final InputStream in = socket.getInputStream();
             final OutputStream out = socket.getOutputStream();
             final byte[] message = new byte[size];

@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.EchoSession;
+import io.celer.bench.peer.PeerTls;
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
@@ -13,6 +14,7 @@ import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
+import io.celer.tls.TlsConfig;
 
 /**
  * Celer's echo server: a busy-spinning reactor, fixed-size framing, each message sent straight back.
@@ -29,7 +31,7 @@ public final class CelerEchoServer implements Handler
     /**
      * Runs the server until its client disconnects.
      *
-     * @param args {@code --size=B --cpu=N --max-seconds=S}.
+     * @param args {@code --size=B --cpu=N --max-seconds=S}, and {@code --keystore=FILE --store-password=P} for TLS.
      */
     public static void main(final String[] args)
     {
@@ -38,8 +40,13 @@ public final class CelerEchoServer implements Handler
         final CelerEchoServer echo = new CelerEchoServer();
         final Reactor reactor = new Reactor(
             new ReactorConfig().name("celer-server").cpu(child.intArg("cpu", -1)).daemon(true)).start();
-        final TcpServer server = new TcpServer(reactor, 0,
-            new TcpConfig().bindAddress("127.0.0.1").framing(() -> new FixedSizeFraming(size)), echo).open();
+        final TcpConfig config = new TcpConfig().bindAddress("127.0.0.1").framing(() -> new FixedSizeFraming(size));
+        final PeerTls tls = PeerTls.of(child);
+        if (tls != null)
+        {
+            config.transport(new TlsConfig().keyStore(tls.keyStore(), tls.password()).protocols(PeerTls.PROTOCOL));
+        }
+        final TcpServer server = new TcpServer(reactor, 0, config, echo).open();
         ChildProcess.listening(server.port());
         child.await(echo.done);
         reactor.stop();

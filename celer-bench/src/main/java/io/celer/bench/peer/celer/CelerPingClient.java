@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.Markers;
+import io.celer.bench.peer.PeerTls;
 import io.celer.bench.peer.PingSession;
 import io.celer.bench.peer.ProgressFile;
 import io.celer.framing.FixedSizeFraming;
@@ -15,6 +16,7 @@ import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 import io.celer.tcp.TcpClient;
 import io.celer.tcp.TcpConfig;
+import io.celer.tls.TlsConfig;
 
 /**
  * Celer's ping client: sends the next message from inside the echo's callback, on a busy-spinning reactor.
@@ -38,7 +40,8 @@ public final class CelerPingClient implements Handler
     /**
      * Runs the client until the last echo.
      *
-     * @param args {@code --port=P --warmup=N --messages=N --size=B --cpu=N --histogram=FILE --progress=FILE}.
+     * @param args {@code --port=P --warmup=N --messages=N --size=B --cpu=N --histogram=FILE --progress=FILE}, and
+     *             {@code --truststore=FILE --store-password=P} for TLS.
      */
     public static void main(final String[] args)
     {
@@ -49,8 +52,15 @@ public final class CelerPingClient implements Handler
         final CelerPingClient ping = new CelerPingClient(session, size);
         final Reactor reactor = new Reactor(
             new ReactorConfig().name("celer-client").cpu(child.intArg("cpu", -1)).daemon(true)).start();
-        new TcpClient(reactor, "127.0.0.1", child.intArg("port", 0),
-            new TcpConfig().framing(() -> new FixedSizeFraming(size)), ping).open();
+        final TcpConfig config = new TcpConfig().framing(() -> new FixedSizeFraming(size));
+        final PeerTls tls = PeerTls.of(child);
+        if (tls != null)
+        {
+            // The certificate names 127.0.0.1, so the default host name check passes.
+            config.transport(
+                new TlsConfig().trustStore(tls.trustStore(), tls.password()).protocols(PeerTls.PROTOCOL));
+        }
+        new TcpClient(reactor, "127.0.0.1", child.intArg("port", 0), config, ping).open();
         child.await(ping.done);
         reactor.stop();
         if (!session.finished())

@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.EchoSession;
+import io.celer.bench.peer.PeerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -16,6 +17,9 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.FixedLengthFrameDecoder;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
 
 /**
  * Netty's echo server, as its user guide would write it: one event loop thread, a fixed-length frame
@@ -34,15 +38,21 @@ public final class NettyEchoServer extends ChannelInboundHandlerAdapter
     /**
      * Runs the server until its client disconnects.
      *
-     * @param args {@code --transport=nio|epoll|epoll-busy --size=B --max-seconds=S}.
+     * @param args {@code --transport=nio|epoll|epoll-busy --size=B --max-seconds=S}, and
+     *             {@code --keystore=FILE --store-password=P} for TLS.
      * @throws InterruptedException if interrupted while binding.
+     * @throws javax.net.ssl.SSLException if the TLS context cannot be built.
      */
-    public static void main(final String[] args) throws InterruptedException
+    public static void main(final String[] args) throws InterruptedException, javax.net.ssl.SSLException
     {
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
         final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
         final NettyEchoServer echo = new NettyEchoServer();
+        final PeerTls tls = PeerTls.of(child);
+        // The JDK's SSLEngine, as Celer uses: the comparison is of the I/O around it, not of TLS libraries.
+        final SslContext ssl = tls == null ? null : SslContextBuilder.forServer(tls.keyManagers())
+            .sslProvider(SslProvider.JDK).protocols(PeerTls.PROTOCOL).build();
         final EventLoopGroup group = transport.newGroup();
         final Channel listener = new ServerBootstrap()
             .group(group)
@@ -53,6 +63,10 @@ public final class NettyEchoServer extends ChannelInboundHandlerAdapter
                 @Override
                 protected void initChannel(final SocketChannel channel)
                 {
+                    if (ssl != null)
+                    {
+                        channel.pipeline().addLast(ssl.newHandler(channel.alloc()));
+                    }
                     channel.pipeline().addLast(new FixedLengthFrameDecoder(size), echo);
                 }
             })

@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.Markers;
+import io.celer.bench.peer.PeerTls;
 import io.celer.bench.peer.PingSession;
 import io.celer.bench.peer.ProgressFile;
 import io.netty.bootstrap.Bootstrap;
@@ -15,6 +16,11 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.FixedLengthFrameDecoder;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
+import io.netty.handler.ssl.SslProvider;
 
 /**
  * Netty's ping client: on each echo, a pooled direct buffer with the next timestamp, written and flushed.
@@ -24,10 +30,12 @@ public final class NettyPingClient extends ChannelInboundHandlerAdapter
     private final PingSession session;
     private final byte[] payload;
     private final CountDownLatch done = new CountDownLatch(1);
+    private final boolean tls;
 
-    private NettyPingClient(final PingSession session, final int size)
+    private NettyPingClient(final PingSession session, final int size, final boolean tls)
     {
         this.session = session;
+        this.tls = tls;
         this.payload = new byte[size - Long.BYTES];
         Arrays.fill(payload, (byte)'x');
     }
@@ -36,16 +44,21 @@ public final class NettyPingClient extends ChannelInboundHandlerAdapter
      * Runs the client until the last echo.
      *
      * @param args {@code --transport=... --port=P --warmup=N --messages=N --size=B --histogram=FILE
-     *             --progress=FILE}.
+     *             --progress=FILE}, and {@code --truststore=FILE --store-password=P} for TLS.
+     * @throws javax.net.ssl.SSLException if the TLS context cannot be built.
      */
-    public static void main(final String[] args)
+    public static void main(final String[] args) throws javax.net.ssl.SSLException
     {
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
         final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
         final PingSession session = new PingSession(child.intArg("warmup", 0), child.intArg("messages", 1),
             ProgressFile.open(child.pathArg("progress")));
-        final NettyPingClient ping = new NettyPingClient(session, size);
+        final PeerTls tls = PeerTls.of(child);
+        final SslContext ssl = tls == null ? null : SslContextBuilder.forClient().trustManager(tls.trustManagers())
+            .sslProvider(SslProvider.JDK).protocols(PeerTls.PROTOCOL).build();
+        final int port = child.intArg("port", 0);
+        final NettyPingClient ping = new NettyPingClient(session, size, ssl != null);
         new Bootstrap()
             .group(transport.newGroup())
             .channel(transport.socketChannel())
@@ -55,10 +68,18 @@ public final class NettyPingClient extends ChannelInboundHandlerAdapter
                 @Override
                 protected void initChannel(final SocketChannel channel)
                 {
+                    if (ssl != null)
+                    {
+                        final SslHandler handler = ssl.newHandler(channel.alloc(), "127.0.0.1", port);
+                        // Check the certificate names the host, as Celer's client does.
+                        handler.engine().setSSLParameters(
+                            PeerTls.clientParameters(handler.engine().getSSLParameters()));
+                        channel.pipeline().addLast(handler);
+                    }
                     channel.pipeline().addLast(new FixedLengthFrameDecoder(size), ping);
                 }
             })
-            .connect("127.0.0.1", child.intArg("port", 0))
+            .connect("127.0.0.1", port)
             .addListener(connected ->
             {
                 if (!connected.isSuccess())
@@ -79,7 +100,28 @@ public final class NettyPingClient extends ChannelInboundHandlerAdapter
     @Override
     public void channelActive(final ChannelHandlerContext ctx)
     {
-        send(ctx, session.first());
+        if (!tls)
+        {
+            send(ctx, session.first());
+        }
+    }
+
+    @Override
+    public void userEventTriggered(final ChannelHandlerContext ctx, final Object event)
+    {
+        // Over TLS the first message waits for the handshake, so it does not count the handshake's time.
+        if (event instanceof SslHandshakeCompletionEvent handshake)
+        {
+            if (handshake.isSuccess())
+            {
+                send(ctx, session.first());
+            }
+            else
+            {
+                ChildProcess.fail("netty client TLS handshake", handshake.cause());
+            }
+        }
+        ctx.fireUserEventTriggered(event);
     }
 
     @Override
