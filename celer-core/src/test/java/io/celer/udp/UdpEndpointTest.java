@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.celer.reactor.Reactor;
+import io.celer.test.Await;
 import io.celer.test.Reactors;
 
 class UdpEndpointTest
@@ -170,6 +171,8 @@ class UdpEndpointTest
     {
         final UdpEndpoint endpoint = endpoint(reactors.start("udp"), new UdpConfig(), new Recorder(false));
         endpoint.close();
+        // close() off the reactor thread is queued to it: wait until it ran, or the send may still go out.
+        Await.until("the endpoint to close", () -> !endpoint.isOpen());
         assertThatThrownBy(() -> endpoint.send(ByteBuffer.allocate(1), new InetSocketAddress("127.0.0.1", 9)))
             .isInstanceOf(IllegalStateException.class).hasMessage("UDP endpoint is not open");
         assertThat(endpoint.isOpen()).isFalse();
