@@ -2,6 +2,8 @@ package io.celer.bench;
 
 import java.util.Locale;
 
+import io.celer.bench.peer.PingSession;
+
 /**
  * What a latency run sends its ping-pong over.
  */
@@ -16,7 +18,7 @@ enum Protocol
     UDP;
 
     /** How long a UDP client waits for an echo before it counts the datagram lost and sends another. */
-    static final int RESEND_AFTER_MILLIS = 100;
+    static final int RESEND_AFTER_MILLIS = PingSession.RESEND_AFTER_MILLIS;
 
     /** The largest UDP payload over IPv4. */
     static final int MAX_DATAGRAM = 65_507;
