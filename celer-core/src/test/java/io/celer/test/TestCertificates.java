@@ -56,6 +56,18 @@ public final class TestCertificates
         return instance;
     }
 
+    /** @return the server key store as JKS. */
+    public Path serverJks()
+    {
+        return dir.resolve("server.jks");
+    }
+
+    /** @return the trust store as JKS. */
+    public Path trustStoreJks()
+    {
+        return dir.resolve("trust.jks");
+    }
+
     /** @return a trust store holding the test CA. */
     public Path trustStore()
     {
@@ -140,6 +152,40 @@ public final class TestCertificates
             "-ext", "san=dns:localhost,ip:127.0.0.1", "-validity", "365");
         pem("server");
         pem("client");
+        jks("server");
+        jks("trust");
+    }
+
+    /**
+     * Copies a PKCS12 store into the older JKS format, so both formats are tested.
+     */
+    private void jks(final String name) throws IOException
+    {
+        try (InputStream in = Files.newInputStream(dir.resolve(name + ".p12"));
+            java.io.OutputStream out = Files.newOutputStream(dir.resolve(name + ".jks")))
+        {
+            final KeyStore p12 = KeyStore.getInstance("PKCS12");
+            p12.load(in, PASSWORD.toCharArray());
+            final KeyStore jks = KeyStore.getInstance("JKS");
+            jks.load(null, null);
+            for (final String alias : java.util.Collections.list(p12.aliases()))
+            {
+                if (p12.isKeyEntry(alias))
+                {
+                    jks.setKeyEntry(alias, p12.getKey(alias, PASSWORD.toCharArray()), PASSWORD.toCharArray(),
+                        p12.getCertificateChain(alias));
+                }
+                else
+                {
+                    jks.setCertificateEntry(alias, p12.getCertificate(alias));
+                }
+            }
+            jks.store(out, PASSWORD.toCharArray());
+        }
+        catch (final GeneralSecurityException ex)
+        {
+            throw new IOException("cannot write " + name + " as JKS", ex);
+        }
     }
 
     private void signed(final String name, final String dname, final String san, final String validity,

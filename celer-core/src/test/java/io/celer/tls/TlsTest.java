@@ -128,6 +128,26 @@ class TlsTest
     }
 
     @Test
+    void jksStoresWorkAsPkcs12Ones()
+    {
+        final RecordingHandler server = new RecordingHandler(true);
+        final TcpServer tcpServer = server(new TlsConfig().keyStore(CERTS.serverJks(), TestCertificates.PASSWORD),
+            server);
+        final RecordingHandler client = new RecordingHandler()
+        {
+            @Override
+            public void opened(final Connection connection)
+            {
+                super.opened(connection);
+                connection.send("over JKS");
+            }
+        };
+        client("localhost", tcpServer.port(),
+            new TlsConfig().trustStore(CERTS.trustStoreJks(), TestCertificates.PASSWORD), client);
+        assertThat(client.nextMessage()).isEqualTo("over JKS");
+    }
+
+    @Test
     void anUntrustedServerIsRefused()
     {
         assertClientRefused(CERTS.untrusted(), "localhost", clientTls(), "PKIX path building failed");
