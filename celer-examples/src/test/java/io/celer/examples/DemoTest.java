@@ -34,10 +34,13 @@ class DemoTest
     private final PrintStream out = new PrintStream(outBytes, true, StandardCharsets.UTF_8);
     private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
     private final Reactors reactors = new Reactors();
+    // Each running demo blocks a thread until stopped: the common pool may have one thread only.
+    private final java.util.concurrent.ExecutorService demos = java.util.concurrent.Executors.newCachedThreadPool();
 
     @AfterEach
     void stop()
     {
+        demos.shutdownNow();
         reactors.close();
     }
 
@@ -96,7 +99,7 @@ class DemoTest
     {
         final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
         final CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() ->
-            Demo.execute(out, err, started::complete, "echo-line", "--host", "127.0.0.1", "--port", "0"));
+            Demo.execute(out, err, started::complete, "echo-line", "--host", "127.0.0.1", "--port", "0"), demos);
         final Demo.Running running = started.get(10, TimeUnit.SECONDS);
         try
         {
@@ -142,7 +145,7 @@ class DemoTest
         final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
         final CompletableFuture<Integer> server = CompletableFuture.supplyAsync(() -> Demo.execute(out, err,
             started::complete, "time-beat", "--host", "127.0.0.1", "--port", "0", "--tls",
-            "--keystore", certs.server().toString(), "--storepass", io.celer.test.TestCertificates.PASSWORD));
+            "--keystore", certs.server().toString(), "--storepass", io.celer.test.TestCertificates.PASSWORD), demos);
         final Demo.Running running = started.get(20, TimeUnit.SECONDS);
         try
         {
@@ -152,7 +155,7 @@ class DemoTest
             final CompletableFuture<Integer> client = CompletableFuture.supplyAsync(() -> Demo.execute(
                 new PrintStream(clientOut, true, StandardCharsets.UTF_8), err, clientStarted::complete,
                 "time-client", "--host", "localhost", "--port", Integer.toString(running.port()), "--tls",
-                "--truststore", certs.trustStore().toString(), "--storepass", io.celer.test.TestCertificates.PASSWORD));
+                "--truststore", certs.trustStore().toString(), "--storepass", io.celer.test.TestCertificates.PASSWORD), demos);
             final Demo.Running clientRunning = clientStarted.get(20, TimeUnit.SECONDS);
             io.celer.test.Await.until("a time over TLS",
                 () -> clientOut.toString(StandardCharsets.UTF_8).matches("(?s).*\\d{4}-\\d\\d-\\d\\dT.*"));
@@ -222,7 +225,7 @@ class DemoTest
     {
         final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
         final CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> Demo.execute(out, err,
-            started::complete, "queued-server", "--host", "127.0.0.1", "--port", "0", "--workers", "2"));
+            started::complete, "queued-server", "--host", "127.0.0.1", "--port", "0", "--workers", "2"), demos);
         final Demo.Running running = started.get(10, TimeUnit.SECONDS);
         try
         {
@@ -288,7 +291,7 @@ class DemoTest
     {
         final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
         final CompletableFuture<Integer> exit =
-            CompletableFuture.supplyAsync(() -> Demo.execute(out, err, started::complete, args));
+            CompletableFuture.supplyAsync(() -> Demo.execute(out, err, started::complete, args), demos);
         try
         {
             return started.get(10, TimeUnit.SECONDS);
@@ -315,7 +318,7 @@ class DemoTest
                 {
                     throw new UncheckedIOException(ex);
                 }
-            });
+            }, io.celer.test.TestThreads.pool());
             final int code = Demo.execute(out, err, running -> { }, "counter-client", "--host", "127.0.0.1",
                 "--port", Integer.toString(listener.getLocalPort()));
             server.get(10, TimeUnit.SECONDS);

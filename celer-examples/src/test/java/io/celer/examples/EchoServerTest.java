@@ -71,7 +71,7 @@ class EchoServerTest
                 {
                     throw new java.io.UncheckedIOException(ex);
                 }
-            });
+            }, io.celer.test.TestThreads.pool());
             final InputStream in = socket.getInputStream();
             final byte[] echoed = in.readNBytes(bytes.length);
             writer.get(10, TimeUnit.SECONDS);

@@ -125,7 +125,7 @@ class CounterClientTest
                 {
                     change.accept(i % 3 == 0);
                 }
-            });
+            }, io.celer.test.TestThreads.pool());
             final StringBuilder lines = new StringBuilder();
             for (int i = 0; i < SERVER_LINES; i++)
             {

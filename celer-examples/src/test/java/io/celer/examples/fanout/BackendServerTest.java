@@ -52,7 +52,7 @@ class BackendServerTest
                 {
                     throw new IllegalStateException(ex);
                 }
-            }));
+            }, io.celer.test.TestThreads.pool()));
         }
         for (int c = 0; c < 3; c++)
         {

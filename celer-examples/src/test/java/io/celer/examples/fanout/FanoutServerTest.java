@@ -83,7 +83,7 @@ class FanoutServerTest
                 {
                     throw new IllegalStateException(ex);
                 }
-            }));
+            }, io.celer.test.TestThreads.pool()));
         }
         final List<List<String>> answers = new ArrayList<>();
         for (final CompletableFuture<List<String>> result : results)
@@ -147,7 +147,7 @@ class FanoutServerTest
         {
             Await.until("a third answered", () -> answered.get() >= clients * each / 3);
             backends[0].close();
-        });
+        }, io.celer.test.TestThreads.pool());
         final Map<Integer, Integer> byPort = new HashMap<>();
         checkAnswers(run(port, clients, each, "a", answered), each, "a", byPort);
         killer.get(10, TimeUnit.SECONDS);

@@ -114,7 +114,7 @@ class QueuedServerTest
                 {
                     throw new IllegalStateException(ex);
                 }
-            }));
+            }, io.celer.test.TestThreads.pool()));
         }
         for (int c = 0; c < clients; c++)
         {
