@@ -20,8 +20,8 @@ import io.celer.bench.peer.ProgressFile;
  * processes; variants take turns round by round and the median round of each is reported.
  *
  * <p>Placement on a small machine matters more than anything else here: the client's I/O thread gets a CPU of
- * its own, the producers go where the scheduler puts them, and the server, pinned to the other CPU, parks
- * when it has nothing to read, leaving that CPU to the producers.
+ * its own, the rest of the client (its producers) runs on the other CPUs, and the server, pinned to the last
+ * CPU, parks when it has nothing to read, leaving that CPU to the producers.
  */
 final class BatchingRun
 {
@@ -182,7 +182,7 @@ final class BatchingRun
             return cpus.note();
         }
         return "server pinned to CPU " + cpus.serverCpu() + " (taskset -c), parking when idle; client's I/O thread "
-            + "pinned to CPU " + cpus.clientCpu() + ", its producers left to the scheduler";
+            + "pinned to CPU " + cpus.clientCpu() + ", the rest of the client (its producers) kept off that CPU";
     }
 
     private record Result(BatchingVariant variant, int round, SideStats client, SideStats server)

@@ -17,8 +17,9 @@ import java.util.concurrent.TimeUnit;
  * @param serverCpu the server's CPU, or -1.
  * @param clientCpu the client's CPU, or -1.
  * @param note      a sentence for the output.
+ * @param allowed   every CPU this process may use, empty when not pinned.
  */
-record CpuPlan(boolean pinned, int serverCpu, int clientCpu, String note)
+record CpuPlan(boolean pinned, int serverCpu, int clientCpu, String note, List<Integer> allowed)
 {
     /**
      * A plan without pinning.
@@ -28,7 +29,7 @@ record CpuPlan(boolean pinned, int serverCpu, int clientCpu, String note)
      */
     static CpuPlan unpinned(final String why)
     {
-        return new CpuPlan(false, -1, -1, "not pinned: " + why);
+        return new CpuPlan(false, -1, -1, "not pinned: " + why, List.of());
     }
 
     /**
@@ -63,7 +64,7 @@ record CpuPlan(boolean pinned, int serverCpu, int clientCpu, String note)
         {
             note += "; with only 2 CPUs, each side's JIT and GC threads share its CPU, and the harness floats";
         }
-        return new CpuPlan(true, server, client, note);
+        return new CpuPlan(true, server, client, note, List.copyOf(cpus));
     }
 
     /**
@@ -75,6 +76,29 @@ record CpuPlan(boolean pinned, int serverCpu, int clientCpu, String note)
     List<String> prefix(final int cpu)
     {
         return pinned && cpu >= 0 ? List.of("taskset", "-c", Integer.toString(cpu)) : List.of();
+    }
+
+    /**
+     * The command prefix that keeps a child off one CPU, for a process whose I/O thread alone pins itself there.
+     *
+     * @param cpu the CPU to leave to that thread, or -1.
+     * @return {@code taskset -c LIST} of the other CPUs, or nothing.
+     */
+    List<String> prefixExcept(final int cpu)
+    {
+        if (!pinned || cpu < 0)
+        {
+            return List.of();
+        }
+        final StringBuilder others = new StringBuilder();
+        for (final int other : allowed)
+        {
+            if (other != cpu)
+            {
+                others.append(others.length() == 0 ? "" : ",").append(other);
+            }
+        }
+        return others.length() == 0 ? List.of() : List.of("taskset", "-c", others.toString());
     }
 
     private static List<Integer> allowedCpus()

@@ -86,8 +86,8 @@ final class PeerLauncher
     }
 
     /**
-     * A Java child left free to run anywhere, with only its I/O thread pinned (for a client whose application
-     * threads must not share that CPU): {@code --cpu=N} for the peer to pin that thread itself.
+     * A Java child whose I/O thread has a CPU to itself: the process runs on every other CPU (its application
+     * threads, JIT and GC among them), and {@code --cpu=N} tells the peer to pin its I/O thread to N.
      *
      * @param peer      whose child.
      * @param mainClass its main class.
@@ -98,8 +98,13 @@ final class PeerLauncher
     List<String> javaWithPinnedIoThread(final Peer peer, final String mainClass, final int cpu,
         final Map<String, Object> args)
     {
-        final List<String> command = new ArrayList<>();
+        final List<String> command = new ArrayList<>(cpus.prefixExcept(cpu));
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (!command.get(0).endsWith("java"))
+        {
+            // The JVM sizes its GC and compiler threads by the CPUs it starts on; the I/O thread's counts too.
+            command.add("-XX:ActiveProcessorCount=" + cpus.allowed().size());
+        }
         command.addAll(jvmOptions(peer));
         command.add("-cp");
         command.add(classpath);

@@ -151,7 +151,7 @@ class BenchHarnessTest
         final CommandLine bench = Bench.commandLine();
         bench.setOut(new PrintWriter(help));
         assertThat(bench.execute("--help")).isZero();
-        assertThat(help.toString()).contains("tcp", "udp", "throughput");
+        assertThat(help.toString()).contains("tcp", "udp", "throughput", "batching");
 
         final CommandLine bad = Bench.commandLine();
         bad.setErr(new PrintWriter(new StringWriter()));

@@ -17,6 +17,9 @@ public final class BatchingSession
 
     private static final int LANE_CAPACITY = 8192;
 
+    /** Bytes of messages all lanes together hold at most, so that large messages do not take the heap. */
+    private static final int RING_BYTES = 8 * 1024 * 1024;
+
     private final IoThreadProbe probe = new IoThreadProbe("client");
     private final MessageRing ring;
     private final Producers producers;
@@ -44,7 +47,8 @@ public final class BatchingSession
         this.total = warmup + child.intArg("messages", 1);
         this.frame = PREFIX + size;
         this.progress = ProgressFile.open(child.pathArg("progress"));
-        this.ring = new MessageRing(count, LANE_CAPACITY, size);
+        final int laneCapacity = (int)Math.max(64, Math.min(LANE_CAPACITY, RING_BYTES / ((long)size * count)));
+        this.ring = new MessageRing(count, laneCapacity, size);
         this.producers = new Producers(ring, count, total, Producers.getqMessage(size));
     }
 

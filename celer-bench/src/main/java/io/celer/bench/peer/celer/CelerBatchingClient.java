@@ -61,6 +61,8 @@ public final class CelerBatchingClient implements Handler, Runnable
         new TcpClient(client.reactor, "127.0.0.1", child.intArg("port", 0), new TcpConfig()
             .framing(() -> new LengthPrefixedFraming(BatchingSession.PREFIX, size))
             .socketSendBufferSize(child.intArg("sndbuf", 4 * 1024 * 1024))
+            // The default 64 KiB, or room for a few messages from every producer should they be large.
+            .writeBufferSize(Math.max(64 * 1024, 4 * child.intArg("producers", 1) * (BatchingSession.PREFIX + size)))
             .disconnectOnFullWriteBuffer(false), client).open();
         child.await(client.done);
         client.reactor.stop();

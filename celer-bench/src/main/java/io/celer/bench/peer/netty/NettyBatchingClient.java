@@ -20,8 +20,9 @@ import io.netty.channel.ChannelOption;
  * its length, then either {@code write} each and one {@code flush} per drained batch, or {@code writeAndFlush}
  * each.
  *
- * <p>A drain takes only what fits below the channel's high water mark; an unwritable channel stops the
- * draining until {@link #channelWritabilityChanged}, while the producers wait on the full ring.
+ * <p>A drain takes only what fits below the channel's high water mark (at least one message per producer);
+ * an unwritable channel stops the draining until {@link #channelWritabilityChanged}, while the producers wait on
+ * the full ring.
  */
 public final class NettyBatchingClient extends ChannelInboundHandlerAdapter implements Runnable
 {
@@ -96,8 +97,7 @@ public final class NettyBatchingClient extends ChannelInboundHandlerAdapter impl
         {
             return;
         }
-        final int limit = channel.isWritable() ? session.drainLimit(channel.bytesBeforeUnwritable()) : 0;
-        if (limit == 0)
+        if (!channel.isWritable())
         {
             // Over the high water mark: channelWritabilityChanged resumes once the socket drains below the low.
             paused = true;
@@ -105,6 +105,9 @@ public final class NettyBatchingClient extends ChannelInboundHandlerAdapter impl
             ctx.flush();
             return;
         }
+        // At least one each while writable: Netty takes it over the mark and turns unwritable, which is what
+        // brings the writability event that resumes the draining.
+        final int limit = Math.max(1, session.drainLimit(channel.bytesBeforeUnwritable()));
         if (ring.drain(writer, limit) > 0)
         {
             session.drained();
