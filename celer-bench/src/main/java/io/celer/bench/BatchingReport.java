@@ -50,10 +50,10 @@ public record BatchingReport(
     @JsonProperty("speedups") Map<String, Double> speedups,
     @JsonProperty("failures") List<String> failures)
 {
-    /** The goals, reported against the numbers and never enforced. */
+    /** The goals, reported against the numbers and never enforced. */
     static final double GOAL_SPEEDUP = 10;
 
-    /** The goal for one producer, in messages per second. */
+    /** The goal for one producer, in messages per second. */
     static final double GOAL_RATE = 5_000_000;
 
     /**
@@ -157,7 +157,7 @@ public record BatchingReport(
     }
 
     /**
-     * The speed-ups and the issue's goals, as sentences.
+     * The speed-ups and the goals, as sentences.
      *
      * @param report the run.
      * @return lines of text.

@@ -1,7 +1,6 @@
 package io.celer.bench;
 
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -48,22 +47,6 @@ final class BatchingRun
     record Settings(List<BatchingVariant> variants, int producers, int warmup, int messages, int size, int rounds,
         int socketBuffers, int stallMillis, List<String> jvmOptions, boolean epsilon, boolean pin, Path outDir)
     {
-        /**
-         * The variants in the order a round runs them, each round starting one further down the list.
-         *
-         * @param round the round, from 1.
-         * @return the variants, rotated.
-         */
-        List<BatchingVariant> order(final int round)
-        {
-            final List<BatchingVariant> rotated = new ArrayList<>();
-            for (int i = 0; i < variants.size(); i++)
-            {
-                rotated.add(variants.get((i + round - 1) % variants.size()));
-            }
-            return rotated;
-        }
-
         long total()
         {
             return (long)warmup + messages;
@@ -107,43 +90,22 @@ final class BatchingRun
         out.println("JDK: " + Runtimes.jdk() + "; child JVM options: " + launcher.jvmOptions(Peer.NETTY_NIO));
         out.flush();
 
-        final Map<BatchingVariant, List<Result>> results = new LinkedHashMap<>();
-        final List<String> failures = new ArrayList<>();
-        final ProgressBar progress =
-            new ProgressBar(err, settings.total() * settings.rounds() * settings.variants().size());
+        final Rounds<BatchingVariant, Result> rounds;
         final Path work = Runtimes.tempDirectory();
         try
         {
-            for (int round = 1; round <= settings.rounds(); round++)
-            {
-                for (final BatchingVariant variant : settings.order(round))
-                {
-                    progress.step(String.format("round %d/%d  %s", round, settings.rounds(), variant.id()));
-                    try
-                    {
-                        results.computeIfAbsent(variant, v -> new ArrayList<>())
-                            .add(runOnce(variant, round, launcher, work, progress));
-                    }
-                    catch (final BenchException | UncheckedIOException ex)
-                    {
-                        progress.close();
-                        failures.add(variant.id() + " round " + round + ": " + ex.getMessage());
-                        err.println("[bench] " + variant.id() + " round " + round + " failed: " + ex.getMessage());
-                    }
-                    progress.endStep(settings.total());
-                }
-            }
+            rounds = Rounds.run(settings.variants(), settings.rounds(), BatchingVariant::id, settings.total(), err,
+                (variant, round, progress) -> runOnce(variant, round, launcher, work, progress));
         }
         finally
         {
-            progress.close();
             Runtimes.deleteRecursively(work);
         }
 
         final List<BatchingReport.Entry> entries = new ArrayList<>();
         for (final BatchingVariant variant : settings.variants())
         {
-            final List<Result> variantResults = results.get(variant);
+            final List<Result> variantResults = rounds.of(variant);
             if (variantResults != null)
             {
                 entries.add(entry(variantResults, launcher));
@@ -154,25 +116,19 @@ final class BatchingRun
             Runtime.getRuntime().availableProcessors(), placement, settings.jvmOptions(), settings.epsilon(),
             settings.producers(), settings.warmup(), settings.messages(), settings.size(),
             settings.size() + BatchingSession.PREFIX, settings.rounds(), entries, BatchingReport.speedups(entries),
-            failures);
+            rounds.failures());
         out.println();
         out.print(BatchingReport.table(entries, false));
         out.println();
         out.print(BatchingReport.summary(report));
         if (!entries.isEmpty())
         {
-            final ResultFiles.Written written = ResultFiles.writeBatching(settings.outDir(), started, report);
+            final ResultFiles.Written written = ResultFiles.writeTable(
+                "batching", settings.outDir(), started, report, BatchingReport.markdown(report));
             out.println();
             out.println("Results: " + written.json() + ", " + written.markdown());
         }
-        if (!failures.isEmpty())
-        {
-            out.println();
-            out.println(failures.size() + " run(s) failed:");
-            failures.forEach(f -> out.println("  " + f.lines().findFirst().orElse(f)));
-        }
-        out.flush();
-        return failures.isEmpty() ? 0 : 1;
+        return rounds.reportFailures(out);
     }
 
     private static String placement(final CpuPlan cpus)

@@ -83,47 +83,22 @@ final class LatencyRun
             CPeerBinary.build();
         }
 
-        final Map<Peer, List<PeerRound>> rounds = new LinkedHashMap<>();
-        final List<String> failures = new ArrayList<>();
-        final long perRun = (long)settings.warmup() + settings.messages();
-        final ProgressBar progress = new ProgressBar(err, perRun * settings.rounds() * settings.peers().size());
+        final Rounds<Peer, PeerRound> rounds;
         final Path work = Runtimes.tempDirectory();
         try
         {
-            final BenchCertificates certificates;
-            try
-            {
-                certificates = tls ? BenchCertificates.make(work) : null;
-            }
-            catch (final BenchException ex)
-            {
-                progress.close();
-                err.println("[bench] " + ex.getMessage());
-                return 1;
-            }
-            for (int round = 1; round <= settings.rounds(); round++)
-            {
-                for (final Peer peer : settings.order(round))
-                {
-                    progress.step(String.format("round %d/%d  %s", round, settings.rounds(), peer.id()));
-                    try
-                    {
-                        rounds.computeIfAbsent(peer, p -> new ArrayList<>())
-                            .add(runOnce(peer, round, launcher, work, certificates, progress));
-                    }
-                    catch (final BenchException | UncheckedIOException ex)
-                    {
-                        progress.close();
-                        failures.add(peer.id() + " round " + round + ": " + ex.getMessage());
-                        err.println("[bench] " + peer.id() + " round " + round + " failed: " + ex.getMessage());
-                    }
-                    progress.endStep(perRun);
-                }
-            }
+            final BenchCertificates certificates = tls ? BenchCertificates.make(work) : null;
+            rounds = Rounds.run(settings.peers(), settings.rounds(), Peer::id,
+                (long)settings.warmup() + settings.messages(), err,
+                (peer, round, progress) -> runOnce(peer, round, launcher, work, certificates, progress));
+        }
+        catch (final BenchException ex)
+        {
+            err.println("[bench] " + ex.getMessage());
+            return 1;
         }
         finally
         {
-            progress.close();
             Runtimes.deleteRecursively(work);
         }
 
@@ -131,7 +106,7 @@ final class LatencyRun
         final List<PercentilePlot.Line> lines = new ArrayList<>();
         for (final Peer peer : settings.peers())
         {
-            final List<PeerRound> peerRounds = rounds.get(peer);
+            final List<PeerRound> peerRounds = rounds.of(peer);
             if (peerRounds == null)
             {
                 continue;
@@ -143,7 +118,7 @@ final class LatencyRun
         final LatencyRunReport report = new LatencyRunReport(protocol.benchmark(), tls, started.toString(),
             (System.nanoTime() - startNanos) / 1e9, Runtimes.jdk(), Runtimes.os(),
             Runtime.getRuntime().availableProcessors(), cpus.note(), settings.jvmOptions(), settings.epsilon(),
-            settings.warmup(), settings.messages(), settings.size(), settings.rounds(), entries, failures);
+            settings.warmup(), settings.messages(), settings.size(), settings.rounds(), entries, rounds.failures());
 
         out.println();
         for (final LatencyRunReport.PeerEntry entry : entries)
@@ -159,14 +134,7 @@ final class LatencyRun
             out.println();
             out.println("Results: " + written.json() + ", " + written.markdown() + ", " + written.png());
         }
-        if (!failures.isEmpty())
-        {
-            out.println();
-            out.println(failures.size() + " run(s) failed:");
-            failures.forEach(f -> out.println("  " + f.lines().findFirst().orElse(f)));
-        }
-        out.flush();
-        return failures.isEmpty() ? 0 : 1;
+        return rounds.reportFailures(out);
     }
 
     private String title()

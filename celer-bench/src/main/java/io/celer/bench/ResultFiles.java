@@ -81,54 +81,29 @@ final class ResultFiles
     }
 
     /**
-     * Writes a batching run: {@code batching-STAMP.json/.md} and {@code latest-batching.json/.md}.
+     * Writes a run without a plot: {@code KIND-STAMP.json/.md} and {@code latest-KIND.json/.md}.
      *
-     * @param dir     the results directory, created if missing.
-     * @param started when the run started.
-     * @param report  the run.
+     * @param kind     names the files: {@code batching}, {@code throughput}.
+     * @param dir      the results directory, created if missing.
+     * @param started  when the run started.
+     * @param report   the run, written as JSON.
+     * @param markdown the run as a Markdown table.
      * @return the dated files.
      */
-    static Written writeBatching(final Path dir, final OffsetDateTime started, final BatchingReport report)
+    static Written writeTable(final String kind, final Path dir, final OffsetDateTime started, final Object report,
+        final String markdown)
     {
-        final String base = "batching-" + STAMP.format(started);
+        final String base = kind + "-" + STAMP.format(started);
         try
         {
             Files.createDirectories(dir);
             final Path json = dir.resolve(base + ".json");
-            final Path markdown = dir.resolve(base + ".md");
+            final Path md = dir.resolve(base + ".md");
             JSON.writeValue(json.toFile(), report);
-            Files.writeString(markdown, BatchingReport.markdown(report), StandardCharsets.UTF_8);
-            Files.copy(json, dir.resolve("latest-batching.json"), StandardCopyOption.REPLACE_EXISTING);
-            Files.copy(markdown, dir.resolve("latest-batching.md"), StandardCopyOption.REPLACE_EXISTING);
-            return new Written(json, markdown, null);
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot write results under " + dir, ex);
-        }
-    }
-
-    /**
-     * Writes a throughput run: {@code throughput-STAMP.json/.md} and {@code latest-throughput.json/.md}.
-     *
-     * @param dir     the results directory, created if missing.
-     * @param started when the run started.
-     * @param report  the run.
-     * @return the dated files.
-     */
-    static Written writeThroughput(final Path dir, final OffsetDateTime started, final ThroughputReport report)
-    {
-        final String base = "throughput-" + STAMP.format(started);
-        try
-        {
-            Files.createDirectories(dir);
-            final Path json = dir.resolve(base + ".json");
-            final Path markdown = dir.resolve(base + ".md");
-            JSON.writeValue(json.toFile(), report);
-            Files.writeString(markdown, ThroughputReport.markdown(report), StandardCharsets.UTF_8);
-            Files.copy(json, dir.resolve("latest-throughput.json"), StandardCopyOption.REPLACE_EXISTING);
-            Files.copy(markdown, dir.resolve("latest-throughput.md"), StandardCopyOption.REPLACE_EXISTING);
-            return new Written(json, markdown, null);
+            Files.writeString(md, markdown, StandardCharsets.UTF_8);
+            Files.copy(json, dir.resolve("latest-" + kind + ".json"), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(md, dir.resolve("latest-" + kind + ".md"), StandardCopyOption.REPLACE_EXISTING);
+            return new Written(json, md, null);
         }
         catch (final IOException ex)
         {

@@ -19,21 +19,4 @@ import java.util.List;
 record RunSettings(List<Peer> peers, int warmup, int messages, int size, int rounds, List<String> jvmOptions,
     boolean epsilon, boolean pin, Path outDir)
 {
-    /**
-     * The peers in the order a round runs them: each round starts one further down the list, so no peer
-     * always runs first (on a cold machine) or last.
-     *
-     * @param round the round, from 1.
-     * @return the peers, rotated.
-     */
-    List<Peer> order(final int round)
-    {
-        final int n = peers.size();
-        final Peer[] rotated = new Peer[n];
-        for (int i = 0; i < n; i++)
-        {
-            rotated[i] = peers.get((i + round - 1) % n);
-        }
-        return List.of(rotated);
-    }
 }

@@ -1,7 +1,6 @@
 package io.celer.bench;
 
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -59,43 +58,22 @@ final class TcpThroughputRun
         out.println("JDK: " + Runtimes.jdk() + "; child JVM options: " + launcher.jvmOptions(Peer.NETTY_NIO));
         out.flush();
 
-        final Map<Peer, List<Result>> results = new LinkedHashMap<>();
-        final List<String> failures = new ArrayList<>();
-        final ProgressBar progress =
-            new ProgressBar(err, (long)settings.messages() * settings.rounds() * settings.peers().size());
+        final Rounds<Peer, Result> rounds;
         final Path work = Runtimes.tempDirectory();
         try
         {
-            for (int round = 1; round <= settings.rounds(); round++)
-            {
-                for (final Peer peer : settings.order(round))
-                {
-                    progress.step(String.format("round %d/%d  %s", round, settings.rounds(), peer.id()));
-                    try
-                    {
-                        results.computeIfAbsent(peer, p -> new ArrayList<>())
-                            .add(runOnce(peer, round, launcher, work, progress));
-                    }
-                    catch (final BenchException | UncheckedIOException ex)
-                    {
-                        progress.close();
-                        failures.add(peer.id() + " round " + round + ": " + ex.getMessage());
-                        err.println("[bench] " + peer.id() + " round " + round + " failed: " + ex.getMessage());
-                    }
-                    progress.endStep(settings.messages());
-                }
-            }
+            rounds = Rounds.run(settings.peers(), settings.rounds(), Peer::id, settings.messages(), err,
+                (peer, round, progress) -> runOnce(peer, round, launcher, work, progress));
         }
         finally
         {
-            progress.close();
             Runtimes.deleteRecursively(work);
         }
 
         final List<ThroughputReport.Entry> entries = new ArrayList<>();
         for (final Peer peer : settings.peers())
         {
-            final List<Result> peerResults = results.get(peer);
+            final List<Result> peerResults = rounds.of(peer);
             if (peerResults != null)
             {
                 entries.add(entry(peerResults, launcher));
@@ -104,23 +82,17 @@ final class TcpThroughputRun
         final ThroughputReport report = new ThroughputReport("tcp-throughput", started.toString(),
             (System.nanoTime() - startNanos) / 1e9, Runtimes.jdk(), Runtimes.os(),
             Runtime.getRuntime().availableProcessors(), cpus.note(), settings.jvmOptions(), settings.epsilon(),
-            settings.messages(), settings.size(), settings.rounds(), entries, failures);
+            settings.messages(), settings.size(), settings.rounds(), entries, rounds.failures());
         out.println();
         out.print(ThroughputReport.table(entries, false));
         if (!entries.isEmpty())
         {
-            final ResultFiles.Written written = ResultFiles.writeThroughput(settings.outDir(), started, report);
+            final ResultFiles.Written written = ResultFiles.writeTable(
+                "throughput", settings.outDir(), started, report, ThroughputReport.markdown(report));
             out.println();
             out.println("Results: " + written.json() + ", " + written.markdown());
         }
-        if (!failures.isEmpty())
-        {
-            out.println();
-            out.println(failures.size() + " run(s) failed:");
-            failures.forEach(f -> out.println("  " + f.lines().findFirst().orElse(f)));
-        }
-        out.flush();
-        return failures.isEmpty() ? 0 : 1;
+        return rounds.reportFailures(out);
     }
 
     private record Result(Peer peer, int round, SideStats client, SideStats server)

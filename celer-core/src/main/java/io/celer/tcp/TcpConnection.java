@@ -390,6 +390,53 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     @Override
     public boolean write(final ByteBuffer message)
     {
+        return flushAtEndOfCycle(put(message));
+    }
+
+    @Override
+    public boolean write(final byte[] message)
+    {
+        return flushAtEndOfCycle(put(message, 0, message.length));
+    }
+
+    @Override
+    public boolean write(final byte[] message, final int offset, final int length)
+    {
+        return flushAtEndOfCycle(put(message, offset, length));
+    }
+
+    @Override
+    public boolean write(final CharSequence message)
+    {
+        return flushAtEndOfCycle(put(message));
+    }
+
+    @Override
+    public boolean send(final ByteBuffer message)
+    {
+        return flushed(put(message));
+    }
+
+    @Override
+    public boolean send(final byte[] message)
+    {
+        return flushed(put(message, 0, message.length));
+    }
+
+    @Override
+    public boolean send(final byte[] message, final int offset, final int length)
+    {
+        return flushed(put(message, offset, length));
+    }
+
+    @Override
+    public boolean send(final CharSequence message)
+    {
+        return flushed(put(message));
+    }
+
+    private boolean put(final ByteBuffer message)
+    {
         reactor.checkThread("Connection.write");
         final int length = message.remaining();
         if (!reserve(length))
@@ -402,14 +449,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         return true;
     }
 
-    @Override
-    public boolean write(final byte[] message)
-    {
-        return write(message, 0, message.length);
-    }
-
-    @Override
-    public boolean write(final byte[] message, final int offset, final int length)
+    private boolean put(final byte[] message, final int offset, final int length)
     {
         reactor.checkThread("Connection.write");
         if (offset < 0 || length < 0 || offset + length > message.length)
@@ -427,8 +467,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         return true;
     }
 
-    @Override
-    public boolean write(final CharSequence message)
+    private boolean put(final CharSequence message)
     {
         reactor.checkThread("Connection.write");
         final int length = message.length();
@@ -446,28 +485,14 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         return true;
     }
 
-    @Override
-    public boolean send(final ByteBuffer message)
+    private boolean flushAtEndOfCycle(final boolean written)
     {
-        return flushed(write(message));
-    }
-
-    @Override
-    public boolean send(final byte[] message)
-    {
-        return flushed(write(message));
-    }
-
-    @Override
-    public boolean send(final byte[] message, final int offset, final int length)
-    {
-        return flushed(write(message, offset, length));
-    }
-
-    @Override
-    public boolean send(final CharSequence message)
-    {
-        return flushed(write(message));
+        if (written && !flushQueued)
+        {
+            flushQueued = true;
+            reactor.runAtEndOfCycle(this);
+        }
+        return written;
     }
 
     private boolean flushed(final boolean written)
@@ -480,7 +505,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     }
 
     /**
-     * Makes room for a whole frame, flushing once if needed; queues the end-of-cycle flush.
+     * Makes room for a whole frame, flushing once if needed.
      */
     private boolean reserve(final int payloadLength)
     {
@@ -512,11 +537,6 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
                 }
                 return false;
             }
-        }
-        if (!flushQueued)
-        {
-            flushQueued = true;
-            reactor.runAtEndOfCycle(this);
         }
         return true;
     }
@@ -691,6 +711,8 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
             }
         }
         lagging = false;
+        // The owner first, as on open: a handler's closed() then sees its client closed and its server without it.
+        owner.onClosed(this, reason);
         try
         {
             handler.closed(this, reason);
@@ -699,7 +721,6 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         {
             LOG.log(System.Logger.Level.WARNING, "closed callback of connection " + id + " threw", t);
         }
-        owner.onClosed(this, reason);
     }
 
     @Override

@@ -193,6 +193,37 @@ class ConnectionLifecycleTest
         server.close();
     }
 
+    @Test
+    void theClientReadsClosedAndTheServerNoLongerListsTheConnectionInsideClosed() throws Exception
+    {
+        final java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final TcpServer[] servers = new TcpServer[1];
+        final TcpClient[] clients = new TcpClient[1];
+        servers[0] = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1"),
+            new Handler()
+            {
+                @Override
+                public void closed(final Connection connection, final CloseReason reason)
+                {
+                    seen.add("server lists it: " + (servers[0].connection(connection.id()) != null));
+                }
+            }).open();
+        clients[0] = new TcpClient(reactors.start("client"), "127.0.0.1", servers[0].port(), new TcpConfig(),
+            new Handler()
+            {
+                @Override
+                public void closed(final Connection connection, final CloseReason reason)
+                {
+                    seen.add("client open: " + clients[0].isOpen());
+                }
+            });
+        clients[0].open();
+        Await.until("client open", clients[0]::isOpen);
+        clients[0].close();
+        Await.until("both closed", () -> seen.size() == 2);
+        assertThat(seen).containsExactlyInAnyOrder("client open: false", "server lists it: false");
+    }
+
     @ParameterizedTest(name = "{0}")
     @EnumSource(Transports.class)
     void closingTheServerClosesEveryConnection(final Transports transport) throws Exception

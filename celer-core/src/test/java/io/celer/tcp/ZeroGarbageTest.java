@@ -13,6 +13,7 @@ import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
 import io.celer.test.Allocations;
 import io.celer.test.Await;
+import io.celer.test.PingClient;
 import io.celer.test.Reactors;
 
 /**
@@ -30,47 +31,6 @@ class ZeroGarbageTest
     void stop()
     {
         reactors.close();
-    }
-
-    /**
-     * Sends numbered messages one at a time, the next when the echo of the last one arrives.
-     */
-    private static final class PingClient implements Handler
-    {
-        private final ByteBuffer message = ByteBuffer.allocateDirect(SIZE);
-        volatile long roundTrips;
-        volatile String failure;
-        private long seq;
-
-        @Override
-        public void opened(final Connection connection)
-        {
-            send(connection);
-        }
-
-        @Override
-        public void message(final Connection connection, final ByteBuffer echo)
-        {
-            if (echo.getLong(echo.position()) != seq || echo.remaining() != SIZE)
-            {
-                failure = "unexpected echo";
-                connection.close();
-                return;
-            }
-            roundTrips = ++seq;
-            send(connection);
-        }
-
-        private void send(final Connection connection)
-        {
-            message.clear();
-            message.putLong(0, seq);
-            message.putLong(8, System.nanoTime());
-            if (!connection.send(message))
-            {
-                failure = "send refused";
-            }
-        }
     }
 
     /**
@@ -150,21 +110,21 @@ class ZeroGarbageTest
         final TcpConfig config = new TcpConfig().bindAddress("127.0.0.1").framing(() -> new FixedSizeFraming(SIZE));
 
         final TcpServer server = new TcpServer(serverReactor, 0, config, new EchoInTurns()).open();
-        final PingClient ping = new PingClient();
+        final PingClient ping = new PingClient(SIZE);
         new TcpClient(clientReactor, "127.0.0.1", server.port(), config, ping).open();
 
-        Await.until(() -> "warm-up, at " + ping.roundTrips + ", failure " + ping.failure,
-            () -> ping.roundTrips >= WARMUP || ping.failure != null, Duration.ofSeconds(240));
+        Await.until(() -> "warm-up, at " + ping.roundTrips() + ", failure " + ping.failure(),
+            () -> ping.roundTrips() >= WARMUP || ping.failure() != null, Duration.ofSeconds(240));
         final long serverBefore = Allocations.allocatedBytes(serverReactor.thread());
         final long clientBefore = Allocations.allocatedBytes(clientReactor.thread());
-        final long start = ping.roundTrips;
+        final long start = ping.roundTrips();
 
-        Await.until(() -> "measured round trips, at " + (ping.roundTrips - start) + ", failure " + ping.failure,
-            () -> ping.roundTrips - start >= MEASURED || ping.failure != null, Duration.ofSeconds(600));
+        Await.until(() -> "measured round trips, at " + (ping.roundTrips() - start) + ", failure " + ping.failure(),
+            () -> ping.roundTrips() - start >= MEASURED || ping.failure() != null, Duration.ofSeconds(600));
         final long serverAllocated = Allocations.allocatedBytes(serverReactor.thread()) - serverBefore;
         final long clientAllocated = Allocations.allocatedBytes(clientReactor.thread()) - clientBefore;
 
-        assertThat(ping.failure).isNull();
+        assertThat(ping.failure()).isNull();
         assertThat(serverAllocated).as("bytes allocated by the server reactor over %d round trips", MEASURED)
             .isZero();
         assertThat(clientAllocated).as("bytes allocated by the client reactor over %d round trips", MEASURED)

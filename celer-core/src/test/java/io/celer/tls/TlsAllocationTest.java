@@ -18,6 +18,7 @@ import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 import io.celer.test.Allocations;
 import io.celer.test.Await;
+import io.celer.test.PingClient;
 import io.celer.test.Reactors;
 import io.celer.test.Transports;
 
@@ -41,46 +42,6 @@ class TlsAllocationTest
         reactors.close();
     }
 
-    /**
-     * Sends numbered messages one at a time, the next when the echo of the last one arrives.
-     */
-    private static final class PingClient implements Handler
-    {
-        private final ByteBuffer message = ByteBuffer.allocateDirect(SIZE);
-        volatile long roundTrips;
-        volatile String failure;
-        private long seq;
-
-        @Override
-        public void opened(final Connection connection)
-        {
-            send(connection);
-        }
-
-        @Override
-        public void message(final Connection connection, final ByteBuffer echo)
-        {
-            if (echo.getLong(echo.position()) != seq || echo.remaining() != SIZE)
-            {
-                failure = "unexpected echo";
-                connection.close();
-                return;
-            }
-            roundTrips = ++seq;
-            send(connection);
-        }
-
-        private void send(final Connection connection)
-        {
-            message.clear();
-            message.putLong(0, seq);
-            if (!connection.send(message))
-            {
-                failure = "send refused";
-            }
-        }
-    }
-
     @Test
     void bytesAllocatedPerEchoRoundTripOverTls()
     {
@@ -98,25 +59,25 @@ class TlsAllocationTest
             }
         };
         final TcpServer server = new TcpServer(serverReactor, 0, serverConfig, echo).open();
-        final PingClient ping = new PingClient();
+        final PingClient ping = new PingClient(SIZE);
         new TcpClient(clientReactor, "127.0.0.1", server.port(),
             new TcpConfig().framing(() -> new FixedSizeFraming(SIZE)).transport(Transports.TLS.client()), ping).open();
 
-        Await.until(() -> "warm-up, at " + ping.roundTrips + ", failure " + ping.failure,
-            () -> ping.roundTrips >= WARMUP || ping.failure != null, Duration.ofSeconds(120));
+        Await.until(() -> "warm-up, at " + ping.roundTrips() + ", failure " + ping.failure(),
+            () -> ping.roundTrips() >= WARMUP || ping.failure() != null, Duration.ofSeconds(120));
         final long serverBefore = Allocations.allocatedBytes(serverReactor.thread());
         final long clientBefore = Allocations.allocatedBytes(clientReactor.thread());
-        final long start = ping.roundTrips;
+        final long start = ping.roundTrips();
         final long startNanos = System.nanoTime();
 
-        Await.until(() -> "measured round trips, at " + (ping.roundTrips - start) + ", failure " + ping.failure,
-            () -> ping.roundTrips - start >= MEASURED || ping.failure != null, Duration.ofSeconds(120));
-        final long measured = ping.roundTrips - start;
+        Await.until(() -> "measured round trips, at " + (ping.roundTrips() - start) + ", failure " + ping.failure(),
+            () -> ping.roundTrips() - start >= MEASURED || ping.failure() != null, Duration.ofSeconds(120));
+        final long measured = ping.roundTrips() - start;
         final long micros = (System.nanoTime() - startNanos) / 1_000;
         final double perServer = (Allocations.allocatedBytes(serverReactor.thread()) - serverBefore) / (double)measured;
         final double perClient = (Allocations.allocatedBytes(clientReactor.thread()) - clientBefore) / (double)measured;
 
-        assertThat(ping.failure).isNull();
+        assertThat(ping.failure()).isNull();
         System.out.printf("TLS %s, %d-byte echo, %d round trips (%.1f us each): %.1f bytes allocated per round " +
             "trip on the server reactor, %.1f on the client reactor%n", Runtime.version(), SIZE, measured,
             micros / (double)measured, perServer, perClient);

@@ -422,12 +422,12 @@ public final class Demo implements Callable<Integer>
         if (example == Example.HTTPS_HEADERS)
         {
             final TlsHeadersClient client = new TlsHeadersClient(reactor, serverHost, port, tlsConfig(), out);
-            client.onDone(() ->
+            client.outcome().onDone(() ->
             {
                 if (client.headers().isEmpty())
                 {
-                    err.println("https-headers: no headers (" + client.closeReason() + ")" +
-                        describe(client.failure()));
+                    err.println("https-headers: no headers (" + client.outcome().closeReason() + ")" +
+                        describe(client.outcome().failure()));
                 }
                 running.finish(client.headers().isEmpty() ? 1 : 0);
             });
@@ -438,7 +438,7 @@ public final class Demo implements Callable<Integer>
             final CounterClient client = new CounterClient(reactor, serverHost, port, base, out);
             final CounterTicker ticker = new CounterTicker(reactor, client, 1_000);
             running.cleanup = ticker::stop;
-            client.onDone(() ->
+            client.outcome().onDone(() ->
             {
                 ticker.stop();
                 if (client.linesReceived() == 0)
@@ -453,11 +453,11 @@ public final class Demo implements Callable<Integer>
         else if (example == Example.TIME_CLIENT)
         {
             final TimeClient client = new TimeClient(reactor, serverHost, port, base, out);
-            client.onDone(() ->
+            client.outcome().onDone(() ->
             {
                 if (client.received() == 0)
                 {
-                    err.println("time-client: no time received" + describe(client.failure()));
+                    err.println("time-client: no time received" + describe(client.outcome().failure()));
                 }
                 running.finish(client.received() > 0 ? 0 : 1);
             });
@@ -469,12 +469,12 @@ public final class Demo implements Callable<Integer>
             final TcpConfig config = base.writeBufferSize(Math.max(64 * 1024, 4 * (size + 1)));
             final ThroughputClient client =
                 new ThroughputClient(reactor, serverHost, port, messages, size, config, out);
-            client.onDone(() ->
+            client.outcome().onDone(() ->
             {
                 if (!client.completed())
                 {
-                    err.println("throughput-client: stopped before all was sent (" + client.closeReason() + ")" +
-                        describe(client.failure()));
+                    err.println("throughput-client: stopped before all was sent (" + client.outcome().closeReason() + ")" +
+                        describe(client.outcome().failure()));
                 }
                 running.finish(client.completed() ? 0 : 1);
             });

@@ -1,9 +1,6 @@
 package io.celer.examples;
 
 import java.io.PrintStream;
-import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
@@ -34,19 +31,16 @@ public final class ThroughputClient implements Handler
     public static final int DEFAULT_MESSAGE_SIZE = 256;
 
     private final TcpClient client;
+    private final ClientOutcome outcome = new ClientOutcome();
     private final int messages;
     private final byte[] message;
     private final PrintStream out;
-    private final CountDownLatch done = new CountDownLatch(1);
 
     private int sent;
     private long startNanos;
     private volatile int lagged;
     private volatile long elapsedNanos;
     private volatile boolean completed;
-    private volatile CloseReason closeReason;
-    private volatile Throwable failure;
-    private volatile Runnable onDone;
 
     /**
      * A client with the default buffers that prints to standard output.
@@ -157,48 +151,6 @@ public final class ThroughputClient implements Handler
     }
 
     /**
-     * Whether the connection closed, or never opened.
-     *
-     * @return true once done.
-     */
-    public boolean isDone()
-    {
-        return done.getCount() == 0;
-    }
-
-    /**
-     * Waits until the client is done.
-     *
-     * @param timeout the bound.
-     * @return true if done in time.
-     * @throws InterruptedException if interrupted while waiting.
-     */
-    public boolean awaitDone(final Duration timeout) throws InterruptedException
-    {
-        return done.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
-    }
-
-    /**
-     * Why the connection closed.
-     *
-     * @return the reason, or null while not done.
-     */
-    public CloseReason closeReason()
-    {
-        return closeReason;
-    }
-
-    /**
-     * What went wrong on the connection, a refused connect say.
-     *
-     * @return the last error, or null.
-     */
-    public Throwable failure()
-    {
-        return failure;
-    }
-
-    /**
      * Starts the clock and sends until the write buffer is full.
      */
     @Override
@@ -261,12 +213,22 @@ public final class ThroughputClient implements Handler
     }
 
     /**
-     * Keeps the cause, for {@link #failure()}.
+     * Keeps the cause, for {@link ClientOutcome#failure()}.
      */
     @Override
     public void error(final Connection connection, final Throwable error)
     {
-        failure = error;
+        outcome.failed(error);
+    }
+
+    /**
+     * How the connection ended, and a callback for when it does.
+     *
+     * @return the outcome, readable from any thread.
+     */
+    public ClientOutcome outcome()
+    {
+        return outcome;
     }
 
     /**
@@ -275,21 +237,7 @@ public final class ThroughputClient implements Handler
     @Override
     public void closed(final Connection connection, final CloseReason reason)
     {
-        closeReason = reason;
-        done.countDown();
-        final Runnable callback = onDone;
-        if (callback != null)
-        {
-            callback.run();
-        }
-    }
-
-    /**
-     * Runs a callback on the reactor thread when done; for the launcher, set before {@link #open()}.
-     */
-    void onDone(final Runnable callback)
-    {
-        onDone = callback;
+        outcome.closed(reason);
     }
 
     /**

@@ -2,12 +2,9 @@ package io.celer.examples;
 
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
@@ -31,14 +28,11 @@ public final class TimeClient implements Handler
     public static final int TIMES_KEPT = 1024;
 
     private final TcpClient client;
+    private final ClientOutcome outcome = new ClientOutcome();
     private final PrintStream out;
     private final byte[] line = new byte[Rfc868.FORMATTED_LENGTH + 1];
-    private final CountDownLatch done = new CountDownLatch(1);
     private final long[] kept = new long[TIMES_KEPT];
     private int received;
-    private volatile CloseReason closeReason;
-    private volatile Throwable failure;
-    private volatile Runnable onDone;
 
     /**
      * A client that prints to standard output.
@@ -128,48 +122,6 @@ public final class TimeClient implements Handler
     }
 
     /**
-     * Whether the connection closed, or never opened.
-     *
-     * @return true once done.
-     */
-    public boolean isDone()
-    {
-        return done.getCount() == 0;
-    }
-
-    /**
-     * Waits until the client is done.
-     *
-     * @param timeout the bound.
-     * @return true if done in time.
-     * @throws InterruptedException if interrupted while waiting.
-     */
-    public boolean awaitDone(final Duration timeout) throws InterruptedException
-    {
-        return done.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
-    }
-
-    /**
-     * Why the connection closed.
-     *
-     * @return the reason, or null while not done.
-     */
-    public CloseReason closeReason()
-    {
-        return closeReason;
-    }
-
-    /**
-     * What went wrong on the connection, a refused connect say.
-     *
-     * @return the last error, or null.
-     */
-    public Throwable failure()
-    {
-        return failure;
-    }
-
-    /**
      * Decodes one time, keeps it and prints it.
      */
     @Override
@@ -188,12 +140,22 @@ public final class TimeClient implements Handler
     }
 
     /**
-     * Keeps the cause, for {@link #failure()}.
+     * Keeps the cause, for {@link ClientOutcome#failure()}.
      */
     @Override
     public void error(final Connection connection, final Throwable error)
     {
-        failure = error;
+        outcome.failed(error);
+    }
+
+    /**
+     * How the connection ended, and a callback for when it does.
+     *
+     * @return the outcome, readable from any thread.
+     */
+    public ClientOutcome outcome()
+    {
+        return outcome;
     }
 
     /**
@@ -202,21 +164,7 @@ public final class TimeClient implements Handler
     @Override
     public void closed(final Connection connection, final CloseReason reason)
     {
-        closeReason = reason;
-        done.countDown();
-        final Runnable callback = onDone;
-        if (callback != null)
-        {
-            callback.run();
-        }
-    }
-
-    /**
-     * Runs a callback on the reactor thread when done; for the launcher, set before {@link #open()}.
-     */
-    void onDone(final Runnable callback)
-    {
-        onDone = callback;
+        outcome.closed(reason);
     }
 
     /**

@@ -7,8 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 import org.agrona.concurrent.BackoffIdleStrategy;
 
@@ -36,14 +34,11 @@ public final class TlsHeadersClient implements Handler
     public static final int MAX_LINE = 16 * 1024;
 
     private final TcpClient client;
+    private final ClientOutcome outcome = new ClientOutcome();
     private final String host;
     private final int port;
     private final PrintStream out;
     private final List<String> headers = new ArrayList<>();
-    private final CountDownLatch done = new CountDownLatch(1);
-    private volatile CloseReason closeReason;
-    private volatile Throwable failure;
-    private volatile Runnable onDone;
 
     /**
      * A client that checks the server against the JDK's trust store and prints to standard output.
@@ -130,12 +125,22 @@ public final class TlsHeadersClient implements Handler
     }
 
     /**
-     * Keeps the cause, for {@link #failure()}: an untrusted certificate, say.
+     * Keeps the cause, for {@link ClientOutcome#failure()}: an untrusted certificate, say.
      */
     @Override
     public void error(final Connection connection, final Throwable error)
     {
-        failure = error;
+        outcome.failed(error);
+    }
+
+    /**
+     * How the connection ended, and a callback for when it does.
+     *
+     * @return the outcome, readable from any thread.
+     */
+    public ClientOutcome outcome()
+    {
+        return outcome;
     }
 
     /**
@@ -144,13 +149,7 @@ public final class TlsHeadersClient implements Handler
     @Override
     public void closed(final Connection connection, final CloseReason reason)
     {
-        closeReason = reason;
-        done.countDown();
-        final Runnable callback = onDone;
-        if (callback != null)
-        {
-            callback.run();
-        }
+        outcome.closed(reason);
     }
 
     /**
@@ -161,58 +160,6 @@ public final class TlsHeadersClient implements Handler
     public synchronized List<String> headers()
     {
         return List.copyOf(headers);
-    }
-
-    /**
-     * Whether the connection closed, or never opened.
-     *
-     * @return true once done.
-     */
-    public boolean isDone()
-    {
-        return done.getCount() == 0;
-    }
-
-    /**
-     * Waits until the client is done.
-     *
-     * @param timeout the bound.
-     * @return true if done in time.
-     * @throws InterruptedException if interrupted while waiting.
-     */
-    public boolean awaitDone(final Duration timeout) throws InterruptedException
-    {
-        return done.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
-    }
-
-    /**
-     * Why the connection closed: {@link CloseReason#LOCAL_CLOSE} after the headers.
-     *
-     * @return the reason, or null while not done.
-     */
-    public CloseReason closeReason()
-    {
-        return closeReason;
-    }
-
-    /**
-     * What went wrong: a refused connect, an untrusted certificate.
-     *
-     * @return the last error, or null.
-     */
-    public Throwable failure()
-    {
-        return failure;
-    }
-
-    /**
-     * Runs a callback on the reactor thread when done; set before {@link #open()}.
-     *
-     * @param callback the callback.
-     */
-    public void onDone(final Runnable callback)
-    {
-        onDone = callback;
     }
 
     /**
@@ -236,15 +183,15 @@ public final class TlsHeadersClient implements Handler
         try
         {
             final TlsHeadersClient client = new TlsHeadersClient(reactor, url.getHost(), port).open();
-            if (!client.awaitDone(Duration.ofSeconds(30)))
+            if (!client.outcome().awaitDone(Duration.ofSeconds(30)))
             {
                 System.err.println("tls-headers: no answer from " + url.getHost() + ":" + port + " within 30 s");
                 System.exit(1);
             }
             if (client.headers().isEmpty())
             {
-                final Throwable failure = client.failure();
-                System.err.println("tls-headers: no headers (" + client.closeReason() + ")" +
+                final Throwable failure = client.outcome().failure();
+                System.err.println("tls-headers: no headers (" + client.outcome().closeReason() + ")" +
                     (failure == null ? "" : ": " + failure.getMessage()));
                 System.exit(1);
             }

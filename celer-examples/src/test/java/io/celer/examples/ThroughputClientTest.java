@@ -53,13 +53,13 @@ class ThroughputClientTest
         final long allocatedBefore = Allocations.allocatedBytes(reactor.thread());
         client.open();
 
-        assertThat(client.awaitDone(Duration.ofSeconds(30))).as("client done").isTrue();
+        assertThat(client.outcome().awaitDone(Duration.ofSeconds(30))).as("client done").isTrue();
         // Setting up, connecting and printing the result cost a few hundred KiB, whatever the count; a
         // single allocation per message would cost several MiB.
         assertThat(Allocations.allocatedBytes(reactor.thread()) - allocatedBefore)
             .as("bytes the client's reactor allocated").isLessThan(1024 * 1024);
         assertThat(client.completed()).isTrue();
-        assertThat(client.closeReason()).isEqualTo(CloseReason.LOCAL_CLOSE);
+        assertThat(client.outcome().closeReason()).isEqualTo(CloseReason.LOCAL_CLOSE);
         assertThat(client.laggedCount()).as("times the write buffer was full").isPositive();
         assertThat(client.elapsedNanos()).isPositive();
         assertThat(printed.toString(StandardCharsets.US_ASCII)).contains("sent 200,000 messages of 64 bytes");

@@ -43,8 +43,8 @@ class TimeClientTest
             new TimeServer()).open();
         final TimeClient client = new TimeClient(reactor, "127.0.0.1", server.localAddress().getPort(), out).open();
 
-        assertThat(client.awaitDone(Duration.ofSeconds(10))).as("done").isTrue();
-        assertThat(client.closeReason()).isEqualTo(CloseReason.PEER_CLOSED);
+        assertThat(client.outcome().awaitDone(Duration.ofSeconds(10))).as("done").isTrue();
+        assertThat(client.outcome().closeReason()).isEqualTo(CloseReason.PEER_CLOSED);
         assertThat(client.received()).isEqualTo(1);
         final Instant time = client.times().get(0);
         assertThat(time).isBetween(Instant.now().minusSeconds(5), Instant.now().plusSeconds(1));
@@ -61,8 +61,8 @@ class TimeClientTest
 
         Await.until(() -> "3 times, got " + client.received(), () -> client.received() >= 3, Duration.ofSeconds(10));
         client.close();
-        assertThat(client.awaitDone(Duration.ofSeconds(10))).as("done").isTrue();
-        assertThat(client.closeReason()).isEqualTo(CloseReason.LOCAL_CLOSE);
+        assertThat(client.outcome().awaitDone(Duration.ofSeconds(10))).as("done").isTrue();
+        assertThat(client.outcome().closeReason()).isEqualTo(CloseReason.LOCAL_CLOSE);
 
         final List<Instant> times = client.times();
         assertThat(times).hasSize(client.received());
@@ -85,9 +85,9 @@ class TimeClientTest
         }
         final TimeClient client = new TimeClient(reactors.start("time"), "127.0.0.1", port, out).open();
 
-        assertThat(client.awaitDone(Duration.ofSeconds(10))).as("done").isTrue();
-        assertThat(client.closeReason()).isEqualTo(CloseReason.CONNECT_FAILED);
-        assertThat(client.failure()).isNotNull();
+        assertThat(client.outcome().awaitDone(Duration.ofSeconds(10))).as("done").isTrue();
+        assertThat(client.outcome().closeReason()).isEqualTo(CloseReason.CONNECT_FAILED);
+        assertThat(client.outcome().failure()).isNotNull();
         assertThat(client.received()).isZero();
     }
 

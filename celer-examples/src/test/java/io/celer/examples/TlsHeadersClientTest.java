@@ -53,9 +53,9 @@ class TlsHeadersClientTest
             final TlsHeadersClient client = new TlsHeadersClient(reactors.start("tls-headers"), "localhost",
                 server.port(), new TlsConfig().trustStore(certs.trustStore(), TestCertificates.PASSWORD), out).open();
 
-            assertThat(client.awaitDone(DONE)).as("done").isTrue();
-            assertThat(client.failure()).isNull();
-            assertThat(client.closeReason()).as("closed by the client at the end of the headers")
+            assertThat(client.outcome().awaitDone(DONE)).as("done").isTrue();
+            assertThat(client.outcome().failure()).isNull();
+            assertThat(client.outcome().closeReason()).as("closed by the client at the end of the headers")
                 .isEqualTo(CloseReason.LOCAL_CLOSE);
             assertThat(client.headers()).containsExactly("HTTP/1.0 200 ok", "Content-type: text/html");
             assertThat(printed.toString(StandardCharsets.ISO_8859_1))
@@ -74,9 +74,9 @@ class TlsHeadersClientTest
                 new TlsHeadersClient(reactors.start("tls-headers"), "localhost", server.port(), new TlsConfig(), out)
                 .open();
 
-            assertThat(client.awaitDone(DONE)).as("done").isTrue();
-            assertThat(client.closeReason()).isEqualTo(CloseReason.TLS_ERROR);
-            assertThat(client.failure()).isInstanceOf(SSLException.class).hasMessageContaining("PKIX");
+            assertThat(client.outcome().awaitDone(DONE)).as("done").isTrue();
+            assertThat(client.outcome().closeReason()).isEqualTo(CloseReason.TLS_ERROR);
+            assertThat(client.outcome().failure()).isInstanceOf(SSLException.class).hasMessageContaining("PKIX");
             assertThat(client.headers()).isEmpty();
             assertThat(printed.size()).isZero();
         }

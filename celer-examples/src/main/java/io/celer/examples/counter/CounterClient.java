@@ -3,6 +3,7 @@ package io.celer.examples.counter;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 
+import io.celer.examples.ClientOutcome;
 import io.celer.examples.Demo;
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
@@ -30,14 +31,13 @@ public final class CounterClient implements Handler
 
     private final Reactor reactor;
     private final TcpClient client;
+    private final ClientOutcome outcome = new ClientOutcome();
     private final PrintStream out;
     private long total;
     private volatile long lastTotal;
     private volatile long changes;
     private volatile long linesReceived;
     private volatile long touchedOffReactor;
-    private volatile boolean done;
-    private volatile Runnable onDone;
 
     /**
      * A client that prints nothing.
@@ -181,16 +181,6 @@ public final class CounterClient implements Handler
         return touchedOffReactor;
     }
 
-    /**
-     * Whether the connection closed, or never opened.
-     *
-     * @return true once done.
-     */
-    public boolean isDone()
-    {
-        return done;
-    }
-
     private void change(final int delta)
     {
         reactor.checkThread("CounterClient.change");
@@ -242,27 +232,22 @@ public final class CounterClient implements Handler
     }
 
     /**
+     * How the connection ended, and a callback for when it does.
+     *
+     * @return the outcome, readable from any thread.
+     */
+    public ClientOutcome outcome()
+    {
+        return outcome;
+    }
+
+    /**
      * Marks the client done.
      */
     @Override
     public void closed(final Connection connection, final CloseReason reason)
     {
-        done = true;
-        final Runnable callback = onDone;
-        if (callback != null)
-        {
-            callback.run();
-        }
-    }
-
-    /**
-     * Runs a callback on the reactor thread when done; for the launcher, set before {@link #open()}.
-     *
-     * @param callback what to run.
-     */
-    public void onDone(final Runnable callback)
-    {
-        onDone = callback;
+        outcome.closed(reason);
     }
 
     /**
