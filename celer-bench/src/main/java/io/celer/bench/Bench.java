@@ -9,14 +9,17 @@ import picocli.CommandLine.Spec;
 
 /**
  * The benchmark launcher: {@code ./celer bench tcp} and {@code ./celer bench udp} for latency,
- * {@code ./celer bench throughput} and {@code ./celer bench batching}.
+ * {@code ./celer bench throughput} and {@code ./celer bench batching}; {@code ./celer bench queues} for the
+ * inter-thread queues.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, version = "celer-bench 0.1.0",
-    subcommands = {TcpCommand.class, UdpCommand.class, ThroughputCommand.class, BatchingCommand.class},
+    subcommands = {TcpCommand.class, UdpCommand.class, ThroughputCommand.class, BatchingCommand.class,
+        QueuesCommand.class},
     description = {
         "Benchmarks Celer against Netty, blocking sockets and C over TCP and UDP on loopback.",
         "Every peer's server and client run in separate processes, pinned to separate CPUs when the machine "
-            + "allows. Results go to stdout and to bench-results/ (JSON, Markdown and, for latency, a PNG plot)."},
+            + "allows. Results go to stdout and to bench-results/ (JSON, Markdown and, for latency, a PNG plot).",
+        "queues compares inter-thread queues inside one JVM under JMH."},
     footer = {"", "Examples:",
         "  ./celer bench tcp --quick",
         "  ./celer bench tcp --peers celer,netty-epoll-busy,c --rounds 5",
@@ -24,7 +27,8 @@ import picocli.CommandLine.Spec;
         "  ./celer bench tcp --tls --quick",
         "  ./celer bench udp --quick",
         "  ./celer bench throughput --quick",
-        "  ./celer bench batching --quick --producers 2"})
+        "  ./celer bench batching --quick --producers 2",
+        "  ./celer bench queues --quick"})
 public final class Bench implements Callable<Integer>
 {
     @Spec

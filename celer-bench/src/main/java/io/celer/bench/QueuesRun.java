@@ -1,0 +1,236 @@
+package io.celer.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs the queue benchmarks under JMH, one benchmark at a time in its own JVM, prints the table and writes the
+ * result files.
+ */
+final class QueuesRun
+{
+    /** What every forked JVM needs: Agrona reads the JDK's internal Unsafe; a fixed heap. */
+    static final List<String> BASE_JVM_OPTIONS = List.of("--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+        "-Xms256m", "-Xmx256m");
+
+    /**
+     * What to run.
+     *
+     * @param cases            the benchmarks, in table order.
+     * @param warmupIterations warm-up iterations per benchmark.
+     * @param iterations       measured iterations per benchmark.
+     * @param iterationMillis  length of each.
+     * @param forks            JVMs per benchmark.
+     * @param jvmOptions       extra options for the forked JVMs.
+     * @param outDir           where result files go.
+     */
+    record Settings(List<QueueCase> cases, int warmupIterations, int iterations, int iterationMillis, int forks,
+        List<String> jvmOptions, Path outDir)
+    {
+    }
+
+    private final Settings settings;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    /**
+     * A run.
+     *
+     * @param settings what to run.
+     * @param out      where the report goes.
+     * @param err      where progress and failures go.
+     */
+    QueuesRun(final Settings settings, final PrintStream out, final PrintStream err)
+    {
+        this.settings = settings;
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Runs every benchmark, prints the table and writes the result files.
+     *
+     * @return 0 when every benchmark completed, 1 otherwise.
+     */
+    int run()
+    {
+        final OffsetDateTime started = OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS);
+        final long startNanos = System.nanoTime();
+        final List<String> jvmOptions = new ArrayList<>(BASE_JVM_OPTIONS);
+        jvmOptions.addAll(settings.jvmOptions());
+        out.printf("Queues: %d benchmark(s) under JMH, %d fork(s) each, %d warm-up + %d measured iteration(s) of "
+            + "%d ms%n", settings.cases().size(), settings.forks(), settings.warmupIterations(), settings.iterations(),
+            settings.iterationMillis());
+        out.println("JDK: " + Runtimes.jdk() + "; forked JVM options: " + String.join(" ", jvmOptions));
+        out.flush();
+
+        final List<QueuesReport.Entry> entries = new ArrayList<>();
+        final List<String> failures = new ArrayList<>();
+        final Path work = Runtimes.tempDirectory();
+        try
+        {
+            int index = 0;
+            for (final QueueCase queueCase : settings.cases())
+            {
+                index++;
+                err.printf("[%d/%d] %s %s ...%n", index, settings.cases().size(), queueCase.kind().id(),
+                    queueCase.implementation());
+                err.flush();
+                final Path log = work.resolve(queueCase.name() + ".log");
+                try
+                {
+                    final QueuesReport.Entry entry = entry(queueCase, runOne(queueCase, jvmOptions, log));
+                    entries.add(entry);
+                    err.printf("[%d/%d] %s %s: %,.1f %s, %.2f B/msg%n", index, settings.cases().size(),
+                        queueCase.kind().id(), queueCase.implementation(), entry.score(), entry.unit(),
+                        entry.bytesPerMessage());
+                }
+                catch (final RunnerException | RuntimeException ex)
+                {
+                    final String failure = queueCase.kind().id() + " " + queueCase.implementation() + ": " + ex;
+                    failures.add(failure);
+                    err.println("FAILED " + failure);
+                    printTail(log);
+                }
+            }
+        }
+        finally
+        {
+            Runtimes.deleteRecursively(work);
+        }
+
+        final QueuesReport report = new QueuesReport("queues", started.toString(),
+            (System.nanoTime() - startNanos) / 1e9, Runtimes.jdk(), Runtimes.os(),
+            Runtime.getRuntime().availableProcessors(), jvmOptions, settings.warmupIterations(),
+            settings.iterations(), settings.iterationMillis(), settings.forks(), entries, failures);
+        out.println();
+        out.print(QueuesReport.table(entries, false));
+        if (!entries.isEmpty())
+        {
+            final ResultFiles.Written written = ResultFiles.writeTable(
+                "queues", settings.outDir(), started, report, QueuesReport.markdown(report));
+            out.println();
+            out.println("Results: " + written.json() + ", " + written.markdown());
+        }
+        for (final String failure : failures)
+        {
+            out.println("FAILED " + failure);
+        }
+        return failures.isEmpty() ? 0 : 1;
+    }
+
+    private RunResult runOne(final QueueCase queueCase, final List<String> jvmOptions, final Path log)
+        throws RunnerException
+    {
+        final TimeValue time = TimeValue.milliseconds(settings.iterationMillis());
+        final Options options = new OptionsBuilder()
+            .include("^" + Pattern.quote(queueCase.benchmark()) + "$")
+            .forks(settings.forks())
+            .warmupIterations(settings.warmupIterations())
+            .warmupTime(time)
+            .measurementIterations(settings.iterations())
+            .measurementTime(time)
+            .jvmArgs(jvmOptions.toArray(String[]::new))
+            .shouldFailOnError(true)
+            .verbosity(VerboseMode.NORMAL)
+            .output(log.toString())
+            .build();
+        final Collection<RunResult> results = new Runner(options).run();
+        if (results.size() != 1)
+        {
+            throw new IllegalStateException("JMH ran " + results.size() + " benchmarks for " + queueCase.benchmark());
+        }
+        return results.iterator().next();
+    }
+
+    private static QueuesReport.Entry entry(final QueueCase queueCase, final RunResult result)
+    {
+        final Map<String, Result> secondary = result.getSecondaryResults();
+        final double score;
+        final double error;
+        final double bytesPerMessage;
+        final List<Double> iterationScores = new ArrayList<>();
+        if (queueCase.kind().throughput())
+        {
+            // The group's primary score adds up calls of both sides; the consumer's message count is the rate.
+            final Result messages = required(secondary, "messages");
+            score = messages.getScore();
+            error = messages.getScoreError();
+            bytesPerMessage = required(secondary, "allocatedBytes").getScore() / score;
+            for (final BenchmarkResult fork : result.getBenchmarkResults())
+            {
+                for (final IterationResult iteration : fork.getIterationResults())
+                {
+                    iterationScores.add(required(iteration.getSecondaryResults(), "messages").getScore());
+                }
+            }
+        }
+        else
+        {
+            score = result.getPrimaryResult().getScore();
+            error = result.getPrimaryResult().getScoreError();
+            // Two messages per round trip.
+            bytesPerMessage = required(secondary, "allocatedBytes").getScore()
+                / (2 * required(secondary, "roundTrips").getScore());
+            for (final BenchmarkResult fork : result.getBenchmarkResults())
+            {
+                for (final IterationResult iteration : fork.getIterationResults())
+                {
+                    iterationScores.add(iteration.getPrimaryResult().getScore());
+                }
+            }
+        }
+        if (!(score > 0) || Double.isInfinite(score) || !(bytesPerMessage >= 0))
+        {
+            throw new IllegalStateException("no message got across: score " + score + ", B/msg " + bytesPerMessage);
+        }
+        return new QueuesReport.Entry(queueCase.kind().id(), queueCase.implementation(), queueCase.queue(),
+            queueCase.kind().unit(), score, Double.isNaN(error) ? null : error, bytesPerMessage, iterationScores);
+    }
+
+    private static Result required(final Map<String, Result> results, final String name)
+    {
+        final Result result = results.get(name);
+        if (result == null)
+        {
+            throw new IllegalStateException("JMH reported no '" + name + "' counter, only " + results.keySet());
+        }
+        return result;
+    }
+
+    private void printTail(final Path log)
+    {
+        try
+        {
+            final List<String> lines = Files.readAllLines(log);
+            for (final String line : lines.subList(Math.max(0, lines.size() - 40), lines.size()))
+            {
+                err.println("  " + line);
+            }
+        }
+        catch (final IOException ex)
+        {
+            err.println("  (no JMH log: " + ex.getMessage() + ")");
+        }
+    }
+}

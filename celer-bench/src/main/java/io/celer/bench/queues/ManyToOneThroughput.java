@@ -1,0 +1,296 @@
+package io.celer.bench.queues;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
+import org.jctools.queues.MpscArrayQueue;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Group;
+import org.openjdk.jmh.annotations.GroupThreads;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+import com.lmax.disruptor.EventPoller;
+import com.lmax.disruptor.RingBuffer;
+
+import io.celer.queue.CarrierMux;
+
+/**
+ * {@value #PRODUCERS} producer threads, one consumer thread: how many messages per second get across, as in
+ * {@link OneToOneThroughput}. Every implementation holds {@value #PRODUCERS} x {@link OneToOneThroughput#CAPACITY}
+ * messages: Celer's mux as a lane of that size per producer, the others as one queue twice that size, with one
+ * pool per producer for the queues that carry references.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class ManyToOneThroughput
+{
+    /** Producer threads. */
+    static final int PRODUCERS = 2;
+
+    private static final int LANE = OneToOneThroughput.CAPACITY;
+    private static final int BATCH = OneToOneThroughput.BATCH;
+
+    /**
+     * The pools of one run, one per producer, handed out as producers first send.
+     */
+    static final class Pools
+    {
+        final MessagePool<Message>[] pools;
+        private final AtomicInteger joined = new AtomicInteger();
+
+        @SuppressWarnings("unchecked")
+        Pools()
+        {
+            pools = new MessagePool[PRODUCERS];
+            for (int i = 0; i < PRODUCERS; i++)
+            {
+                final int owner = i;
+                pools[i] = new MessagePool<>(LANE, () -> new Message(owner));
+            }
+        }
+
+        /**
+         * The calling producer's pool, the first time it sends.
+         *
+         * @param sender the producer's fields.
+         * @return its pool.
+         */
+        MessagePool<Message> of(final Sender sender)
+        {
+            final MessagePool<Message> pool = sender.pool;
+            return pool != null ? pool : (sender.pool = pools[joined.getAndIncrement()]);
+        }
+    }
+
+    /** Celer's many-to-one mux, a lane per producer. */
+    @State(Scope.Group)
+    public static class Celer
+    {
+        CarrierMux<Message> mux;
+        Reader reader;
+
+        /** Builds the mux. */
+        @Setup(Level.Trial)
+        public void setup()
+        {
+            mux = new CarrierMux<>(LANE, Message::new, PRODUCERS);
+            reader = new Reader(null, BATCH);
+        }
+    }
+
+    /**
+     * Producer: claims, fills and publishes one carrier of its lane.
+     *
+     * @param state    the mux.
+     * @param sender   this producer's fields.
+     * @param counters this thread's allocation.
+     * @return whether it was sent.
+     */
+    @Benchmark
+    @Group("celer")
+    @GroupThreads(PRODUCERS)
+    public boolean celerSend(final Celer state, final Sender sender, final ThroughputCounters counters)
+    {
+        final Message message = state.mux.claim();
+        if (message == null)
+        {
+            return false;
+        }
+        message.value = sender.next++;
+        state.mux.publish();
+        return true;
+    }
+
+    /**
+     * Consumer: drains a batch from each lane.
+     *
+     * @param state    the mux.
+     * @param counters where messages are counted.
+     * @return how many it took.
+     */
+    @Benchmark
+    @Group("celer")
+    @GroupThreads(1)
+    public int celerReceive(final Celer state, final ThroughputCounters counters)
+    {
+        // The mux takes its limit per lane: split the batch so a call takes no more than the others'.
+        final int taken = state.mux.drain(state.reader, BATCH / PRODUCERS);
+        counters.messages += taken;
+        return taken;
+    }
+
+    /** Agrona's many-to-one queue, with a pool per producer. */
+    @State(Scope.Group)
+    public static class Agrona
+    {
+        ManyToOneConcurrentArrayQueue<Message> queue;
+        Pools pools;
+        Reader reader;
+
+        /** Builds the queue and the pools. */
+        @Setup(Level.Trial)
+        public void setup()
+        {
+            queue = new ManyToOneConcurrentArrayQueue<>(PRODUCERS * LANE);
+            pools = new Pools();
+            reader = new Reader(pools.pools, BATCH);
+        }
+    }
+
+    /**
+     * Producer: takes a message from its pool, fills and offers it.
+     *
+     * @param state    the queue.
+     * @param sender   this producer's fields.
+     * @param counters this thread's allocation.
+     * @return whether it was sent.
+     */
+    @Benchmark
+    @Group("agrona")
+    @GroupThreads(PRODUCERS)
+    public boolean agronaSend(final Agrona state, final Sender sender, final ThroughputCounters counters)
+    {
+        final Message message = state.pools.of(sender).take();
+        if (message == null)
+        {
+            return false;
+        }
+        message.value = sender.next++;
+        // The pools hold no more than the queue, so the offer cannot fail.
+        return state.queue.offer(message);
+    }
+
+    /**
+     * Consumer: drains a batch, giving each message back to its pool.
+     *
+     * @param state    the queue.
+     * @param counters where messages are counted.
+     * @return how many it took.
+     */
+    @Benchmark
+    @Group("agrona")
+    @GroupThreads(1)
+    public int agronaReceive(final Agrona state, final ThroughputCounters counters)
+    {
+        final int taken = state.queue.drain(state.reader, BATCH);
+        counters.messages += taken;
+        return taken;
+    }
+
+    /** JCTools' multi-producer single-consumer queue, with a pool per producer. */
+    @State(Scope.Group)
+    public static class JcTools
+    {
+        MpscArrayQueue<Message> queue;
+        Pools pools;
+        Reader reader;
+
+        /** Builds the queue and the pools. */
+        @Setup(Level.Trial)
+        public void setup()
+        {
+            queue = new MpscArrayQueue<>(PRODUCERS * LANE);
+            pools = new Pools();
+            reader = new Reader(pools.pools, BATCH);
+        }
+    }
+
+    /**
+     * Producer: takes a message from its pool, fills and offers it.
+     *
+     * @param state    the queue.
+     * @param sender   this producer's fields.
+     * @param counters this thread's allocation.
+     * @return whether it was sent.
+     */
+    @Benchmark
+    @Group("jctools")
+    @GroupThreads(PRODUCERS)
+    public boolean jctoolsSend(final JcTools state, final Sender sender, final ThroughputCounters counters)
+    {
+        final Message message = state.pools.of(sender).take();
+        if (message == null)
+        {
+            return false;
+        }
+        message.value = sender.next++;
+        return state.queue.offer(message);
+    }
+
+    /**
+     * Consumer: drains a batch, giving each message back to its pool.
+     *
+     * @param state    the queue.
+     * @param counters where messages are counted.
+     * @return how many it took.
+     */
+    @Benchmark
+    @Group("jctools")
+    @GroupThreads(1)
+    public int jctoolsReceive(final JcTools state, final ThroughputCounters counters)
+    {
+        final int taken = state.queue.drain(state.reader, BATCH);
+        counters.messages += taken;
+        return taken;
+    }
+
+    /** The Disruptor's multi-producer ring, read through a poller. */
+    @State(Scope.Group)
+    public static class Disruptor
+    {
+        RingBuffer<Message> ring;
+        EventPoller<Message> poller;
+        Reader reader;
+
+        /** Builds the ring and its poller. */
+        @Setup(Level.Trial)
+        public void setup()
+        {
+            ring = RingBuffer.createMultiProducer(Message::new, PRODUCERS * LANE);
+            poller = ring.newPoller();
+            ring.addGatingSequences(poller.getSequence());
+            reader = new Reader(null, BATCH);
+        }
+    }
+
+    /**
+     * Producer: claims, fills and publishes one event.
+     *
+     * @param state    the ring.
+     * @param sender   this producer's fields.
+     * @param counters this thread's allocation.
+     * @return whether it was sent.
+     */
+    @Benchmark
+    @Group("disruptor")
+    @GroupThreads(PRODUCERS)
+    public boolean disruptorSend(final Disruptor state, final Sender sender, final ThroughputCounters counters)
+    {
+        return OneToOneThroughput.Disruptors.send(state.ring, sender.next++);
+    }
+
+    /**
+     * Consumer: polls a batch.
+     *
+     * @param state    the ring.
+     * @param counters where messages are counted.
+     * @return how many it took.
+     * @throws Exception never: the reader does not throw.
+     */
+    @Benchmark
+    @Group("disruptor")
+    @GroupThreads(1)
+    public int disruptorReceive(final Disruptor state, final ThroughputCounters counters) throws Exception
+    {
+        final int taken = OneToOneThroughput.Disruptors.receive(state.poller, state.reader);
+        counters.messages += taken;
+        return taken;
+    }
+}

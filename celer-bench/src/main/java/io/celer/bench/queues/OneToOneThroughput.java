@@ -1,0 +1,319 @@
+package io.celer.bench.queues;
+
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
+import org.jctools.queues.SpscArrayQueue;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Group;
+import org.openjdk.jmh.annotations.GroupThreads;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+import com.lmax.disruptor.EventPoller;
+import com.lmax.disruptor.InsufficientCapacityException;
+import com.lmax.disruptor.RingBuffer;
+
+import io.celer.queue.CarrierQueue;
+
+/**
+ * One producer thread, one consumer thread: how many messages per second get across. The producer sends one
+ * message per call and gives up when the queue is full; the consumer drains up to {@link #BATCH} per call. The
+ * rate is the consumer's ({@link ThroughputCounters#messages}).
+ *
+ * <p>Celer's carriers and the Disruptor's events stay in their rings; Agrona and JCTools carry references, so
+ * their producer takes each message from a {@link MessagePool} and the consumer gives it back.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class OneToOneThroughput
+{
+    /**
+     * Slots in every queue, and objects in every pool: enough that a producer descheduled for a moment does not
+     * leave its consumer idle at once, small enough that the messages stay in the caches.
+     */
+    static final int CAPACITY = 8192;
+
+    /** The most messages one consumer call takes. */
+    static final int BATCH = 256;
+
+    /** Celer's one-to-one carrier queue. */
+    @State(Scope.Group)
+    public static class Celer
+    {
+        CarrierQueue<Message> queue;
+        Reader reader;
+
+        /** Builds the queue. */
+        @Setup(Level.Trial)
+        public void setup()
+        {
+            queue = new CarrierQueue<>(CAPACITY, Message::new);
+            reader = new Reader(null, BATCH);
+        }
+    }
+
+    /**
+     * Producer: claims, fills and publishes one carrier.
+     *
+     * @param state    the queue.
+     * @param sender   this producer's fields.
+     * @param counters this thread's allocation.
+     * @return whether it was sent.
+     */
+    @Benchmark
+    @Group("celer")
+    @GroupThreads(1)
+    public boolean celerSend(final Celer state, final Sender sender, final ThroughputCounters counters)
+    {
+        final Message message = state.queue.claim();
+        if (message == null)
+        {
+            return false;
+        }
+        message.value = sender.next++;
+        state.queue.publish();
+        return true;
+    }
+
+    /**
+     * Consumer: drains a batch.
+     *
+     * @param state    the queue.
+     * @param counters where messages are counted.
+     * @return how many it took.
+     */
+    @Benchmark
+    @Group("celer")
+    @GroupThreads(1)
+    public int celerReceive(final Celer state, final ThroughputCounters counters)
+    {
+        final int taken = state.queue.drain(state.reader, BATCH);
+        counters.messages += taken;
+        return taken;
+    }
+
+    /** Agrona's one-to-one queue, with a pool. */
+    @State(Scope.Group)
+    public static class Agrona
+    {
+        OneToOneConcurrentArrayQueue<Message> queue;
+        MessagePool<Message> pool;
+        Reader reader;
+
+        /** Builds the queue and the pool. */
+        @Setup(Level.Trial)
+        @SuppressWarnings("unchecked")
+        public void setup()
+        {
+            queue = new OneToOneConcurrentArrayQueue<>(CAPACITY);
+            pool = new MessagePool<>(CAPACITY, () -> new Message(0));
+            reader = new Reader(new MessagePool[] {pool}, BATCH);
+        }
+    }
+
+    /**
+     * Producer: takes a message from the pool, fills and offers it.
+     *
+     * @param state    the queue.
+     * @param sender   this producer's fields.
+     * @param counters this thread's allocation.
+     * @return whether it was sent.
+     */
+    @Benchmark
+    @Group("agrona")
+    @GroupThreads(1)
+    public boolean agronaSend(final Agrona state, final Sender sender, final ThroughputCounters counters)
+    {
+        final Message message = state.pool.take();
+        if (message == null)
+        {
+            return false;
+        }
+        message.value = sender.next++;
+        // The pool holds no more than the queue, so the offer cannot fail.
+        return state.queue.offer(message);
+    }
+
+    /**
+     * Consumer: drains a batch, giving each message back.
+     *
+     * @param state    the queue.
+     * @param counters where messages are counted.
+     * @return how many it took.
+     */
+    @Benchmark
+    @Group("agrona")
+    @GroupThreads(1)
+    public int agronaReceive(final Agrona state, final ThroughputCounters counters)
+    {
+        final int taken = state.queue.drain(state.reader, BATCH);
+        counters.messages += taken;
+        return taken;
+    }
+
+    /** JCTools' single-producer single-consumer queue, with a pool. */
+    @State(Scope.Group)
+    public static class JcTools
+    {
+        SpscArrayQueue<Message> queue;
+        MessagePool<Message> pool;
+        Reader reader;
+
+        /** Builds the queue and the pool. */
+        @Setup(Level.Trial)
+        @SuppressWarnings("unchecked")
+        public void setup()
+        {
+            queue = new SpscArrayQueue<>(CAPACITY);
+            pool = new MessagePool<>(CAPACITY, () -> new Message(0));
+            reader = new Reader(new MessagePool[] {pool}, BATCH);
+        }
+    }
+
+    /**
+     * Producer: takes a message from the pool, fills and offers it.
+     *
+     * @param state    the queue.
+     * @param sender   this producer's fields.
+     * @param counters this thread's allocation.
+     * @return whether it was sent.
+     */
+    @Benchmark
+    @Group("jctools")
+    @GroupThreads(1)
+    public boolean jctoolsSend(final JcTools state, final Sender sender, final ThroughputCounters counters)
+    {
+        final Message message = state.pool.take();
+        if (message == null)
+        {
+            return false;
+        }
+        message.value = sender.next++;
+        return state.queue.offer(message);
+    }
+
+    /**
+     * Consumer: drains a batch, giving each message back.
+     *
+     * @param state    the queue.
+     * @param counters where messages are counted.
+     * @return how many it took.
+     */
+    @Benchmark
+    @Group("jctools")
+    @GroupThreads(1)
+    public int jctoolsReceive(final JcTools state, final ThroughputCounters counters)
+    {
+        final int taken = state.queue.drain(state.reader, BATCH);
+        counters.messages += taken;
+        return taken;
+    }
+
+    /** The Disruptor's single-producer ring, read through a poller. */
+    @State(Scope.Group)
+    public static class Disruptor
+    {
+        RingBuffer<Message> ring;
+        EventPoller<Message> poller;
+        Reader reader;
+
+        /** Builds the ring and its poller. */
+        @Setup(Level.Trial)
+        public void setup()
+        {
+            ring = RingBuffer.createSingleProducer(Message::new, CAPACITY);
+            poller = ring.newPoller();
+            ring.addGatingSequences(poller.getSequence());
+            reader = new Reader(null, BATCH);
+        }
+    }
+
+    /**
+     * Producer: claims, fills and publishes one event.
+     *
+     * @param state    the ring.
+     * @param sender   this producer's fields.
+     * @param counters this thread's allocation.
+     * @return whether it was sent.
+     */
+    @Benchmark
+    @Group("disruptor")
+    @GroupThreads(1)
+    public boolean disruptorSend(final Disruptor state, final Sender sender, final ThroughputCounters counters)
+    {
+        return Disruptors.send(state.ring, sender.next++);
+    }
+
+    /**
+     * Consumer: polls a batch.
+     *
+     * @param state    the ring.
+     * @param counters where messages are counted.
+     * @return how many it took.
+     * @throws Exception never: the reader does not throw.
+     */
+    @Benchmark
+    @Group("disruptor")
+    @GroupThreads(1)
+    public int disruptorReceive(final Disruptor state, final ThroughputCounters counters) throws Exception
+    {
+        final int taken = Disruptors.receive(state.poller, state.reader);
+        counters.messages += taken;
+        return taken;
+    }
+
+    /**
+     * The Disruptor's calls, shared by the benchmarks.
+     */
+    static final class Disruptors
+    {
+        private Disruptors()
+        {
+        }
+
+        /**
+         * Sends a value if the ring has room.
+         *
+         * @param ring  the ring.
+         * @param value what to send.
+         * @return whether it was sent.
+         */
+        static boolean send(final RingBuffer<Message> ring, final long value)
+        {
+            final long sequence;
+            try
+            {
+                sequence = ring.tryNext();
+            }
+            catch (final InsufficientCapacityException full)
+            {
+                // A shared instance without a stack trace: a full ring allocates nothing.
+                return false;
+            }
+            ring.get(sequence).value = value;
+            ring.publish(sequence);
+            return true;
+        }
+
+        /**
+         * Takes up to the reader's limit.
+         *
+         * @param poller the poller.
+         * @param reader the reader.
+         * @return how many it took.
+         * @throws Exception never: the reader does not throw.
+         */
+        static int receive(final EventPoller<Message> poller, final Reader reader) throws Exception
+        {
+            reader.startPoll();
+            poller.poll(reader);
+            return reader.polled();
+        }
+    }
+}

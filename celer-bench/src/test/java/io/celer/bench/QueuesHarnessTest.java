@@ -1,0 +1,91 @@
+package io.celer.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import picocli.CommandLine;
+
+/**
+ * Runs {@code bench queues} under JMH with iterations of a tenth of a second and checks that every kind and
+ * implementation produced a sane result and the files. Speed is never asserted: this machine is shared.
+ */
+class QueuesHarnessTest
+{
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<String> IMPLEMENTATIONS = List.of("celer", "agrona", "jctools", "disruptor");
+
+    @TempDir
+    Path out;
+
+    @Test
+    void everyKindAndImplementationReportsAPositiveScore() throws IOException
+    {
+        final int exit = Bench.commandLine().execute("queues", "--warmup-iterations", "1", "--iterations", "2",
+            "--iteration-ms", "100", "--out", out.toString());
+        assertThat(exit).isZero();
+
+        final JsonNode report = JSON.readTree(out.resolve("latest-queues.json").toFile());
+        assertThat(report.get("benchmark").asText()).isEqualTo("queues");
+        assertThat(report.get("failures")).isEmpty();
+        assertThat(report.get("forks").asInt()).isEqualTo(1);
+        final List<String> seen = new ArrayList<>();
+        for (final JsonNode entry : report.get("results"))
+        {
+            final String kind = entry.get("kind").asText();
+            final String name = kind + " " + entry.get("implementation").asText();
+            seen.add(name);
+            assertThat(entry.get("unit").asText()).as(name).isEqualTo(kind.equals("round-trip") ? "ns" : "msgs/s");
+            assertThat(entry.get("score").asDouble()).as(name).isPositive();
+            assertThat(entry.get("allocated_bytes_per_msg").asDouble()).as(name).isNotNegative();
+            assertThat(entry.get("iteration_scores")).as(name).hasSize(2);
+            for (final JsonNode iteration : entry.get("iteration_scores"))
+            {
+                assertThat(iteration.asDouble()).as(name + " iteration").isPositive();
+            }
+        }
+        final List<String> expected = new ArrayList<>();
+        for (final String kind : List.of("one-to-one", "many-to-one", "round-trip"))
+        {
+            for (final String implementation : IMPLEMENTATIONS)
+            {
+                expected.add(kind + " " + implementation);
+            }
+        }
+        assertThat(seen).containsExactlyElementsOf(expected);
+
+        try (Stream<Path> files = Files.list(out))
+        {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                .anyMatch(name -> name.matches("queues-\\d{8}-\\d{6}\\.json"))
+                .anyMatch(name -> name.matches("queues-\\d{8}-\\d{6}\\.md"));
+        }
+        assertThat(Files.readString(out.resolve("latest-queues.md"))).contains("# Queues", "| kind",
+            "| one-to-one", "| many-to-one", "| round-trip", "CarrierQueue", "CarrierMux", "SpscArrayQueue",
+            "MpscArrayQueue", "OneToOneConcurrentArrayQueue", "ManyToOneConcurrentArrayQueue", "RingBuffer");
+    }
+
+    @Test
+    void badInputIsAUsageError()
+    {
+        final CommandLine bad = Bench.commandLine();
+        bad.setErr(new PrintWriter(new StringWriter()));
+        assertThat(bad.execute("queues", "--kinds", "sideways", "--out", out.toString())).isEqualTo(2);
+        assertThat(bad.execute("queues", "--impls", "celer,nope", "--out", out.toString())).isEqualTo(2);
+        assertThat(bad.execute("queues", "--iterations", "0", "--out", out.toString())).isEqualTo(2);
+        assertThat(out.resolve("latest-queues.json")).doesNotExist();
+    }
+}
