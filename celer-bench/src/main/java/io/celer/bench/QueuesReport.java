@@ -31,6 +31,7 @@ public record QueuesReport(
     @JsonProperty("cpus") int cpus,
     @JsonProperty("jvm_options") List<String> jvmOptions,
     @JsonProperty("warmup_iterations") int warmupIterations,
+    @JsonProperty("warmup_ms") int warmupMillis,
     @JsonProperty("iterations") int iterations,
     @JsonProperty("iteration_ms") int iterationMillis,
     @JsonProperty("forks") int forks,
@@ -94,8 +95,9 @@ public record QueuesReport(
     {
         final StringBuilder out = new StringBuilder("# Queues\n\n");
         out.append(format("Celer's carrier queues against Agrona, JCTools and the Disruptor, under JMH: %d fork(s) per "
-            + "benchmark, %d warm-up and %d measured iteration(s) of %d ms. Started %s, took %.0f s.%n%n",
-            report.forks(), report.warmupIterations(), report.iterations(), report.iterationMillis(),
+            + "benchmark, %d warm-up iteration(s) of %d ms and %d measured of %d ms. Started %s, took %.0f s.%n%n",
+            report.forks(), report.warmupIterations(), report.warmupMillis(), report.iterations(),
+            report.iterationMillis(),
             report.started(), report.durationSeconds()));
         out.append("- JDK: ").append(report.jdk()).append('\n');
         out.append("- OS: ").append(report.os()).append(", ").append(report.cpus()).append(" CPUs\n");

@@ -39,12 +39,14 @@ final class QueuesRun
      * @param cases            the benchmarks, in table order.
      * @param warmupIterations warm-up iterations per benchmark.
      * @param iterations       measured iterations per benchmark.
-     * @param iterationMillis  length of each.
+     * @param warmupMillis     length of each warm-up iteration.
+     * @param iterationMillis  length of each measured iteration.
      * @param forks            JVMs per benchmark.
      * @param jvmOptions       extra options for the forked JVMs.
      * @param outDir           where result files go.
      */
-    record Settings(List<QueueCase> cases, int warmupIterations, int iterations, int iterationMillis, int forks,
+    record Settings(List<QueueCase> cases, int warmupIterations, int iterations, int warmupMillis, int iterationMillis,
+        int forks,
         List<String> jvmOptions, Path outDir)
     {
     }
@@ -78,9 +80,9 @@ final class QueuesRun
         final long startNanos = System.nanoTime();
         final List<String> jvmOptions = new ArrayList<>(BASE_JVM_OPTIONS);
         jvmOptions.addAll(settings.jvmOptions());
-        out.printf("Queues: %d benchmark(s) under JMH, %d fork(s) each, %d warm-up + %d measured iteration(s) of "
-            + "%d ms%n", settings.cases().size(), settings.forks(), settings.warmupIterations(), settings.iterations(),
-            settings.iterationMillis());
+        out.printf("Queues: %d benchmark(s) under JMH, %d fork(s) each, %d warm-up iteration(s) of %d ms, %d measured "
+            + "of %d ms%n", settings.cases().size(), settings.forks(), settings.warmupIterations(),
+            settings.warmupMillis(), settings.iterations(), settings.iterationMillis());
         out.println("JDK: " + Runtimes.jdk() + "; forked JVM options: " + String.join(" ", jvmOptions));
         out.flush();
 
@@ -122,7 +124,8 @@ final class QueuesRun
         final QueuesReport report = new QueuesReport("queues", started.toString(),
             (System.nanoTime() - startNanos) / 1e9, Runtimes.jdk(), Runtimes.os(),
             Runtime.getRuntime().availableProcessors(), jvmOptions, settings.warmupIterations(),
-            settings.iterations(), settings.iterationMillis(), settings.forks(), entries, failures);
+            settings.warmupMillis(), settings.iterations(), settings.iterationMillis(), settings.forks(), entries,
+            failures);
         out.println();
         out.print(QueuesReport.table(entries, false));
         if (!entries.isEmpty())
@@ -142,12 +145,13 @@ final class QueuesRun
     private RunResult runOne(final QueueCase queueCase, final List<String> jvmOptions, final Path log)
         throws RunnerException
     {
+        final TimeValue warmup = TimeValue.milliseconds(settings.warmupMillis());
         final TimeValue time = TimeValue.milliseconds(settings.iterationMillis());
         final Options options = new OptionsBuilder()
             .include("^" + Pattern.quote(queueCase.benchmark()) + "$")
             .forks(settings.forks())
             .warmupIterations(settings.warmupIterations())
-            .warmupTime(time)
+            .warmupTime(warmup)
             .measurementIterations(settings.iterations())
             .measurementTime(time)
             .jvmArgs(jvmOptions.toArray(String[]::new))

@@ -35,13 +35,15 @@ class QueuesHarnessTest
     void everyKindAndImplementationReportsAPositiveScore() throws IOException
     {
         final int exit = Bench.commandLine().execute("queues", "--warmup-iterations", "1", "--iterations", "2",
-            "--iteration-ms", "100", "--out", out.toString());
+            "--iteration-ms", "100", "--warmup-ms", "100", "--out", out.toString());
         assertThat(exit).isZero();
 
         final JsonNode report = JSON.readTree(out.resolve("latest-queues.json").toFile());
         assertThat(report.get("benchmark").asText()).isEqualTo("queues");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("forks").asInt()).isEqualTo(1);
+        assertThat(report.get("warmup_ms").asInt()).isEqualTo(100);
+        assertThat(report.get("jdk").asText()).isNotBlank();
         final List<String> seen = new ArrayList<>();
         for (final JsonNode entry : report.get("results"))
         {
@@ -86,6 +88,7 @@ class QueuesHarnessTest
         assertThat(bad.execute("queues", "--kinds", "sideways", "--out", out.toString())).isEqualTo(2);
         assertThat(bad.execute("queues", "--impls", "celer,nope", "--out", out.toString())).isEqualTo(2);
         assertThat(bad.execute("queues", "--iterations", "0", "--out", out.toString())).isEqualTo(2);
+        assertThat(bad.execute("queues", "--warmup-ms", "5", "--out", out.toString())).isEqualTo(2);
         assertThat(out.resolve("latest-queues.json")).doesNotExist();
     }
 }
