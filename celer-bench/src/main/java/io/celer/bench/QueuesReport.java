@@ -71,16 +71,20 @@ public record QueuesReport(
      */
     static String table(final List<Entry> entries, final boolean markdown)
     {
-        final String[] header = {"kind", "implementation", "msgs/s", "ns", "±", "B/msg", "queue"};
+        final String[] header = {"kind", "implementation", "msgs/s", "ns", "±", "best", "B/msg", "queue"};
         final String[][] rows = new String[entries.size()][];
         for (int i = 0; i < rows.length; i++)
         {
             final Entry e = entries.get(i);
             final boolean rate = e.unit().equals("msgs/s");
-            final String score = format(rate ? "%,.0f" : "%,.1f", e.score());
+            final String pattern = rate ? "%,.0f" : "%,.1f";
+            final String score = format(pattern, e.score());
+            final double best = rate
+                ? e.iterationScores().stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)
+                : e.iterationScores().stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
             rows[i] = new String[] {e.kind(), e.implementation(), rate ? score : "", rate ? "" : score,
                 e.error() == null ? "n/a" : format("%.0f%%", 100 * e.error() / Math.max(1e-9, e.score())),
-                format("%.2f", e.bytesPerMessage()), e.queue()};
+                format(pattern, best), format("%.2f", e.bytesPerMessage()), e.queue()};
         }
         return Tables.render(header, rows, markdown);
     }
@@ -104,7 +108,7 @@ public record QueuesReport(
         out.append("- JVM options: ").append(String.join(" ", report.jvmOptions())).append("\n\n");
         out.append("one-to-one: one producer thread, one consumer thread; many-to-one: two producers, one consumer; ")
             .append("msgs/s is what the consumer took. round-trip: ping-pong through two one-to-one queues, ns per ")
-            .append("round trip. ±: JMH's 99.9% confidence half-width, relative. B/msg: bytes all the benchmark's ")
+            .append("round trip. ±: JMH's 99.9% confidence half-width, relative. Best: the best measured iteration. B/msg: bytes all the benchmark's ")
             .append("threads allocated, per message (a round trip is two). Agrona and JCTools carry references, so ")
             .append("each message comes from a pre-allocated pool that the receiver gives it back to; Celer's ")
             .append("carriers and the Disruptor's events stay in their rings.\n\n");
