@@ -101,14 +101,14 @@ public record QueuesReport(
         out.append(format("Celer's carrier queues against Agrona, JCTools and the Disruptor, under JMH: %d fork(s) per "
             + "benchmark, %d warm-up iteration(s) of %d ms and %d measured of %d ms. Started %s, took %.0f s.%n%n",
             report.forks(), report.warmupIterations(), report.warmupMillis(), report.iterations(),
-            report.iterationMillis(),
-            report.started(), report.durationSeconds()));
+            report.iterationMillis(), report.started(), report.durationSeconds()));
         out.append("- JDK: ").append(report.jdk()).append('\n');
         out.append("- OS: ").append(report.os()).append(", ").append(report.cpus()).append(" CPUs\n");
         out.append("- JVM options: ").append(String.join(" ", report.jvmOptions())).append("\n\n");
         out.append("one-to-one: one producer thread, one consumer thread; many-to-one: two producers, one consumer; ")
-            .append("msgs/s is what the consumer took. round-trip: ping-pong through two one-to-one queues, ns per ")
-            .append("round trip. ±: JMH's 99.9% confidence half-width, relative. Best: the best measured iteration. B/msg: bytes all the benchmark's ")
+            .append("msgs/s is what the consumer took while JMH measured, over the iterations' length. round-trip: ")
+            .append("ping-pong through two one-to-one queues, ns per round trip. ±: JMH's 99.9% confidence ")
+            .append("half-width, relative. Best: the best measured iteration. B/msg: bytes all the benchmark's ")
             .append("threads allocated, per message (a round trip is two). Agrona and JCTools carry references, so ")
             .append("each message comes from a pre-allocated pool that the receiver gives it back to; Celer's ")
             .append("carriers and the Disruptor's events stay in their rings.\n\n");

@@ -22,6 +22,7 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import org.openjdk.jmh.util.ListStatistics;
 
 /**
  * Runs the queue benchmarks under JMH, one benchmark at a time in its own JVM, prints the table and writes the
@@ -167,7 +168,7 @@ final class QueuesRun
         return results.iterator().next();
     }
 
-    private static QueuesReport.Entry entry(final QueueCase queueCase, final RunResult result)
+    private QueuesReport.Entry entry(final QueueCase queueCase, final RunResult result)
     {
         final Map<String, Result> secondary = result.getSecondaryResults();
         final double score;
@@ -176,18 +177,26 @@ final class QueuesRun
         final List<Double> iterationScores = new ArrayList<>();
         if (queueCase.kind().throughput())
         {
-            // The group's primary score adds up calls of both sides; the consumer's message count is the rate.
-            final Result messages = required(secondary, "messages");
-            score = messages.getScore();
-            error = messages.getScoreError();
-            bytesPerMessage = required(secondary, "allocatedBytes").getScore() / score;
+            // Messages counted while measuring, over the iteration's length: not JMH's per-thread time, which is
+            // near zero for a consumer descheduled as the iteration starts.
+            final double seconds = settings.iterationMillis() / 1000.0;
+            double messages = 0;
+            double allocated = 0;
             for (final BenchmarkResult fork : result.getBenchmarkResults())
             {
                 for (final IterationResult iteration : fork.getIterationResults())
                 {
-                    iterationScores.add(required(iteration.getSecondaryResults(), "messages").getScore());
+                    final double taken = required(iteration.getSecondaryResults(), "messages").getScore();
+                    messages += taken;
+                    allocated += required(iteration.getSecondaryResults(), "allocatedBytes").getScore();
+                    iterationScores.add(taken / seconds);
                 }
             }
+            final ListStatistics rates = new ListStatistics();
+            iterationScores.forEach(rates::addValue);
+            score = rates.getMean();
+            error = rates.getN() > 1 ? rates.getMeanErrorAt(0.999) : Double.NaN;
+            bytesPerMessage = allocated / messages;
         }
         else
         {

@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Control;
 
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.RingBuffer;
@@ -113,16 +114,17 @@ public class ManyToOneThroughput
      *
      * @param state    the mux.
      * @param counters where messages are counted.
+     * @param control  tells whether JMH is measuring.
      * @return how many it took.
      */
     @Benchmark
     @Group("celer")
     @GroupThreads(1)
-    public int celerReceive(final Celer state, final ThroughputCounters counters)
+    public int celerReceive(final Celer state, final ThroughputCounters counters, final Control control)
     {
         // The mux takes its limit per lane: split the batch so a call takes no more than the others'.
         final int taken = state.mux.drain(state.reader, BATCH / PRODUCERS);
-        counters.messages += taken;
+        counters.count(control, taken);
         return taken;
     }
 
@@ -172,15 +174,16 @@ public class ManyToOneThroughput
      *
      * @param state    the queue.
      * @param counters where messages are counted.
+     * @param control  tells whether JMH is measuring.
      * @return how many it took.
      */
     @Benchmark
     @Group("agrona")
     @GroupThreads(1)
-    public int agronaReceive(final Agrona state, final ThroughputCounters counters)
+    public int agronaReceive(final Agrona state, final ThroughputCounters counters, final Control control)
     {
         final int taken = state.queue.drain(state.reader, BATCH);
-        counters.messages += taken;
+        counters.count(control, taken);
         return taken;
     }
 
@@ -229,15 +232,16 @@ public class ManyToOneThroughput
      *
      * @param state    the queue.
      * @param counters where messages are counted.
+     * @param control  tells whether JMH is measuring.
      * @return how many it took.
      */
     @Benchmark
     @Group("jctools")
     @GroupThreads(1)
-    public int jctoolsReceive(final JcTools state, final ThroughputCounters counters)
+    public int jctoolsReceive(final JcTools state, final ThroughputCounters counters, final Control control)
     {
         final int taken = state.queue.drain(state.reader, BATCH);
-        counters.messages += taken;
+        counters.count(control, taken);
         return taken;
     }
 
@@ -281,16 +285,18 @@ public class ManyToOneThroughput
      *
      * @param state    the ring.
      * @param counters where messages are counted.
+     * @param control  tells whether JMH is measuring.
      * @return how many it took.
      * @throws Exception never: the reader does not throw.
      */
     @Benchmark
     @Group("disruptor")
     @GroupThreads(1)
-    public int disruptorReceive(final Disruptor state, final ThroughputCounters counters) throws Exception
+    public int disruptorReceive(final Disruptor state, final ThroughputCounters counters, final Control control)
+        throws Exception
     {
         final int taken = OneToOneThroughput.Disruptors.receive(state.poller, state.reader);
-        counters.messages += taken;
+        counters.count(control, taken);
         return taken;
     }
 }

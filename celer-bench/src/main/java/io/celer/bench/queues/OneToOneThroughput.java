@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Control;
 
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.InsufficientCapacityException;
@@ -24,7 +25,8 @@ import io.celer.queue.CarrierQueue;
 /**
  * One producer thread, one consumer thread: how many messages per second get across. The producer sends one
  * message per call and gives up when the queue is full; the consumer drains up to {@link #BATCH} per call. The
- * rate is the consumer's ({@link ThroughputCounters#messages}).
+ * rate is what the consumer took while JMH measured ({@link ThroughputCounters#messages}) over the iteration's
+ * length.
  *
  * <p>Celer's carriers and the Disruptor's events stay in their rings; Agrona and JCTools carry references, so
  * their producer takes each message from a {@link MessagePool} and the consumer gives it back.
@@ -86,15 +88,16 @@ public class OneToOneThroughput
      *
      * @param state    the queue.
      * @param counters where messages are counted.
+     * @param control  tells whether JMH is measuring.
      * @return how many it took.
      */
     @Benchmark
     @Group("celer")
     @GroupThreads(1)
-    public int celerReceive(final Celer state, final ThroughputCounters counters)
+    public int celerReceive(final Celer state, final ThroughputCounters counters, final Control control)
     {
         final int taken = state.queue.drain(state.reader, BATCH);
-        counters.messages += taken;
+        counters.count(control, taken);
         return taken;
     }
 
@@ -145,15 +148,16 @@ public class OneToOneThroughput
      *
      * @param state    the queue.
      * @param counters where messages are counted.
+     * @param control  tells whether JMH is measuring.
      * @return how many it took.
      */
     @Benchmark
     @Group("agrona")
     @GroupThreads(1)
-    public int agronaReceive(final Agrona state, final ThroughputCounters counters)
+    public int agronaReceive(final Agrona state, final ThroughputCounters counters, final Control control)
     {
         final int taken = state.queue.drain(state.reader, BATCH);
-        counters.messages += taken;
+        counters.count(control, taken);
         return taken;
     }
 
@@ -203,15 +207,16 @@ public class OneToOneThroughput
      *
      * @param state    the queue.
      * @param counters where messages are counted.
+     * @param control  tells whether JMH is measuring.
      * @return how many it took.
      */
     @Benchmark
     @Group("jctools")
     @GroupThreads(1)
-    public int jctoolsReceive(final JcTools state, final ThroughputCounters counters)
+    public int jctoolsReceive(final JcTools state, final ThroughputCounters counters, final Control control)
     {
         final int taken = state.queue.drain(state.reader, BATCH);
-        counters.messages += taken;
+        counters.count(control, taken);
         return taken;
     }
 
@@ -255,16 +260,18 @@ public class OneToOneThroughput
      *
      * @param state    the ring.
      * @param counters where messages are counted.
+     * @param control  tells whether JMH is measuring.
      * @return how many it took.
      * @throws Exception never: the reader does not throw.
      */
     @Benchmark
     @Group("disruptor")
     @GroupThreads(1)
-    public int disruptorReceive(final Disruptor state, final ThroughputCounters counters) throws Exception
+    public int disruptorReceive(final Disruptor state, final ThroughputCounters counters, final Control control)
+        throws Exception
     {
         final int taken = Disruptors.receive(state.poller, state.reader);
-        counters.messages += taken;
+        counters.count(control, taken);
         return taken;
     }
 

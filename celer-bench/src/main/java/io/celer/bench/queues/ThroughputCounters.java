@@ -6,19 +6,24 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.Control;
 
 /**
- * Per thread of a throughput benchmark: messages the consumer took and bytes each thread allocated, both per
- * second, so that their ratio is bytes per message.
+ * Per thread of a throughput benchmark, per iteration: messages the consumer took while JMH measured, and bytes
+ * each thread allocated.
+ *
+ * <p>Raw counts, not JMH's per-thread rates: a consumer descheduled as its iteration starts would time only the
+ * moment it spends draining a full queue, and report billions of messages a second. The harness divides the
+ * count by the iteration's length instead.
  */
 @State(Scope.Thread)
-@AuxCounters(AuxCounters.Type.OPERATIONS)
+@AuxCounters(AuxCounters.Type.EVENTS)
 public class ThroughputCounters
 {
-    /** Messages taken by the consumer; producers leave it at 0. */
+    /** Messages taken by the consumer while measuring; producers leave it at 0. */
     public long messages;
 
-    /** Bytes this thread allocated in the iteration. */
+    /** Bytes this thread allocated in the iteration, its unmeasured start and end included. */
     public long allocatedBytes;
 
     private long allocatedAtStart;
@@ -32,6 +37,21 @@ public class ThroughputCounters
         messages = 0;
         allocatedBytes = 0;
         allocatedAtStart = Allocation.ofCurrentThread();
+    }
+
+    /**
+     * Counts messages taken, only while JMH measures: the benchmark method also runs while the threads of a
+     * group wait for each other before and after.
+     *
+     * @param control JMH's view of the iteration.
+     * @param taken   messages just taken.
+     */
+    void count(final Control control, final int taken)
+    {
+        if (control.startMeasurement && !control.stopMeasurement)
+        {
+            messages += taken;
+        }
     }
 
     /**
