@@ -13,13 +13,14 @@ import io.celer.framing.Framing;
 import io.celer.framing.MessageSink;
 import io.celer.reactor.CycleTask;
 import io.celer.reactor.Reactor;
+import io.celer.reactor.Poller;
 import io.celer.reactor.Selectable;
 import io.celer.reactor.TimerCallback;
 
 /**
  * A TCP connection on a reactor: its buffers, framing, timers and the all-or-nothing write path.
  */
-final class TcpConnection implements Connection, Selectable, MessageSink, CycleTask, TimerCallback
+final class TcpConnection implements Connection, Selectable, Poller, MessageSink, CycleTask, TimerCallback
 {
     private static final System.Logger LOG = System.getLogger(TcpConnection.class.getName());
     private static final AtomicLong IDS = new AtomicLong();
@@ -215,6 +216,10 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     {
         state = OPEN;
         lastReadMillis = reactor.nowMillis();
+        if (config.busyPoll())
+        {
+            reactor.addPoller(this);
+        }
         owner.onOpened(this);
         try
         {
@@ -257,6 +262,24 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         }
     }
 
+    @Override
+    public int poll()
+    {
+        if (state != OPEN)
+        {
+            return 0;
+        }
+        try
+        {
+            return onReadable(true) ? 1 : 0;
+        }
+        catch (final Throwable t)
+        {
+            failed(t);
+            return 1;
+        }
+    }
+
     private void failed(final Throwable t)
     {
         fail(t instanceof FramingException ? CloseReason.FRAMING_ERROR : CloseReason.HANDLER_ERROR, t);
@@ -283,7 +306,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
      * Reads once from the socket (or only from the transport's buffers), delivers the messages, and goes on
      * while the transport still holds application bytes that the read buffer had no room for.
      */
-    private void onReadable(final boolean fromSocket)
+    private boolean onReadable(final boolean fromSocket)
     {
         boolean fromChannel = fromSocket;
         boolean delivered = false;
@@ -297,13 +320,13 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
             catch (final IOException ex)
             {
                 fail(ioFailure(ex), ex);
-                return;
+                return false;
             }
             fromChannel = false;
             if (read < 0)
             {
                 close(CloseReason.PEER_CLOSED);
-                return;
+                return false;
             }
             if (read == 0)
             {
@@ -315,7 +338,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
             framing.decode(readBuffer, this);
             if (state == CLOSED)
             {
-                return;
+                return true;
             }
             if (!readBuffer.hasRemaining())
             {
@@ -340,6 +363,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         {
             handler.batchProcessed(this);
         }
+        return delivered;
     }
 
     @Override
@@ -711,6 +735,10 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
             }
         }
         lagging = false;
+        if (config.busyPoll())
+        {
+            reactor.removePoller(this);
+        }
         // The owner first, as on open: a handler's closed() then sees its client closed and its server without it.
         owner.onClosed(this, reason);
         try
