@@ -49,6 +49,8 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
     private boolean lagging;
     private boolean spaceFreedOwed;
     private boolean flushQueued;
+    private boolean readsPaused;
+    private boolean resumeOwed;
     private CloseReason closingReason;
     private long eventTimer = NO_TIMER;
     private long readTimer = NO_TIMER;
@@ -135,6 +137,8 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         lagging = false;
         spaceFreedOwed = false;
         flushQueued = false;
+        readsPaused = false;
+        resumeOwed = false;
         readTimeoutMillis = 0;
     }
 
@@ -189,7 +193,7 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
     private void handshakeDone()
     {
         established();
-        if (state == OPEN && transport.hasBufferedInput())
+        if (state == OPEN && !readsPaused && transport.hasBufferedInput())
         {
             try
             {
@@ -251,7 +255,7 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
             {
                 onWritable();
             }
-            if ((ready & SelectionKey.OP_READ) != 0 && state == OPEN)
+            if ((ready & SelectionKey.OP_READ) != 0 && state == OPEN && !readsPaused)
             {
                 onReadable(true);
             }
@@ -265,7 +269,7 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
     @Override
     public int poll()
     {
-        if (state != OPEN)
+        if (state != OPEN || readsPaused)
         {
             return 0;
         }
@@ -334,27 +338,13 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
             }
             delivered = true;
             lastReadMillis = reactor.nowMillis();
-            readBuffer.flip();
-            framing.decode(readBuffer, this);
+            decodeReadBuffer();
             if (state == CLOSED)
             {
                 return true;
             }
-            if (!readBuffer.hasRemaining())
-            {
-                readBuffer.clear();
-            }
-            else if (readBuffer.position() == 0 && readBuffer.limit() == readBuffer.capacity())
-            {
-                throw new FramingException("read buffer of " + readBuffer.capacity() +
-                    " bytes is full and the handler consumed none of it");
-            }
-            else
-            {
-                readBuffer.compact();
-            }
         }
-        while (state == OPEN && transport.hasBufferedInput());
+        while (state == OPEN && !readsPaused && transport.hasBufferedInput());
         if (transport.hasPendingOutput() && state == OPEN)
         {
             flushNow(); // the transport answered the peer (a TLS key update, say) and must be heard
@@ -366,11 +356,119 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         return delivered;
     }
 
+    /**
+     * Hands the read buffer's whole messages to the handler and keeps the rest (a partial message, or what came
+     * after a pause) for later.
+     */
+    private void decodeReadBuffer()
+    {
+        readBuffer.flip();
+        framing.decode(readBuffer, this);
+        if (state == CLOSED)
+        {
+            return;
+        }
+        if (!readBuffer.hasRemaining())
+        {
+            readBuffer.clear();
+        }
+        else if (readBuffer.position() == 0 && readBuffer.limit() == readBuffer.capacity())
+        {
+            throw new FramingException("read buffer of " + readBuffer.capacity() +
+                " bytes is full and the handler consumed none of it");
+        }
+        else
+        {
+            readBuffer.compact();
+        }
+    }
+
     @Override
     public boolean onMessage(final ByteBuffer message)
     {
         handler.message(this, message);
-        return state == OPEN;
+        return state == OPEN && !readsPaused;
+    }
+
+    @Override
+    public void pauseReads()
+    {
+        reactor.checkThread("Connection.pauseReads");
+        if (state != OPEN || readsPaused)
+        {
+            return;
+        }
+        readsPaused = true;
+        key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
+        if (config.busyPoll())
+        {
+            reactor.removePoller(this);
+        }
+    }
+
+    @Override
+    public void resumeReads()
+    {
+        reactor.checkThread("Connection.resumeReads");
+        if (!readsPaused)
+        {
+            return;
+        }
+        readsPaused = false;
+        if (state != OPEN)
+        {
+            return;
+        }
+        lastReadMillis = reactor.nowMillis();
+        key.interestOps(key.interestOps() | SelectionKey.OP_READ);
+        if (config.busyPoll())
+        {
+            reactor.addPoller(this);
+        }
+        // Not now: the caller may be inside this connection's own message callback, in the middle of a decode.
+        resumeOwed = true;
+        if (!flushQueued)
+        {
+            flushQueued = true;
+            reactor.runAtEndOfCycle(this);
+        }
+    }
+
+    @Override
+    public boolean isReadPaused()
+    {
+        return readsPaused;
+    }
+
+    /**
+     * Delivers what was read before a pause: whole messages left in the read buffer, then the transport's.
+     */
+    private void deliverAfterResume()
+    {
+        if (state != OPEN || readsPaused)
+        {
+            return;
+        }
+        try
+        {
+            final int held = readBuffer.position();
+            if (held > 0)
+            {
+                decodeReadBuffer();
+            }
+            if (state == OPEN && !readsPaused && transport.hasBufferedInput())
+            {
+                onReadable(false); // tells the handler the batch ended
+            }
+            else if (state == OPEN && readBuffer.position() < held)
+            {
+                handler.batchProcessed(this);
+            }
+        }
+        catch (final Throwable t)
+        {
+            failed(t);
+        }
     }
 
     private void onWritable()
@@ -569,6 +667,11 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
     public void endOfCycle()
     {
         flushQueued = false;
+        if (resumeOwed)
+        {
+            resumeOwed = false;
+            deliverAfterResume();
+        }
         if (state == OPEN)
         {
             flushNow();
@@ -839,6 +942,12 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
     private void onReadTimer(final long nowMillis)
     {
         // Reads only stamp the time; the timer checks it, so a busy connection never touches the wheel.
+        if (readsPaused)
+        {
+            // Not silence: this side is not reading. The clock starts again on resume.
+            readTimer = reactor.schedule(readTimeoutMillis, this);
+            return;
+        }
         final long silentFor = nowMillis - lastReadMillis;
         if (silentFor >= readTimeoutMillis)
         {
