@@ -138,7 +138,7 @@ public final class TickToTrade
                         Thread.onSpinWait();
                     }
                 }
-                awaitQuiet(strategy);
+                awaitQuiet(strategy, warmUp + malformedSent);
 
                 listener.beforeMeasuring(new MeasurementListener.Phase(interfaceName(loopback),
                     loopback == null ? "unicast" : "multicast", (InetSocketAddress)generator.getLocalAddress(),
@@ -170,7 +170,7 @@ public final class TickToTrade
                     LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(spacingMicros));
                 }
                 strategy.recording(false);
-                awaitQuiet(strategy);
+                awaitQuiet(strategy, warmUp + malformedSent + quotes);
                 listener.afterMeasuring();
                 final Histogram copy = new Histogram(strategy.tickToTrade().getHighestTrackableValue(), 3);
                 strategyReactor.call(() -> copy.add(strategy.tickToTrade()));
@@ -238,10 +238,13 @@ public final class TickToTrade
         }
     }
 
-    private static void awaitQuiet(final TickToTradeStrategy strategy)
+    private static void awaitQuiet(final TickToTradeStrategy strategy, final long quotesSent)
     {
+        // Every quote read, not only every order answered: a warm-up quote still queued in the socket would
+        // otherwise be read, and measured, once recording starts.
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (strategy.executions() < strategy.ordersSent() && System.nanoTime() < deadline)
+        while ((strategy.quotesReceived() < quotesSent || strategy.executions() < strategy.ordersSent()) &&
+            System.nanoTime() < deadline)
         {
             LockSupport.parkNanos(100_000);
         }
