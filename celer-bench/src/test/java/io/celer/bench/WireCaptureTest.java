@@ -1,11 +1,33 @@
 package io.celer.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class WireCaptureTest
 {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aCaptureThatCannotStartSaysWhy()
+    {
+        assumeThat(WireCapture.version()).as("tshark is not installed: ./celer test installs it").isNotNull();
+
+        assertThatThrownBy(() -> WireCapture.start("celer-no-such-interface", "udp", dir.resolve("x.pcapng"),
+            new InetSocketAddress("127.0.0.1", 0)))
+            .isInstanceOf(IOException.class)
+            .hasMessageContaining("tshark ended before capturing")
+            .hasMessageContaining("celer-no-such-interface");
+    }
+
     @Test
     void epochTimesKeepTheirNanoseconds()
     {
