@@ -91,9 +91,10 @@ public final class TickToTrade
         {
             final PseudoExchange exchange = new PseudoExchange(exchangeReactor, 0).open();
             final NetworkInterface loopback = multicastLoopback();
-            final UdpConfig quoteConfig = loopback == null ?
+            // The quote socket is the hot path: read it every cycle rather than when the selector says so.
+            final UdpConfig quoteConfig = (loopback == null ?
                 new UdpConfig().bindAddress("127.0.0.1") :
-                new UdpConfig().multicastInterface(loopback).reuseAddress(true);
+                new UdpConfig().multicastInterface(loopback).reuseAddress(true)).busyPoll(true);
             final TickToTradeStrategy strategy = new TickToTradeStrategy(strategyReactor, quoteConfig, exchange.port())
                 .open();
             final InetSocketAddress target;
