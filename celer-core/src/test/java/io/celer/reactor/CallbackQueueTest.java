@@ -195,6 +195,72 @@ class CallbackQueueTest
     }
 
     @Test
+    void noWakeUpIsLostWhileTheReactorFallsAsleep()
+    {
+        // The reactor parks for a minute when idle, so one lost wake-up stalls a round far past its bound.
+        // Each round publishes the moment the last callback ran, which is when the reactor falls asleep: a
+        // producer whose look at the sleep flag passed its publication would leave the reactor asleep.
+        final Reactor reactor = reactor(new ParkingIdleStrategy(Duration.ofMinutes(1).toNanos()));
+        final Counter counter = new Counter(1);
+        final CallbackQueue<Add> queue = reactor.callbackQueue(4, () -> new Add(counter));
+        reactor.start();
+        final long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        final long roundBound = Duration.ofSeconds(5).toNanos();
+        long sent = 0;
+        while (sent < 1_000_000 && System.nanoTime() - end < 0)
+        {
+            final Add add = queue.next(Thread::yield);
+            add.value = sent++;
+            queue.flush();
+            final long roundStart = System.nanoTime();
+            while (counter.calls != sent)
+            {
+                if (System.nanoTime() - roundStart > roundBound)
+                {
+                    throw new AssertionError("the reactor slept through callback " + (sent - 1) + " of round " +
+                        sent + ": a wake-up was lost");
+                }
+                Thread.onSpinWait();
+            }
+        }
+        assertThat(sent).as("rounds run").isGreaterThan(100);
+        assertThat(counter.failure).isNull();
+    }
+
+    /**
+     * Parks for a fixed, long time whenever a cycle found no work: only a wake-up ends the sleep early.
+     */
+    static final class ParkingIdleStrategy implements org.agrona.concurrent.IdleStrategy
+    {
+        private final long parkNanos;
+
+        ParkingIdleStrategy(final long parkNanos)
+        {
+            this.parkNanos = parkNanos;
+        }
+
+        @Override
+        public void idle(final int workCount)
+        {
+            if (workCount <= 0)
+            {
+                idle();
+            }
+        }
+
+        @Override
+        public void idle()
+        {
+            java.util.concurrent.locks.LockSupport.parkNanos(parkNanos);
+        }
+
+        @Override
+        public void reset()
+        {
+        }
+    }
+
+    @Test
     void queuesAreBuiltBeforeStartOrOnTheReactorThread()
     {
         final Reactor reactor = reactor(new BusySpinIdleStrategy());
