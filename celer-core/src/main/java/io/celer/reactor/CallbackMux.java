@@ -71,8 +71,8 @@ public final class CallbackMux<T extends ReactorCallback> implements CallbackSou
     }
 
     /**
-     * Any thread: stops the reactor running this queue's callbacks, from the next callback on (a callback
-     * that pauses its own queue is the last to run); producers can still fill it until it is full.
+     * Any thread: stops the reactor running these callbacks; it checks before each one, so a callback that
+     * pauses its own queue is the last to run. Producers can still fill their lanes until they are full.
      */
     public void pause()
     {

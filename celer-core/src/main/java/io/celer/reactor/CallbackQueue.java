@@ -71,8 +71,8 @@ public final class CallbackQueue<T extends ReactorCallback> implements CallbackS
     }
 
     /**
-     * Any thread: stops the reactor running this queue's callbacks, from the next callback on (a callback
-     * that pauses its own queue is the last to run); producers can still fill it until it is full.
+     * Any thread: stops the reactor running these callbacks; it checks before each one, so a callback that
+     * pauses its own queue is the last to run. Producers can still fill the queue until it is full.
      */
     public void pause()
     {
