@@ -58,7 +58,7 @@ public final class Reactor implements AutoCloseable
     private CallbackSource[] callbackSources = new CallbackSource[0];
     private Poller[] pollers = new Poller[0];
     private int cyclesToSelect;
-    private volatile boolean sleeping;
+    private final SleepFlag sleepFlag = new SleepFlag();
     private final long originNanos = System.nanoTime();
     private final CountDownLatch terminated = new CountDownLatch(1);
 
@@ -286,11 +286,12 @@ public final class Reactor implements AutoCloseable
     }
 
     /**
-     * Makes a sleeping reactor look for work; a volatile read while it spins.
+     * Makes a sleeping reactor look for work; call after publishing work for it. Free when the idle strategy
+     * never parks; otherwise a full fence and a volatile read, plus an unpark while the reactor sleeps.
      */
     public void wakeup()
     {
-        if (sleeping)
+        if (idleParks && sleepFlag.mayBeAsleep())
         {
             LockSupport.unpark(thread);
         }
@@ -510,13 +511,14 @@ public final class Reactor implements AutoCloseable
                 if (work == 0 && idleParks)
                 {
                     // Announce the sleep, then look once more: a producer that published before seeing the
-                    // flag is caught by the second look, one that published after it will unpark us.
-                    sleeping = true;
+                    // flag is caught by the second look, one that published after it will unpark us. Both
+                    // sides fence between their store and their load (see SleepFlag).
+                    sleepFlag.fallAsleep();
                     if (!hasPendingCallbacks())
                     {
                         idleStrategy.idle(0);
                     }
-                    sleeping = false;
+                    sleepFlag.wakeUp();
                 }
                 else
                 {
