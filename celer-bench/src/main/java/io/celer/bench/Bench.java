@@ -9,12 +9,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * The benchmark launcher: {@code ./celer bench tcp} and {@code ./celer bench udp} for latency,
- * {@code ./celer bench throughput} and {@code ./celer bench batching}; {@code ./celer bench queues} for the
- * inter-thread queues.
+ * {@code ./celer bench throughput}, {@code ./celer bench batching}, and {@code ./celer bench tick-to-trade} for
+ * the tick-to-trade example in and out of the process; {@code ./celer bench queues} for the inter-thread queues.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, version = "celer-bench 0.1.0",
     subcommands = {TcpCommand.class, UdpCommand.class, ThroughputCommand.class, BatchingCommand.class,
-        QueuesCommand.class},
+        TickToTradeCommand.class, QueuesCommand.class},
     description = {
         "Benchmarks Celer against Netty, blocking sockets and C over TCP and UDP on loopback.",
         "Every peer's server and client run in separate processes, pinned to separate CPUs when the machine "
@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
         "  ./celer bench udp --quick",
         "  ./celer bench throughput --quick",
         "  ./celer bench batching --quick --producers 2",
+        "  ./celer bench tick-to-trade --quick",
         "  ./celer bench queues --quick"})
 public final class Bench implements Callable<Integer>
 {

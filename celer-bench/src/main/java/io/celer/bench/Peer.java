@@ -9,7 +9,7 @@ import java.util.Locale;
  */
 enum Peer
 {
-    /** Celer client and server: busy-spinning reactors. */
+    /** Celer client and server: busy-spinning reactors that select every cycle. */
     CELER("celer",
         new Roles("Celer, busy-spin reactor, FixedSizeFraming",
             Peer.CELER_PEERS + "CelerEchoServer", Peer.CELER_PEERS + "CelerPingClient"),
@@ -17,7 +17,14 @@ enum Peer
             Peer.CELER_PEERS + "CelerUdpEchoServer", Peer.CELER_PEERS + "CelerUdpPingClient"),
         new Roles("Celer, busy-spin reactor, FixedSizeFraming",
             Peer.CELER_PEERS + "CelerSinkServer", Peer.CELER_PEERS + "CelerBatchClient"),
-        null),
+        "select"),
+    /** Celer with its connections busy-polled: read every cycle, the selector consulted every 64 cycles. */
+    CELER_POLL("celer-poll",
+        new Roles("Celer, busy-spin reactor, busy-polled connection (TcpConfig.busyPoll)",
+            Peer.CELER_PEERS + "CelerEchoServer", Peer.CELER_PEERS + "CelerPingClient"),
+        new Roles("Celer, busy-polled UdpEndpoints (UdpConfig.busyPoll), connected client",
+            Peer.CELER_PEERS + "CelerUdpEchoServer", Peer.CELER_PEERS + "CelerUdpPingClient"),
+        null, "poll"),
     /** Netty with its NIO transport, as configured by default. */
     NETTY_NIO("netty-nio",
         new Roles("Netty 4.1, NioEventLoopGroup(1), TCP_NODELAY",
@@ -71,15 +78,15 @@ enum Peer
     private final Roles tcp;
     private final Roles udp;
     private final Roles throughput;
-    private final String nettyTransport;
+    private final String transport;
 
-    Peer(final String id, final Roles tcp, final Roles udp, final Roles throughput, final String nettyTransport)
+    Peer(final String id, final Roles tcp, final Roles udp, final Roles throughput, final String transport)
     {
         this.id = id;
         this.tcp = tcp;
         this.udp = udp;
         this.throughput = throughput;
-        this.nettyTransport = nettyTransport;
+        this.transport = transport;
     }
 
     /**
@@ -190,6 +197,7 @@ enum Peer
         switch (this)
         {
             case CELER:
+            case CELER_POLL:
                 return "TlsConfig";
             case BLOCKING:
                 return "SSLSocket";
@@ -244,9 +252,23 @@ enum Peer
         return throughput == null ? null : throughput.client();
     }
 
-    /** @return Netty transport name, or null for other peers. */
-    String nettyTransport()
+    /**
+     * How its children do I/O, passed to them as {@code --transport}.
+     *
+     * @return such as {@code epoll} for Netty or {@code poll} for Celer; null for the others.
+     */
+    String transport()
     {
-        return nettyTransport;
+        return transport;
+    }
+
+    /**
+     * Whether it is one of Celer's own configurations.
+     *
+     * @return true for {@code celer} and {@code celer-poll}.
+     */
+    boolean isCeler()
+    {
+        return this == CELER || this == CELER_POLL;
     }
 }

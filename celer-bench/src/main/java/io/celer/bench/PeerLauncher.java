@@ -47,7 +47,7 @@ final class PeerLauncher
     List<String> jvmOptions(final Peer peer)
     {
         final List<String> options = new ArrayList<>(List.of("--add-exports", ADD_EXPORTS));
-        if (epsilon && peer == Peer.CELER)
+        if (epsilon && peer.isCeler())
         {
             options.addAll(EPSILON);
         }
@@ -72,11 +72,11 @@ final class PeerLauncher
         command.add("-cp");
         command.add(classpath);
         command.add(mainClass);
-        if (peer.nettyTransport() != null)
+        if (peer.transport() != null)
         {
-            command.add("--transport=" + peer.nettyTransport());
+            command.add("--transport=" + peer.transport());
         }
-        if (peer == Peer.CELER && cpus.pinned())
+        if (peer.isCeler() && cpus.pinned())
         {
             // The reactor thread pins itself too (ReactorConfig.cpu), inside the JVM's own affinity.
             command.add("--cpu=" + cpu);
@@ -109,9 +109,9 @@ final class PeerLauncher
         command.add("-cp");
         command.add(classpath);
         command.add(mainClass);
-        if (peer.nettyTransport() != null)
+        if (peer.transport() != null)
         {
-            command.add("--transport=" + peer.nettyTransport());
+            command.add("--transport=" + peer.transport());
         }
         if (cpus.pinned())
         {

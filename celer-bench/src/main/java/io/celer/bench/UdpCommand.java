@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 final class UdpCommand extends LatencyCommand
 {
     @Option(names = "--peers", paramLabel = "PEERS", description = "Comma-separated peers to run "
-        + "(default: ${DEFAULT-VALUE}).", defaultValue = "celer,netty-nio,netty-epoll,netty-epoll-busy,c")
+        + "(default: ${DEFAULT-VALUE}).", defaultValue = "celer,celer-poll,netty-nio,netty-epoll,netty-epoll-busy,c")
     private String peers;
 
     @Option(names = "--drop-every", paramLabel = "N", description = "To test the clients' resending: the "

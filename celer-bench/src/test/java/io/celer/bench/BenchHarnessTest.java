@@ -72,7 +72,8 @@ class BenchHarnessTest
                 assertThat(entry.get("jdk").asText()).as(peer).isNotBlank();
             }
         }
-        assertThat(peers).containsExactly("celer", "netty-nio", "netty-epoll", "netty-epoll-busy", "blocking", "c");
+        assertThat(peers)
+            .containsExactly("celer", "celer-poll", "netty-nio", "netty-epoll", "netty-epoll-busy", "blocking", "c");
 
         try (Stream<Path> files = Files.list(out))
         {
@@ -91,7 +92,7 @@ class BenchHarnessTest
     @Test
     void tlsLatencyRunGoesOverTlsAndSkipsThePeersWithout() throws IOException
     {
-        final int exit = Bench.commandLine().execute("tcp", "--tls", "--peers", "celer,netty-nio,c",
+        final int exit = Bench.commandLine().execute("tcp", "--tls", "--peers", "celer,celer-poll,netty-nio,c",
             "--warmup", "1000", "--messages", "2000", "--rounds", "1", "--out", out.toString());
         assertThat(exit).isZero();
 
@@ -116,7 +117,7 @@ class BenchHarnessTest
             }
         }
         // The C peer has no TLS: skipped, not failed.
-        assertThat(peers).containsExactly("celer", "netty-nio");
+        assertThat(peers).containsExactly("celer", "celer-poll", "netty-nio");
         assertThat(out.resolve("latest-tcp-tls.png")).exists();
         assertThat(Files.readString(out.resolve("latest-tcp-tls.md"))).contains("over TLS 1.3", "latest-tcp-tls.png");
         // A TLS run leaves the plain run's files alone.

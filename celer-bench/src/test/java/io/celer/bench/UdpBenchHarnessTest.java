@@ -65,7 +65,7 @@ class UdpBenchHarnessTest
                 assertThat(entry.get("jdk").asText()).as(peer).isNotBlank();
             }
         }
-        assertThat(peers).containsExactly("celer", "netty-nio", "netty-epoll", "netty-epoll-busy", "c");
+        assertThat(peers).containsExactly("celer", "celer-poll", "netty-nio", "netty-epoll", "netty-epoll-busy", "c");
 
         try (Stream<Path> files = Files.list(out))
         {
@@ -89,7 +89,7 @@ class UdpBenchHarnessTest
 
         final JsonNode report = JSON.readTree(out.resolve("latest-udp.json").toFile());
         assertThat(report.get("failures")).isEmpty();
-        assertThat(report.get("results")).hasSize(5);
+        assertThat(report.get("results")).hasSize(6);
         for (final JsonNode entry : report.get("results"))
         {
             final String peer = entry.get("peer").asText();

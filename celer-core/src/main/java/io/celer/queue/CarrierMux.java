@@ -1,5 +1,6 @@
 package io.celer.queue;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -20,6 +21,7 @@ public final class CarrierMux<E>
     private final int maxProducers;
     private final ThreadLocal<CarrierQueue<E>> laneOfThread = new ThreadLocal<>();
     private volatile CarrierQueue<E>[] lanes;
+    /** The lane the next drain starts with; kept below the lane count so it never overflows. */
     private int next;
 
     /**
@@ -88,13 +90,49 @@ public final class CarrierMux<E>
             return 0;
         }
         int taken = 0;
-        final int first = next++ % count;
+        final int first = firstLane(count);
         for (int i = 0; i < count; i++)
         {
             final int index = first + i;
             taken += current[index < count ? index : index - count].drain(action, limit);
         }
         return taken;
+    }
+
+    /**
+     * Consumer: like {@link #drain(Consumer, int)}, but checks a condition before each carrier and stops,
+     * leaving the rest published, as soon as it is false; the action itself may turn it false.
+     *
+     * @param action    called once per carrier.
+     * @param limit     the most carriers to take from each lane.
+     * @param condition asked before each carrier; false stops the drain.
+     * @return how many were taken.
+     */
+    public int drainWhile(final Consumer<? super E> action, final int limit, final BooleanSupplier condition)
+    {
+        final CarrierQueue<E>[] current = lanes;
+        final int count = current.length;
+        if (count == 0)
+        {
+            return 0;
+        }
+        int taken = 0;
+        final int first = firstLane(count);
+        for (int i = 0; i < count && condition.getAsBoolean(); i++)
+        {
+            final int index = first + i;
+            taken += current[index < count ? index : index - count].drainWhile(action, limit, condition);
+        }
+        return taken;
+    }
+
+    private int firstLane(final int count)
+    {
+        // Lanes only grow, so a start past the count is impossible; wrapping here keeps the counter small
+        // instead of letting it overflow into negative indices after 2^31 drains.
+        final int first = next < count && next >= 0 ? next : 0;
+        next = first + 1 < count ? first + 1 : 0;
+        return first;
     }
 
     /**

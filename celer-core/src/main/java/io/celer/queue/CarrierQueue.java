@@ -2,6 +2,7 @@ package io.celer.queue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -207,6 +208,37 @@ public final class CarrierQueue<E> extends CarrierQueuePadTail
         {
             E carrier;
             while (taken - start < limit && (carrier = poll()) != null)
+            {
+                action.accept(carrier);
+            }
+        }
+        finally
+        {
+            // Released even when the action throws, so a failing carrier is not handed out twice.
+            if (taken != start)
+            {
+                release();
+            }
+        }
+        return (int)(taken - start);
+    }
+
+    /**
+     * Consumer: like {@link #drain(Consumer, int)}, but checks a condition before each carrier and stops,
+     * leaving the rest published, as soon as it is false; the action itself may turn it false.
+     *
+     * @param action    called once per carrier, in order.
+     * @param limit     the most carriers to take.
+     * @param condition asked before each carrier; false stops the drain.
+     * @return how many were taken.
+     */
+    public int drainWhile(final Consumer<? super E> action, final int limit, final BooleanSupplier condition)
+    {
+        final long start = taken;
+        try
+        {
+            E carrier;
+            while (taken - start < limit && condition.getAsBoolean() && (carrier = poll()) != null)
             {
                 action.accept(carrier);
             }

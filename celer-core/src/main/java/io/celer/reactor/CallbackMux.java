@@ -1,5 +1,6 @@
 package io.celer.reactor;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -9,7 +10,8 @@ import io.celer.queue.CarrierMux;
  * Garbage-free asynchronous callbacks from many producer threads into a reactor; each thread gets its own
  * lane on first use, so order is kept per producer.
  *
- * <p>Built by {@link Reactor#callbackMux}.
+ * <p>The mux can be {@link #pause() paused} and {@link #resume() resumed} as a whole: the reactor leaves its
+ * callbacks waiting meanwhile. Built by {@link Reactor#callbackMux}.
  *
  * @param <T> the callback type.
  */
@@ -20,6 +22,8 @@ public final class CallbackMux<T extends ReactorCallback> implements CallbackSou
     private final Reactor reactor;
     private final CarrierMux<T> mux;
     private final Consumer<T> runner;
+    private final BooleanSupplier running = this::isRunning;
+    private volatile boolean paused;
 
     CallbackMux(final Reactor reactor, final int laneCapacity, final Supplier<? extends T> factory,
         final int maxProducers)
@@ -66,15 +70,49 @@ public final class CallbackMux<T extends ReactorCallback> implements CallbackSou
         reactor.wakeup();
     }
 
+    /**
+     * Any thread: stops the reactor running these callbacks; it checks before each one, so a callback that
+     * pauses its own queue is the last to run. Producers can still fill their lanes until they are full.
+     */
+    public void pause()
+    {
+        paused = true;
+    }
+
+    /**
+     * Any thread: lets the reactor run this queue's callbacks again, in order, and wakes it for them.
+     */
+    public void resume()
+    {
+        paused = false;
+        reactor.wakeup();
+    }
+
+    /**
+     * Any thread: whether the queue is paused.
+     *
+     * @return true between {@link #pause()} and {@link #resume()}.
+     */
+    public boolean isPaused()
+    {
+        return paused;
+    }
+
+    private boolean isRunning()
+    {
+        return !paused;
+    }
+
     @Override
     public int drain()
     {
-        return mux.drain(runner, DRAIN_LIMIT);
+        return paused ? 0 : mux.drainWhile(runner, DRAIN_LIMIT, running);
     }
 
     @Override
     public boolean hasPublished()
     {
-        return mux.hasPublished();
+        // A paused queue's callbacks are no reason to stay awake.
+        return !paused && mux.hasPublished();
     }
 }

@@ -1,5 +1,6 @@
 package io.celer.reactor;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -9,8 +10,9 @@ import io.celer.queue.CarrierQueue;
  * Garbage-free asynchronous callbacks from one producer thread into a reactor: the producer takes a
  * pre-allocated callback with {@link #next()}, fills it and {@link #flush()}es; the reactor runs it.
  *
- * <p>For one producer thread at a time; several threads use a {@link CallbackMux}. Built by
- * {@link Reactor#callbackQueue}.
+ * <p>For one producer thread at a time; several threads use a {@link CallbackMux}. A queue can be
+ * {@link #pause() paused} and {@link #resume() resumed}: the reactor leaves its callbacks waiting meanwhile.
+ * Built by {@link Reactor#callbackQueue}.
  *
  * @param <T> the callback type.
  */
@@ -21,6 +23,8 @@ public final class CallbackQueue<T extends ReactorCallback> implements CallbackS
     private final Reactor reactor;
     private final CarrierQueue<T> queue;
     private final Consumer<T> runner;
+    private final BooleanSupplier running = this::isRunning;
+    private volatile boolean paused;
 
     CallbackQueue(final Reactor reactor, final int capacity, final Supplier<? extends T> factory)
     {
@@ -66,15 +70,49 @@ public final class CallbackQueue<T extends ReactorCallback> implements CallbackS
         reactor.wakeup();
     }
 
+    /**
+     * Any thread: stops the reactor running these callbacks; it checks before each one, so a callback that
+     * pauses its own queue is the last to run. Producers can still fill the queue until it is full.
+     */
+    public void pause()
+    {
+        paused = true;
+    }
+
+    /**
+     * Any thread: lets the reactor run this queue's callbacks again, in order, and wakes it for them.
+     */
+    public void resume()
+    {
+        paused = false;
+        reactor.wakeup();
+    }
+
+    /**
+     * Any thread: whether the queue is paused.
+     *
+     * @return true between {@link #pause()} and {@link #resume()}.
+     */
+    public boolean isPaused()
+    {
+        return paused;
+    }
+
+    private boolean isRunning()
+    {
+        return !paused;
+    }
+
     @Override
     public int drain()
     {
-        return queue.drain(runner, DRAIN_LIMIT);
+        return paused ? 0 : queue.drainWhile(runner, DRAIN_LIMIT, running);
     }
 
     @Override
     public boolean hasPublished()
     {
-        return queue.hasPublished();
+        // A paused queue's callbacks are no reason to stay awake.
+        return !paused && queue.hasPublished();
     }
 }

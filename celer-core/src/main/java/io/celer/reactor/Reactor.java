@@ -7,6 +7,7 @@ import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -55,7 +56,9 @@ public final class Reactor implements AutoCloseable
     private final Consumer<Runnable> callbackRunner = this::runCallback;
     private final ArrayList<CycleTask> cycleTasks = new ArrayList<>(1024);
     private CallbackSource[] callbackSources = new CallbackSource[0];
-    private volatile boolean sleeping;
+    private Poller[] pollers = new Poller[0];
+    private int cyclesToSelect;
+    private final SleepFlag sleepFlag = new SleepFlag();
     private final long originNanos = System.nanoTime();
     private final CountDownLatch terminated = new CountDownLatch(1);
 
@@ -283,11 +286,12 @@ public final class Reactor implements AutoCloseable
     }
 
     /**
-     * Makes a sleeping reactor look for work; a volatile read while it spins.
+     * Makes a sleeping reactor look for work; call after publishing work for it. Free when the idle strategy
+     * never parks; otherwise a full fence and a volatile read, plus an unpark while the reactor sleeps.
      */
     public void wakeup()
     {
-        if (sleeping)
+        if (idleParks && sleepFlag.mayBeAsleep())
         {
             LockSupport.unpark(thread);
         }
@@ -401,6 +405,60 @@ public final class Reactor implements AutoCloseable
     }
 
     /**
+     * Starts reading a channel owner every cycle, until {@link #removePoller(Poller)}; reactor thread only.
+     * Copies the poller array: call it when a channel opens, not per message.
+     *
+     * @param poller the owner, polled after the selector's ready keys.
+     */
+    public void addPoller(final Poller poller)
+    {
+        checkThread("Reactor.addPoller");
+        final Poller[] current = pollers;
+        for (final Poller p : current)
+        {
+            if (p == poller)
+            {
+                return;
+            }
+        }
+        final Poller[] grown = Arrays.copyOf(current, current.length + 1);
+        grown[current.length] = poller;
+        pollers = grown;
+    }
+
+    /**
+     * Stops polling a channel owner; reactor thread only. Does nothing for one not polled.
+     *
+     * @param poller the owner.
+     */
+    public void removePoller(final Poller poller)
+    {
+        checkThread("Reactor.removePoller");
+        final Poller[] current = pollers;
+        for (int i = 0; i < current.length; i++)
+        {
+            if (current[i] == poller)
+            {
+                final Poller[] shrunk = new Poller[current.length - 1];
+                System.arraycopy(current, 0, shrunk, 0, i);
+                System.arraycopy(current, i + 1, shrunk, i, current.length - i - 1);
+                pollers = shrunk;
+                return;
+            }
+        }
+    }
+
+    /**
+     * The number of channel owners read every cycle.
+     *
+     * @return the count; exact on the reactor thread.
+     */
+    public int pollerCount()
+    {
+        return pollers.length;
+    }
+
+    /**
      * Runs a task once at the end of this cycle, after all I/O and timers; call on the reactor thread.
      *
      * @param task what to run; the caller avoids queueing the same task twice in one cycle.
@@ -453,13 +511,14 @@ public final class Reactor implements AutoCloseable
                 if (work == 0 && idleParks)
                 {
                     // Announce the sleep, then look once more: a producer that published before seeing the
-                    // flag is caught by the second look, one that published after it will unpark us.
-                    sleeping = true;
+                    // flag is caught by the second look, one that published after it will unpark us. Both
+                    // sides fence between their store and their load (see SleepFlag).
+                    sleepFlag.fallAsleep();
                     if (!hasPendingCallbacks())
                     {
                         idleStrategy.idle(0);
                     }
-                    sleeping = false;
+                    sleepFlag.wakeUp();
                 }
                 else
                 {
@@ -482,7 +541,17 @@ public final class Reactor implements AutoCloseable
 
     private int doWork() throws IOException
     {
-        int work = selector.selectNow(selectAction);
+        int work = 0;
+        final Poller[] polled = pollers;
+        if (polled.length == 0 || --cyclesToSelect <= 0)
+        {
+            cyclesToSelect = config.selectInterval();
+            work = selector.selectNow(selectAction);
+        }
+        for (int i = 0; i < polled.length; i++)
+        {
+            work += poll(polled[i]);
+        }
         nowMillis = (System.nanoTime() - originNanos) / 1_000_000L;
         if (timerWheel.timerCount() > 0)
         {
@@ -539,6 +608,20 @@ public final class Reactor implements AutoCloseable
             // Owners handle their own failures; this keeps the loop alive when one of them could not.
             LOG.log(System.Logger.Level.ERROR, "unhandled failure in " + owner + ", closing it", t);
             safeStop(owner);
+        }
+    }
+
+    private int poll(final Poller poller)
+    {
+        try
+        {
+            return poller.poll();
+        }
+        catch (final Throwable t)
+        {
+            LOG.log(System.Logger.Level.ERROR, "unhandled failure in " + poller + ", no longer polling it", t);
+            removePoller(poller);
+            return 0;
         }
     }
 

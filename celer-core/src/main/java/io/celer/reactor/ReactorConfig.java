@@ -14,6 +14,7 @@ public final class ReactorConfig
     private int callbackQueueCapacity = 4096;
     private boolean daemon = false;
     private boolean checkThreads = Boolean.getBoolean("celer.checkThreads");
+    private int selectInterval = 64;
 
     /**
      * Name of the reactor thread.
@@ -93,6 +94,30 @@ public final class ReactorConfig
     {
         this.checkThreads = on;
         return this;
+    }
+
+    /**
+     * While the reactor busy-polls channels (see {@link Poller}), how many cycles pass between two selects of
+     * the other channels; 64 by default. Selecting costs about as much as a read, so a busy-polled channel
+     * answers sooner when the selector runs rarely; the others (accepts, connects, writable sockets, channels
+     * not polled) wait that many cycles longer. Without pollers the reactor selects every cycle.
+     *
+     * @param cycles 1 or more.
+     * @return this.
+     */
+    public ReactorConfig selectInterval(final int cycles)
+    {
+        if (cycles < 1)
+        {
+            throw new IllegalArgumentException("select interval must be at least 1 cycle: " + cycles);
+        }
+        this.selectInterval = cycles;
+        return this;
+    }
+
+    int selectInterval()
+    {
+        return selectInterval;
     }
 
     boolean checkThreads()

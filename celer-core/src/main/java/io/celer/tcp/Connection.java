@@ -135,6 +135,27 @@ public interface Connection
     int writeBufferCapacity();
 
     /**
+     * Stops reading: no {@link Handler#message} after the current one until {@link #resumeReads()}. What was
+     * read stays buffered, the kernel's receive buffer fills, and TCP flow control slows the peer down; the read
+     * timeout does not run meanwhile. For a handler whose downstream (a worker queue, a slow client) is full.
+     * Does nothing on a connection that is not open.
+     */
+    void pauseReads();
+
+    /**
+     * Reads again after {@link #pauseReads()}: messages already buffered are delivered at the end of the current
+     * reactor cycle, then the socket is read as before.
+     */
+    void resumeReads();
+
+    /**
+     * Whether {@link #pauseReads()} is in effect.
+     *
+     * @return true while paused.
+     */
+    boolean isReadPaused();
+
+    /**
      * Closes the connection after flushing what is buffered (waiting for a lagging socket up to the
      * configured linger time); {@link Handler#closed} follows with {@link CloseReason#LOCAL_CLOSE}.
      */

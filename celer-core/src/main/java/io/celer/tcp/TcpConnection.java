@@ -13,13 +13,14 @@ import io.celer.framing.Framing;
 import io.celer.framing.MessageSink;
 import io.celer.reactor.CycleTask;
 import io.celer.reactor.Reactor;
+import io.celer.reactor.Poller;
 import io.celer.reactor.Selectable;
 import io.celer.reactor.TimerCallback;
 
 /**
  * A TCP connection on a reactor: its buffers, framing, timers and the all-or-nothing write path.
  */
-final class TcpConnection implements Connection, Selectable, MessageSink, CycleTask, TimerCallback
+final class TcpConnection implements Connection, Selectable, Poller, MessageSink, CycleTask, TimerCallback
 {
     private static final System.Logger LOG = System.getLogger(TcpConnection.class.getName());
     private static final AtomicLong IDS = new AtomicLong();
@@ -48,6 +49,8 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     private boolean lagging;
     private boolean spaceFreedOwed;
     private boolean flushQueued;
+    private boolean readsPaused;
+    private boolean resumeOwed;
     private CloseReason closingReason;
     private long eventTimer = NO_TIMER;
     private long readTimer = NO_TIMER;
@@ -134,6 +137,8 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         lagging = false;
         spaceFreedOwed = false;
         flushQueued = false;
+        readsPaused = false;
+        resumeOwed = false;
         readTimeoutMillis = 0;
     }
 
@@ -188,7 +193,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     private void handshakeDone()
     {
         established();
-        if (state == OPEN && transport.hasBufferedInput())
+        if (state == OPEN && !readsPaused && transport.hasBufferedInput())
         {
             try
             {
@@ -215,6 +220,10 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     {
         state = OPEN;
         lastReadMillis = reactor.nowMillis();
+        if (config.busyPoll())
+        {
+            reactor.addPoller(this);
+        }
         owner.onOpened(this);
         try
         {
@@ -246,7 +255,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
             {
                 onWritable();
             }
-            if ((ready & SelectionKey.OP_READ) != 0 && state == OPEN)
+            if ((ready & SelectionKey.OP_READ) != 0 && state == OPEN && !readsPaused)
             {
                 onReadable(true);
             }
@@ -254,6 +263,24 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         catch (final Throwable t)
         {
             failed(t);
+        }
+    }
+
+    @Override
+    public int poll()
+    {
+        if (state != OPEN || readsPaused)
+        {
+            return 0;
+        }
+        try
+        {
+            return onReadable(true) ? 1 : 0;
+        }
+        catch (final Throwable t)
+        {
+            failed(t);
+            return 1;
         }
     }
 
@@ -283,7 +310,7 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
      * Reads once from the socket (or only from the transport's buffers), delivers the messages, and goes on
      * while the transport still holds application bytes that the read buffer had no room for.
      */
-    private void onReadable(final boolean fromSocket)
+    private boolean onReadable(final boolean fromSocket)
     {
         boolean fromChannel = fromSocket;
         boolean delivered = false;
@@ -297,13 +324,13 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
             catch (final IOException ex)
             {
                 fail(ioFailure(ex), ex);
-                return;
+                return false;
             }
             fromChannel = false;
             if (read < 0)
             {
                 close(CloseReason.PEER_CLOSED);
-                return;
+                return false;
             }
             if (read == 0)
             {
@@ -311,27 +338,13 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
             }
             delivered = true;
             lastReadMillis = reactor.nowMillis();
-            readBuffer.flip();
-            framing.decode(readBuffer, this);
+            decodeReadBuffer();
             if (state == CLOSED)
             {
-                return;
-            }
-            if (!readBuffer.hasRemaining())
-            {
-                readBuffer.clear();
-            }
-            else if (readBuffer.position() == 0 && readBuffer.limit() == readBuffer.capacity())
-            {
-                throw new FramingException("read buffer of " + readBuffer.capacity() +
-                    " bytes is full and the handler consumed none of it");
-            }
-            else
-            {
-                readBuffer.compact();
+                return true;
             }
         }
-        while (state == OPEN && transport.hasBufferedInput());
+        while (state == OPEN && !readsPaused && transport.hasBufferedInput());
         if (transport.hasPendingOutput() && state == OPEN)
         {
             flushNow(); // the transport answered the peer (a TLS key update, say) and must be heard
@@ -340,13 +353,122 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
         {
             handler.batchProcessed(this);
         }
+        return delivered;
+    }
+
+    /**
+     * Hands the read buffer's whole messages to the handler and keeps the rest (a partial message, or what came
+     * after a pause) for later.
+     */
+    private void decodeReadBuffer()
+    {
+        readBuffer.flip();
+        framing.decode(readBuffer, this);
+        if (state == CLOSED)
+        {
+            return;
+        }
+        if (!readBuffer.hasRemaining())
+        {
+            readBuffer.clear();
+        }
+        else if (readBuffer.position() == 0 && readBuffer.limit() == readBuffer.capacity())
+        {
+            throw new FramingException("read buffer of " + readBuffer.capacity() +
+                " bytes is full and the handler consumed none of it");
+        }
+        else
+        {
+            readBuffer.compact();
+        }
     }
 
     @Override
     public boolean onMessage(final ByteBuffer message)
     {
         handler.message(this, message);
-        return state == OPEN;
+        return state == OPEN && !readsPaused;
+    }
+
+    @Override
+    public void pauseReads()
+    {
+        reactor.checkThread("Connection.pauseReads");
+        if (state != OPEN || readsPaused)
+        {
+            return;
+        }
+        readsPaused = true;
+        key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
+        if (config.busyPoll())
+        {
+            reactor.removePoller(this);
+        }
+    }
+
+    @Override
+    public void resumeReads()
+    {
+        reactor.checkThread("Connection.resumeReads");
+        if (!readsPaused)
+        {
+            return;
+        }
+        readsPaused = false;
+        if (state != OPEN)
+        {
+            return;
+        }
+        lastReadMillis = reactor.nowMillis();
+        key.interestOps(key.interestOps() | SelectionKey.OP_READ);
+        if (config.busyPoll())
+        {
+            reactor.addPoller(this);
+        }
+        // Not now: the caller may be inside this connection's own message callback, in the middle of a decode.
+        resumeOwed = true;
+        if (!flushQueued)
+        {
+            flushQueued = true;
+            reactor.runAtEndOfCycle(this);
+        }
+    }
+
+    @Override
+    public boolean isReadPaused()
+    {
+        return readsPaused;
+    }
+
+    /**
+     * Delivers what was read before a pause: whole messages left in the read buffer, then the transport's.
+     */
+    private void deliverAfterResume()
+    {
+        if (state != OPEN || readsPaused)
+        {
+            return;
+        }
+        try
+        {
+            final int held = readBuffer.position();
+            if (held > 0)
+            {
+                decodeReadBuffer();
+            }
+            if (state == OPEN && !readsPaused && transport.hasBufferedInput())
+            {
+                onReadable(false); // tells the handler the batch ended
+            }
+            else if (state == OPEN && readBuffer.position() < held)
+            {
+                handler.batchProcessed(this);
+            }
+        }
+        catch (final Throwable t)
+        {
+            failed(t);
+        }
     }
 
     private void onWritable()
@@ -545,6 +667,11 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     public void endOfCycle()
     {
         flushQueued = false;
+        if (resumeOwed)
+        {
+            resumeOwed = false;
+            deliverAfterResume();
+        }
         if (state == OPEN)
         {
             flushNow();
@@ -711,6 +838,10 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
             }
         }
         lagging = false;
+        if (config.busyPoll())
+        {
+            reactor.removePoller(this);
+        }
         // The owner first, as on open: a handler's closed() then sees its client closed and its server without it.
         owner.onClosed(this, reason);
         try
@@ -811,6 +942,12 @@ final class TcpConnection implements Connection, Selectable, MessageSink, CycleT
     private void onReadTimer(final long nowMillis)
     {
         // Reads only stamp the time; the timer checks it, so a busy connection never touches the wheel.
+        if (readsPaused)
+        {
+            // Not silence: this side is not reading. The clock starts again on resume.
+            readTimer = reactor.schedule(readTimeoutMillis, this);
+            return;
+        }
         final long silentFor = nowMillis - lastReadMillis;
         if (silentFor >= readTimeoutMillis)
         {

@@ -15,6 +15,7 @@ import java.nio.channels.SelectionKey;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.celer.reactor.Poller;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.Selectable;
 
@@ -26,7 +27,7 @@ import io.celer.reactor.Selectable;
  * address object while the sender stays the same. Methods other than {@link #open()}, {@link #port()} and
  * {@link #close()} are for the reactor thread (or before the reactor starts).
  */
-public final class UdpEndpoint implements Selectable
+public final class UdpEndpoint implements Selectable, Poller
 {
     private static final System.Logger LOG = System.getLogger(UdpEndpoint.class.getName());
     private static final int DATAGRAMS_PER_CYCLE = 64;
@@ -115,6 +116,10 @@ public final class UdpEndpoint implements Selectable
         try
         {
             key = reactor.register(channel, SelectionKey.OP_READ, this);
+            if (config.busyPoll())
+            {
+                reactor.addPoller(this);
+            }
         }
         catch (final IOException ex)
         {
@@ -311,7 +316,24 @@ public final class UdpEndpoint implements Selectable
     @Override
     public void onSelect(final SelectionKey selectedKey)
     {
+        receive();
+    }
+
+    @Override
+    public int poll()
+    {
+        return receive();
+    }
+
+    /**
+     * Delivers up to a cycle's worth of datagrams.
+     *
+     * @return how many were received.
+     */
+    private int receive()
+    {
         final DatagramChannel current = channel;
+        int received = 0;
         for (int i = 0; i < DATAGRAMS_PER_CYCLE && current != null && current.isOpen(); i++)
         {
             readBuffer.clear();
@@ -324,12 +346,13 @@ public final class UdpEndpoint implements Selectable
             {
                 // An ICMP error for an earlier send to a connected peer, say: the socket still works.
                 report(ex);
-                return;
+                return received + 1;
             }
             if (sender == null)
             {
-                return;
+                return received;
             }
+            received++;
             readBuffer.flip();
             if (readBuffer.limit() > config.maxDatagramSize())
             {
@@ -345,6 +368,7 @@ public final class UdpEndpoint implements Selectable
                 report(t);
             }
         }
+        return received;
     }
 
     private void report(final Throwable error)
@@ -373,6 +397,10 @@ public final class UdpEndpoint implements Selectable
             return;
         }
         channel = null;
+        if (config.busyPoll())
+        {
+            reactor.removePoller(this);
+        }
         if (key != null)
         {
             key.cancel();

@@ -68,6 +68,78 @@ class CarrierMuxTest
     }
 
     @Test
+    void drainsKeepGoingPastTwoBillionCalls() throws Exception
+    {
+        final int producers = 3;
+        final CarrierMux<Slot> mux = new CarrierMux<>(4, Slot::new, producers);
+        final List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < producers; p++)
+        {
+            final int producer = p;
+            threads.add(new Thread(() ->
+            {
+                for (int i = 0; i < 4; i++)
+                {
+                    mux.claim().producer = producer;
+                }
+                mux.publish();
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (final Thread t : threads)
+        {
+            t.join(10_000);
+        }
+        // Where the lane counter would stand after 2^31 - 1 drains; looping that often would take minutes.
+        final java.lang.reflect.Field next = CarrierMux.class.getDeclaredField("next");
+        next.setAccessible(true);
+        next.setInt(mux, Integer.MAX_VALUE);
+
+        long previousFirst = -1;
+        for (int round = 0; round < 4; round++)
+        {
+            final List<Long> seen = new ArrayList<>();
+            assertThat(mux.drain(slot -> seen.add(slot.producer), 1)).as("round " + round).isEqualTo(producers);
+            assertThat(seen).as("one carrier of each lane").doesNotHaveDuplicates();
+            assertThat(seen.get(0)).as("each drain starts on another lane").isNotEqualTo(previousFirst);
+            previousFirst = seen.get(0);
+        }
+        assertThat(mux.hasPublished()).isFalse();
+    }
+
+    @Test
+    void drainWhileStopsAcrossLanesAsSoonAsTheConditionFails() throws Exception
+    {
+        final int producers = 2;
+        final CarrierMux<Slot> mux = new CarrierMux<>(4, Slot::new, producers);
+        for (int p = 0; p < producers; p++)
+        {
+            final int producer = p;
+            final Thread t = new Thread(() ->
+            {
+                for (int i = 0; i < 3; i++)
+                {
+                    final Slot slot = mux.claim();
+                    slot.producer = producer;
+                    slot.value = i;
+                }
+                mux.publish();
+            });
+            t.start();
+            t.join(10_000);
+        }
+        final List<Slot> seen = new ArrayList<>();
+        assertThat(mux.drainWhile(seen::add, 10, () -> seen.size() < 4)).as("stops inside the second lane")
+            .isEqualTo(4);
+        assertThat(mux.drainWhile(seen::add, 10, () -> false)).isZero();
+        assertThat(mux.hasPublished()).isTrue();
+        assertThat(mux.drainWhile(seen::add, 10, () -> true)).isEqualTo(2);
+        assertThat(seen).extracting(slot -> slot.producer + ":" + slot.value)
+            .containsExactlyInAnyOrder("0:0", "0:1", "0:2", "1:0", "1:1", "1:2");
+        assertThat(mux.hasPublished()).isFalse();
+    }
+
+    @Test
     void aProducerPastTheBoundIsToldSo() throws Exception
     {
         final CarrierMux<Slot> mux = new CarrierMux<>(4, Slot::new, 1);

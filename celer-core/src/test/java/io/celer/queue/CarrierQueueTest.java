@@ -50,6 +50,29 @@ class CarrierQueueTest
     }
 
     @Test
+    void drainWhileStopsAsSoonAsTheConditionFailsAndLeavesTheRestPublished()
+    {
+        final CarrierQueue<Slot> queue = new CarrierQueue<>(8, Slot::new);
+        for (int i = 0; i < 5; i++)
+        {
+            queue.claim().value = i;
+        }
+        queue.publish();
+        final java.util.List<Long> seen = new java.util.ArrayList<>();
+        // The action itself turns the condition false after the second carrier.
+        assertThat(queue.drainWhile(slot -> seen.add(slot.value), 10, () -> seen.size() < 2)).isEqualTo(2);
+        assertThat(seen).containsExactly(0L, 1L);
+        assertThat(queue.drainWhile(slot -> seen.add(slot.value), 10, () -> false)).isZero();
+        assertThat(queue.hasPublished()).isTrue();
+        assertThat(queue.drainWhile(slot -> seen.add(slot.value), 10, () -> true)).isEqualTo(3);
+        assertThat(seen).containsExactly(0L, 1L, 2L, 3L, 4L);
+        for (int i = 0; i < 8; i++)
+        {
+            assertThat(queue.claim()).as("every drained carrier was released").isNotNull();
+        }
+    }
+
+    @Test
     void carriersAreReusedInOrder()
     {
         final CarrierQueue<Slot> queue = new CarrierQueue<>(2, Slot::new);

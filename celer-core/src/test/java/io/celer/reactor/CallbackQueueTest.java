@@ -195,6 +195,196 @@ class CallbackQueueTest
     }
 
     @Test
+    void noWakeUpIsLostWhileTheReactorFallsAsleep()
+    {
+        // The reactor parks for a minute when idle, so one lost wake-up stalls a round far past its bound.
+        // Each round publishes the moment the last callback ran, which is when the reactor falls asleep: a
+        // producer whose look at the sleep flag passed its publication would leave the reactor asleep.
+        final Reactor reactor = reactor(new ParkingIdleStrategy(Duration.ofMinutes(1).toNanos()));
+        final Counter counter = new Counter(1);
+        final CallbackQueue<Add> queue = reactor.callbackQueue(4, () -> new Add(counter));
+        reactor.start();
+        final long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        final long roundBound = Duration.ofSeconds(5).toNanos();
+        long sent = 0;
+        while (sent < 1_000_000 && System.nanoTime() - end < 0)
+        {
+            final Add add = queue.next(Thread::yield);
+            add.value = sent++;
+            queue.flush();
+            final long roundStart = System.nanoTime();
+            while (counter.calls != sent)
+            {
+                if (System.nanoTime() - roundStart > roundBound)
+                {
+                    throw new AssertionError("the reactor slept through callback " + (sent - 1) + " of round " +
+                        sent + ": a wake-up was lost");
+                }
+                Thread.onSpinWait();
+            }
+        }
+        assertThat(sent).as("rounds run").isGreaterThan(100);
+        assertThat(counter.failure).isNull();
+    }
+
+    @Test
+    void aPausedQueueKeepsItsCallbacksUntilResumedAndTheResumeWakesTheReactor()
+    {
+        // The reactor parks for a minute when idle: only resume()'s wake-up makes the callbacks run in time.
+        final Reactor reactor = reactor(new ParkingIdleStrategy(Duration.ofMinutes(1).toNanos()));
+        final Counter counter = new Counter(1);
+        final CallbackQueue<Add> queue = reactor.callbackQueue(4, () -> new Add(counter));
+        reactor.start();
+        queue.pause();
+        assertThat(queue.isPaused()).isTrue();
+        for (int i = 0; i < 4; i++)
+        {
+            final Add add = queue.next();
+            assertThat(add).as("producers fill a paused queue").isNotNull();
+            add.value = i;
+            queue.flush();
+        }
+        assertThat(queue.next()).as("until it is full").isNull();
+        twoFullCycles(reactor);
+        assertThat(counter.calls).as("callbacks run while paused").isZero();
+
+        queue.resume();
+        assertThat(queue.isPaused()).isFalse();
+        Await.until("the callbacks after resume", () -> counter.calls == 4, Duration.ofSeconds(20));
+        assertThat(counter.failure).isNull();
+        assertThat(queue.next()).as("their carriers came back").isNotNull();
+    }
+
+    @Test
+    void aCallbackThatPausesItsOwnQueueIsTheLastToRun()
+    {
+        final Reactor reactor = reactor(new BusySpinIdleStrategy());
+        final Counter counter = new Counter(1);
+        final List<CallbackQueue<PausingAdd>> self = new ArrayList<>();
+        final CallbackQueue<PausingAdd> queue = reactor.callbackQueue(8, () -> new PausingAdd(counter, self));
+        self.add(queue);
+        reactor.start();
+        for (int i = 0; i < 5; i++)
+        {
+            final PausingAdd add = queue.next();
+            add.value = i;
+            add.pause = i == 1;
+        }
+        queue.flush();
+        Await.until("the first two callbacks", () -> counter.calls == 2);
+        twoFullCycles(reactor);
+        assertThat(counter.calls).as("nothing ran after the pausing callback").isEqualTo(2);
+        assertThat(queue.isPaused()).isTrue();
+        queue.resume();
+        Await.until("the rest, in order", () -> counter.calls == 5);
+        assertThat(counter.failure).isNull();
+    }
+
+    @Test
+    void aPausedMuxKeepsEveryLaneWaitingUntilResumed() throws Exception
+    {
+        final Reactor reactor = reactor(new ParkingIdleStrategy(Duration.ofMinutes(1).toNanos()));
+        final int producers = 2;
+        final Counter counter = new Counter(producers);
+        final CallbackMux<Add> mux = reactor.callbackMux(4, () -> new Add(counter), producers);
+        reactor.start();
+        mux.pause();
+        assertThat(mux.isPaused()).isTrue();
+        for (int p = 0; p < producers; p++)
+        {
+            final int producer = p;
+            final Thread t = new Thread(() ->
+            {
+                for (int i = 0; i < 3; i++)
+                {
+                    final Add add = mux.next();
+                    add.producer = producer;
+                    add.value = i;
+                    mux.flush();
+                }
+            });
+            t.start();
+            t.join(10_000);
+        }
+        twoFullCycles(reactor);
+        assertThat(counter.calls).as("callbacks run while paused").isZero();
+        mux.resume();
+        assertThat(mux.isPaused()).isFalse();
+        Await.until("the callbacks after resume", () -> counter.calls == producers * 3, Duration.ofSeconds(20));
+        assertThat(counter.failure).isNull();
+    }
+
+    /**
+     * Returns once the reactor has run two more cycles, so a cycle that started after this call's beginning
+     * drained every callback source.
+     */
+    private static void twoFullCycles(final Reactor reactor)
+    {
+        reactor.call(() -> { });
+        reactor.call(() -> { });
+    }
+
+    /**
+     * Adds its value like {@link Add}, and pauses its own queue when told to.
+     */
+    static final class PausingAdd implements ReactorCallback
+    {
+        final Counter counter;
+        final List<CallbackQueue<PausingAdd>> queue;
+        long value;
+        boolean pause;
+
+        PausingAdd(final Counter counter, final List<CallbackQueue<PausingAdd>> queue)
+        {
+            this.counter = counter;
+            this.queue = queue;
+        }
+
+        @Override
+        public void onCallback(final long nowMillis)
+        {
+            counter.add(0, value);
+            if (pause)
+            {
+                queue.get(0).pause();
+            }
+        }
+    }
+
+    /**
+     * Parks for a fixed, long time whenever a cycle found no work: only a wake-up ends the sleep early.
+     */
+    static final class ParkingIdleStrategy implements org.agrona.concurrent.IdleStrategy
+    {
+        private final long parkNanos;
+
+        ParkingIdleStrategy(final long parkNanos)
+        {
+            this.parkNanos = parkNanos;
+        }
+
+        @Override
+        public void idle(final int workCount)
+        {
+            if (workCount <= 0)
+            {
+                idle();
+            }
+        }
+
+        @Override
+        public void idle()
+        {
+            java.util.concurrent.locks.LockSupport.parkNanos(parkNanos);
+        }
+
+        @Override
+        public void reset()
+        {
+        }
+    }
+
+    @Test
     void queuesAreBuiltBeforeStartOrOnTheReactorThread()
     {
         final Reactor reactor = reactor(new BusySpinIdleStrategy());

@@ -171,4 +171,63 @@ class ReactorTest
         assertThat(reactor.isRunning()).isFalse();
         assertThatThrownBy(() -> reactor.call(() -> { })).isInstanceOf(IllegalStateException.class);
     }
+
+    @Test
+    void pollsEachPollerEveryCycleUntilRemoved() throws Exception
+    {
+        final Reactor reactor = reactors.start("reactor");
+        final AtomicLong polls = new AtomicLong();
+        final Poller poller = () ->
+        {
+            polls.incrementAndGet();
+            return 0;
+        };
+        reactor.call(() ->
+        {
+            reactor.addPoller(poller);
+            reactor.addPoller(poller); // added once only
+        });
+        Await.until(() -> "polls: " + polls.get(), () -> polls.get() >= 1_000, java.time.Duration.ofSeconds(30));
+        final AtomicInteger count = new AtomicInteger();
+        reactor.call(() -> count.set(reactor.pollerCount()));
+        assertThat(count.get()).isEqualTo(1);
+
+        reactor.call(() -> reactor.removePoller(poller));
+        final long after = polls.get();
+        reactor.call(() -> { }); // a full cycle has passed since the removal
+        reactor.call(() -> count.set(reactor.pollerCount()));
+        assertThat(polls.get()).isEqualTo(after);
+        assertThat(count.get()).isZero();
+    }
+
+    @Test
+    void aThrowingPollerIsDroppedAndTheReactorGoesOn() throws Exception
+    {
+        final Reactor reactor = reactors.start("reactor");
+        final AtomicLong healthy = new AtomicLong();
+        reactor.call(() ->
+        {
+            reactor.addPoller(() ->
+            {
+                throw new IllegalStateException("poller failure, expected by the test");
+            });
+            reactor.addPoller(() ->
+            {
+                healthy.incrementAndGet();
+                return 0;
+            });
+        });
+        Await.until(() -> "healthy polls: " + healthy.get(), () -> healthy.get() >= 100,
+            java.time.Duration.ofSeconds(30));
+        final AtomicInteger count = new AtomicInteger();
+        reactor.call(() -> count.set(reactor.pollerCount()));
+        assertThat(count.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aSelectIntervalBelowOneCycleIsRefused()
+    {
+        assertThatThrownBy(() -> new ReactorConfig().selectInterval(0))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
+    }
 }

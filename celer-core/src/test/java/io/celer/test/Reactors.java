@@ -36,7 +36,18 @@ public final class Reactors implements AutoCloseable
      */
     public Reactor start(final String name, final IdleStrategy idle)
     {
-        final Reactor reactor = new Reactor(new ReactorConfig().name(name).idleStrategy(idle).daemon(true));
+        return start(new ReactorConfig().name(name).idleStrategy(idle));
+    }
+
+    /**
+     * A started daemon reactor.
+     *
+     * @param config its settings.
+     * @return the reactor.
+     */
+    public Reactor start(final ReactorConfig config)
+    {
+        final Reactor reactor = new Reactor(config.daemon(true));
         started.add(reactor);
         return reactor.start();
     }

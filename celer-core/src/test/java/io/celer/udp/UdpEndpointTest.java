@@ -14,11 +14,14 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorConfig;
+import io.celer.test.Await;
 import io.celer.test.Reactors;
 
 class UdpEndpointTest
@@ -99,6 +102,39 @@ class UdpEndpointTest
             assertThat(new String(reply.getData(), 0, reply.getLength(), StandardCharsets.US_ASCII)).isEqualTo("hello");
             assertThat(server.next()).isEqualTo(peer.getLocalPort() + ":hello");
         }
+    }
+
+    @Test
+    void aBusyPolledEndpointEchoesWithoutTheSelectorAndStopsBeingPolledWhenClosed() throws Exception
+    {
+        // Once the endpoint is polled the selector runs once in a billion cycles: polling does all the reading.
+        final Reactor reactor = reactors.start(new ReactorConfig().name("udp").selectInterval(1 << 30));
+        final Recorder server = new Recorder(true);
+        final UdpEndpoint echo = endpoint(reactor, new UdpConfig().busyPoll(true), server);
+        try (DatagramSocket peer = new DatagramSocket(0, InetAddress.getLoopbackAddress()))
+        {
+            peer.setSoTimeout(10_000);
+            for (int i = 0; i < 100; i++)
+            {
+                final byte[] ping = ("ping " + i).getBytes(StandardCharsets.US_ASCII);
+                peer.send(new DatagramPacket(ping, ping.length, InetAddress.getLoopbackAddress(), echo.port()));
+                final DatagramPacket reply = new DatagramPacket(new byte[64], 64);
+                peer.receive(reply);
+                assertThat(new String(reply.getData(), 0, reply.getLength(), StandardCharsets.US_ASCII))
+                    .isEqualTo("ping " + i);
+            }
+        }
+        assertThat(pollers(reactor)).isEqualTo(1);
+        echo.close();
+        Await.until("the closed endpoint is no longer polled", () -> pollers(reactor) == 0);
+        assertThat(server.errors).isEmpty();
+    }
+
+    private static int pollers(final Reactor reactor)
+    {
+        final AtomicInteger count = new AtomicInteger();
+        reactor.call(() -> count.set(reactor.pollerCount()));
+        return count.get();
     }
 
     @Test

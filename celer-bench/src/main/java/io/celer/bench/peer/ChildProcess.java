@@ -69,6 +69,22 @@ public final class ChildProcess
     }
 
     /**
+     * Whether a Celer peer busy-polls its channels: {@code --transport=poll}.
+     *
+     * @param child the child's arguments.
+     * @return true for {@code poll}, false for {@code select} or none.
+     */
+    public static boolean busyPoll(final ChildProcess child)
+    {
+        final String transport = child.arg("transport", "select");
+        if (!transport.equals("poll") && !transport.equals("select"))
+        {
+            throw new IllegalArgumentException("unknown Celer transport '" + transport + "': poll or select");
+        }
+        return transport.equals("poll");
+    }
+
+    /**
      * A path argument.
      *
      * @param name its name.

@@ -66,6 +66,23 @@ public final class TickToTrade
     public static Result run(final long warmUp, final long quotes, final long spacingMicros, final PrintStream out)
         throws IOException
     {
+        return run(warmUp, quotes, spacingMicros, out, MeasurementListener.NONE);
+    }
+
+    /**
+     * Runs the whole example and tells a listener when the measured phase starts and ends.
+     *
+     * @param warmUp        quotes sent as fast as the strategy takes them, not measured.
+     * @param quotes        spaced quotes measured.
+     * @param spacingMicros pause between measured quotes.
+     * @param out           where to print progress and results.
+     * @param listener      told where the measured packets travel, before the first and after the last.
+     * @return what was measured.
+     * @throws IOException if the generator's socket fails.
+     */
+    public static Result run(final long warmUp, final long quotes, final long spacingMicros, final PrintStream out,
+        final MeasurementListener listener) throws IOException
+    {
         final Reactor exchangeReactor = new Reactor(new ReactorConfig().name("exchange")
             .idleStrategy(new BackoffIdleStrategy(100, 10, 1_000, 100_000)).daemon(true)).start();
         final Reactor strategyReactor = new Reactor(new ReactorConfig().name("strategy")
@@ -74,9 +91,10 @@ public final class TickToTrade
         {
             final PseudoExchange exchange = new PseudoExchange(exchangeReactor, 0).open();
             final NetworkInterface loopback = multicastLoopback();
-            final UdpConfig quoteConfig = loopback == null ?
+            // The quote socket is the hot path: read it every cycle rather than when the selector says so.
+            final UdpConfig quoteConfig = (loopback == null ?
                 new UdpConfig().bindAddress("127.0.0.1") :
-                new UdpConfig().multicastInterface(loopback).reuseAddress(true);
+                new UdpConfig().multicastInterface(loopback).reuseAddress(true)).busyPoll(true);
             final TickToTradeStrategy strategy = new TickToTradeStrategy(strategyReactor, quoteConfig, exchange.port())
                 .open();
             final InetSocketAddress target;
@@ -121,8 +139,11 @@ public final class TickToTrade
                         Thread.onSpinWait();
                     }
                 }
-                awaitQuiet(strategy);
+                awaitQuiet(strategy, warmUp + malformedSent);
 
+                listener.beforeMeasuring(new MeasurementListener.Phase(interfaceName(loopback),
+                    loopback == null ? "unicast" : "multicast", (InetSocketAddress)generator.getLocalAddress(),
+                    target, new InetSocketAddress("127.0.0.1", exchange.port()), warmUp + 1, warmUp + quotes));
                 out.printf("measuring %,d quotes, %d µs apart%n", quotes, spacingMicros);
                 strategy.recording(true);
                 long lost = 0;
@@ -143,12 +164,15 @@ public final class TickToTrade
                             }
                             break;
                         }
-                        Thread.onSpinWait();
+                        // Parked, not spinning: the strategy spins on one CPU, and on a small machine the exchange
+                        // (and a packet capture watching the run) need the other.
+                        LockSupport.parkNanos(1_000);
                     }
                     LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(spacingMicros));
                 }
                 strategy.recording(false);
-                awaitQuiet(strategy);
+                awaitQuiet(strategy, warmUp + malformedSent + quotes);
+                listener.afterMeasuring();
                 final Histogram copy = new Histogram(strategy.tickToTrade().getHighestTrackableValue(), 3);
                 strategyReactor.call(() -> copy.add(strategy.tickToTrade()));
                 return new Result(copy, loopback == null ? "unicast" : "multicast", quotes, lost,
@@ -215,13 +239,24 @@ public final class TickToTrade
         }
     }
 
-    private static void awaitQuiet(final TickToTradeStrategy strategy)
+    private static void awaitQuiet(final TickToTradeStrategy strategy, final long quotesSent)
     {
+        // Every quote read, not only every order answered: a warm-up quote still queued in the socket would
+        // otherwise be read, and measured, once recording starts.
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (strategy.executions() < strategy.ordersSent() && System.nanoTime() < deadline)
+        while ((strategy.quotesReceived() < quotesSent || strategy.executions() < strategy.ordersSent()) &&
+            System.nanoTime() < deadline)
         {
             LockSupport.parkNanos(100_000);
         }
+    }
+
+    private static String interfaceName(final NetworkInterface multicast) throws IOException
+    {
+        // Unicast quotes and the orders go to 127.0.0.1: the loopback interface, whatever it is called here.
+        final NetworkInterface lo = multicast != null ? multicast :
+            NetworkInterface.getByInetAddress(InetAddress.getByName("127.0.0.1"));
+        return lo != null ? lo.getName() : "lo";
     }
 
     /**

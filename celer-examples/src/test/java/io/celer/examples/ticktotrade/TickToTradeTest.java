@@ -6,6 +6,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +18,21 @@ class TickToTradeTest
     {
         final ByteArrayOutputStream printed = new ByteArrayOutputStream();
         final PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
-        final TickToTrade.Result result = TickToTrade.run(50_000, 2_000, 20, out);
+        final List<Object> told = new ArrayList<>();
+        final TickToTrade.Result result = TickToTrade.run(50_000, 2_000, 20, out, new MeasurementListener()
+        {
+            @Override
+            public void beforeMeasuring(final Phase phase)
+            {
+                told.add(phase);
+            }
+
+            @Override
+            public void afterMeasuring()
+            {
+                told.add("after");
+            }
+        });
         TickToTrade.print(result, out);
 
         assertThat(result.lost()).isZero();
@@ -26,6 +42,16 @@ class TickToTradeTest
         assertThat(result.tickToTrade().getValueAtPercentile(50)).isPositive();
         assertThat(printed.toString(StandardCharsets.UTF_8))
             .contains("tick-to-trade inside the process", "p99.9", "malformed datagrams dropped 5");
+
+        assertThat(told).hasSize(2).last().isEqualTo("after");
+        final MeasurementListener.Phase phase = (MeasurementListener.Phase)told.get(0);
+        assertThat(phase.firstQuoteId()).isEqualTo(50_001);
+        assertThat(phase.lastQuoteId()).isEqualTo(52_000);
+        assertThat(phase.transport()).isEqualTo(result.transport());
+        assertThat(phase.interfaceName()).isNotEmpty();
+        assertThat(phase.quoteTarget().getPort()).isPositive();
+        assertThat(phase.quoteSource().getPort()).isPositive();
+        assertThat(phase.exchange().getPort()).isPositive();
     }
 
     @Test

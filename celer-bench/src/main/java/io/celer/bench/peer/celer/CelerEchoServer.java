@@ -40,7 +40,8 @@ public final class CelerEchoServer implements Handler
         final CelerEchoServer echo = new CelerEchoServer();
         final Reactor reactor = new Reactor(
             new ReactorConfig().name("celer-server").cpu(child.intArg("cpu", -1)).daemon(true)).start();
-        final TcpConfig config = new TcpConfig().bindAddress("127.0.0.1").framing(() -> new FixedSizeFraming(size));
+        final TcpConfig config = new TcpConfig().bindAddress("127.0.0.1").framing(() -> new FixedSizeFraming(size))
+            .busyPoll(ChildProcess.busyPoll(child));
         final PeerTls tls = PeerTls.of(child);
         if (tls != null)
         {

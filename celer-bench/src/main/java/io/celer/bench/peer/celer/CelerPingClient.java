@@ -52,7 +52,8 @@ public final class CelerPingClient implements Handler
         final CelerPingClient ping = new CelerPingClient(session, size);
         final Reactor reactor = new Reactor(
             new ReactorConfig().name("celer-client").cpu(child.intArg("cpu", -1)).daemon(true)).start();
-        final TcpConfig config = new TcpConfig().framing(() -> new FixedSizeFraming(size));
+        final TcpConfig config = new TcpConfig().framing(() -> new FixedSizeFraming(size))
+            .busyPoll(ChildProcess.busyPoll(child));
         final PeerTls tls = PeerTls.of(child);
         if (tls != null)
         {

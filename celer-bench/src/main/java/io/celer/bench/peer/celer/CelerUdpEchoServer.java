@@ -38,7 +38,8 @@ public final class CelerUdpEchoServer implements DatagramHandler
         final Reactor reactor = new Reactor(
             new ReactorConfig().name("celer-server").cpu(child.intArg("cpu", -1)).daemon(true));
         final UdpEndpoint endpoint = new UdpEndpoint(reactor, 0,
-            new UdpConfig().bindAddress("127.0.0.1").maxDatagramSize(size).writeBufferSize(size), echo).open();
+            new UdpConfig().bindAddress("127.0.0.1").maxDatagramSize(size).writeBufferSize(size)
+                .busyPoll(ChildProcess.busyPoll(child)), echo).open();
         reactor.start();
         ChildProcess.listening(endpoint.port());
         echo.session.awaitEndAndLinger(child);

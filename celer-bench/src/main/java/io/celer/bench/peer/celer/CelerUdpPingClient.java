@@ -53,7 +53,8 @@ public final class CelerUdpPingClient implements DatagramHandler, TimerCallback
             new ReactorConfig().name("celer-client").cpu(child.intArg("cpu", -1)).daemon(true));
         final CelerUdpPingClient ping = new CelerUdpPingClient(session, size, reactor);
         ping.endpoint = new UdpEndpoint(reactor, 0,
-            new UdpConfig().bindAddress("127.0.0.1").maxDatagramSize(size).writeBufferSize(size), ping).open();
+            new UdpConfig().bindAddress("127.0.0.1").maxDatagramSize(size).writeBufferSize(size)
+                .busyPoll(ChildProcess.busyPoll(child)), ping).open();
         ping.endpoint.connect(new InetSocketAddress("127.0.0.1", child.intArg("port", 0)));
         reactor.start();
         reactor.execute(() ->

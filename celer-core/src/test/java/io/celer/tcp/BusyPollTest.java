@@ -1,0 +1,122 @@
+package io.celer.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import io.celer.framing.FixedSizeFraming;
+import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorConfig;
+import io.celer.test.Allocations;
+import io.celer.test.Await;
+import io.celer.test.PingClient;
+import io.celer.test.Reactors;
+import io.celer.test.Transports;
+
+/**
+ * Busy-polled connections, over plain TCP and TLS: read every cycle, with or without the selector's help.
+ */
+class BusyPollTest
+{
+    private static final int SIZE = 256;
+
+    private final Reactors reactors = new Reactors();
+
+    @AfterEach
+    void stop()
+    {
+        reactors.close();
+    }
+
+    /**
+     * Echoes each message and reports how it closed.
+     */
+    private static final class Echo implements Handler
+    {
+        final CompletableFuture<CloseReason> closed = new CompletableFuture<>();
+
+        @Override
+        public void message(final Connection connection, final ByteBuffer message)
+        {
+            connection.send(message);
+        }
+
+        @Override
+        public void closed(final Connection connection, final CloseReason reason)
+        {
+            closed.complete(reason);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void connectionsThatOnlyPollingReadsEchoAndSeeThePeerClose(final Transports transport) throws Exception
+    {
+        // Once a poller is registered the selector runs once in a billion cycles, that is never in this test:
+        // every message and the close must come through polling.
+        final Reactor serverReactor = reactors.start(new ReactorConfig().name("server").selectInterval(1 << 30));
+        final Reactor clientReactor = reactors.start(new ReactorConfig().name("client").selectInterval(1 << 30));
+        final TcpConfig config = new TcpConfig().bindAddress("127.0.0.1").busyPoll(true)
+            .framing(() -> new FixedSizeFraming(SIZE));
+        final Echo echo = new Echo();
+        final TcpServer server = new TcpServer(serverReactor, 0, config.copy().transport(transport.server()), echo)
+            .open();
+        final PingClient ping = new PingClient(SIZE);
+        final TcpClient client = new TcpClient(clientReactor, "127.0.0.1", server.port(),
+            config.copy().transport(transport.client()), ping).open();
+
+        Await.until(() -> "round trips: " + ping.roundTrips() + ", failure " + ping.failure(),
+            () -> ping.roundTrips() >= 2_000 || ping.failure() != null, Duration.ofSeconds(60));
+        assertThat(ping.failure()).isNull();
+        assertThat(pollers(serverReactor)).isEqualTo(1);
+        assertThat(pollers(clientReactor)).isEqualTo(1);
+
+        client.close();
+        assertThat(echo.closed.get(30, TimeUnit.SECONDS)).isEqualTo(CloseReason.PEER_CLOSED);
+        assertThat(pollers(serverReactor)).isZero();
+        assertThat(pollers(clientReactor)).isZero();
+    }
+
+    @Test
+    void busyPolledRoundTripsAllocateNothingOnTheReactorThreads()
+    {
+        final Reactor serverReactor = reactors.start("server", new BusySpinIdleStrategy());
+        final Reactor clientReactor = reactors.start("client", new BusySpinIdleStrategy());
+        final TcpConfig config = new TcpConfig().bindAddress("127.0.0.1").busyPoll(true)
+            .framing(() -> new FixedSizeFraming(SIZE));
+        final TcpServer server = new TcpServer(serverReactor, 0, config, new Echo()).open();
+        final PingClient ping = new PingClient(SIZE);
+        new TcpClient(clientReactor, "127.0.0.1", server.port(), config, ping).open();
+
+        Await.until(() -> "warm-up, at " + ping.roundTrips(), () -> ping.roundTrips() >= 50_000 ||
+            ping.failure() != null, Duration.ofSeconds(240));
+        final long serverBefore = Allocations.allocatedBytes(serverReactor.thread());
+        final long clientBefore = Allocations.allocatedBytes(clientReactor.thread());
+        final long start = ping.roundTrips();
+        Await.until(() -> "measured, at " + (ping.roundTrips() - start), () -> ping.roundTrips() - start >= 100_000 ||
+            ping.failure() != null, Duration.ofSeconds(240));
+
+        assertThat(ping.failure()).isNull();
+        assertThat(Allocations.allocatedBytes(serverReactor.thread()) - serverBefore).as("server reactor bytes")
+            .isZero();
+        assertThat(Allocations.allocatedBytes(clientReactor.thread()) - clientBefore).as("client reactor bytes")
+            .isZero();
+    }
+
+    private static int pollers(final Reactor reactor)
+    {
+        final AtomicInteger count = new AtomicInteger();
+        reactor.call(() -> count.set(reactor.pollerCount()));
+        return count.get();
+    }
+}

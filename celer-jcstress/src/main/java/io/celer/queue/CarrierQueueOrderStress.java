@@ -1,0 +1,78 @@
+package io.celer.queue;
+
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Description;
+import org.openjdk.jcstress.annotations.Expect;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.II_Result;
+
+/**
+ * The producer publishes two carriers one at a time, the second after the ring wrapped onto a released slot
+ * (capacity 2, one carrier consumed beforehand); the consumer drains once meanwhile and the arbiter drains
+ * what is left afterwards. Each side's result lists the marks it saw, in order, as digits.
+ */
+@JCStressTest
+@Description("CarrierQueue: every carrier arrives once, whole and in order")
+@Outcome(id = "0, 12", expect = Expect.ACCEPTABLE, desc = "the consumer drained before any publication")
+@Outcome(id = "1, 2", expect = Expect.ACCEPTABLE, desc = "the consumer drained between the two publications")
+@Outcome(id = "12, 0", expect = Expect.ACCEPTABLE, desc = "the consumer drained after both")
+@Outcome(expect = Expect.FORBIDDEN, desc = "a carrier was lost, duplicated, reordered or seen half-written")
+@State
+public class CarrierQueueOrderStress
+{
+    private final CarrierQueue<Pair> queue = new CarrierQueue<>(2, Pair::new);
+
+    /**
+     * Moves the ring off its start, so the second carrier reuses a released slot.
+     */
+    public CarrierQueueOrderStress()
+    {
+        queue.claim().fill(9);
+        queue.publish();
+        queue.drain(pair -> { }, 1);
+    }
+
+    /**
+     * Producer: two carriers, published one at a time.
+     */
+    @Actor
+    public void producer()
+    {
+        queue.claim().fill(1);
+        queue.publish();
+        queue.claim().fill(2);
+        queue.publish();
+    }
+
+    /**
+     * Consumer: one drain.
+     *
+     * @param r r1: the marks it saw.
+     */
+    @Actor
+    public void consumer(final II_Result r)
+    {
+        r.r1 = drain();
+    }
+
+    /**
+     * After both: what is left.
+     *
+     * @param r r2: the marks left.
+     */
+    @Arbiter
+    public void rest(final II_Result r)
+    {
+        r.r2 = drain();
+    }
+
+    private int drain()
+    {
+        final int[] seen = {0};
+        queue.drain(pair -> seen[0] = seen[0] * 10 + (pair.seen() == pair.first * 11 ? pair.first : 7), 10);
+        return seen[0];
+    }
+}
