@@ -30,7 +30,7 @@ final class QueuesCommand implements Callable<Integer>
 
     @Option(names = "--quick", description = "A short run for a demo: 2 warm-up iterations of 400 ms and 3 "
         + "measured of 200 ms per benchmark, well under a minute in all (the full run: 5 of 1 s and 5 of 2 s, "
-        + "about 4 minutes).")
+        + "about 3 minutes).")
     private boolean quick;
 
     @Option(names = "--kinds", paramLabel = "KINDS", description = "Comma-separated kinds to run "
