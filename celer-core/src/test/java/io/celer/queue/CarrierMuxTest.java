@@ -140,6 +140,33 @@ class CarrierMuxTest
     }
 
     @Test
+    void aProducerLaneIsTheThreadsOwnAndFeedsTheSameDrain() throws Exception
+    {
+        final CarrierMux<Slot> mux = new CarrierMux<>(8, Slot::new, 2);
+        final CarrierQueue<Slot> mine = mux.producerLane();
+        assertThat(mux.producerLane()).isSameAs(mine);
+        final AtomicReference<CarrierQueue<Slot>> theirs = new AtomicReference<>();
+        final Thread other = new Thread(() ->
+        {
+            final CarrierQueue<Slot> lane = mux.producerLane();
+            theirs.set(lane);
+            final Slot slot = lane.claim();
+            slot.value = 2;
+            lane.publish();
+        });
+        other.start();
+        other.join();
+        assertThat(theirs.get()).isNotSameAs(mine);
+
+        mine.claim().value = 1;
+        mux.publish(); // the lookup path and the lane are one queue
+        final List<Long> values = new ArrayList<>();
+        mux.drain(slot -> values.add(slot.value), 8);
+        assertThat(values).containsExactlyInAnyOrder(1L, 2L);
+        assertThat(mux.producers()).isEqualTo(2);
+    }
+
+    @Test
     void aProducerPastTheBoundIsToldSo() throws Exception
     {
         final CarrierMux<Slot> mux = new CarrierMux<>(4, Slot::new, 1);
