@@ -12,8 +12,8 @@ import io.celer.framing.FramingException;
 import io.celer.framing.Framing;
 import io.celer.framing.MessageSink;
 import io.celer.reactor.CycleTask;
-import io.celer.reactor.Reactor;
 import io.celer.reactor.Poller;
+import io.celer.reactor.Reactor;
 import io.celer.reactor.Selectable;
 import io.celer.reactor.TimerCallback;
 
@@ -309,6 +309,8 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
     /**
      * Reads once from the socket (or only from the transport's buffers), delivers the messages, and goes on
      * while the transport still holds application bytes that the read buffer had no room for.
+     *
+     * @return whether anything was read.
      */
     private boolean onReadable(final boolean fromSocket)
     {
