@@ -7,12 +7,12 @@ import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
+import org.agrona.collections.ArrayUtil;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -334,9 +334,7 @@ public final class Reactor implements AutoCloseable
         {
             throw new IllegalStateException("build callback queues before start or on the reactor thread");
         }
-        final CallbackSource[] grown = java.util.Arrays.copyOf(callbackSources, callbackSources.length + 1);
-        grown[callbackSources.length] = source;
-        callbackSources = grown;
+        callbackSources = ArrayUtil.add(callbackSources, source);
         return source;
     }
 
@@ -413,17 +411,14 @@ public final class Reactor implements AutoCloseable
     public void addPoller(final Poller poller)
     {
         checkThread("Reactor.addPoller");
-        final Poller[] current = pollers;
-        for (final Poller p : current)
+        for (final Poller p : pollers)
         {
             if (p == poller)
             {
                 return;
             }
         }
-        final Poller[] grown = Arrays.copyOf(current, current.length + 1);
-        grown[current.length] = poller;
-        pollers = grown;
+        pollers = ArrayUtil.add(pollers, poller);
     }
 
     /**
@@ -434,18 +429,7 @@ public final class Reactor implements AutoCloseable
     public void removePoller(final Poller poller)
     {
         checkThread("Reactor.removePoller");
-        final Poller[] current = pollers;
-        for (int i = 0; i < current.length; i++)
-        {
-            if (current[i] == poller)
-            {
-                final Poller[] shrunk = new Poller[current.length - 1];
-                System.arraycopy(current, 0, shrunk, 0, i);
-                System.arraycopy(current, i + 1, shrunk, i, current.length - i - 1);
-                pollers = shrunk;
-                return;
-            }
-        }
+        pollers = ArrayUtil.remove(pollers, poller);
     }
 
     /**

@@ -48,7 +48,7 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
     private int state = CLOSED;
     private boolean lagging;
     private boolean spaceFreedOwed;
-    private boolean flushQueued;
+    private boolean endOfCycleQueued;
     private boolean readsPaused;
     private boolean resumeOwed;
     private CloseReason closingReason;
@@ -136,7 +136,7 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         framing.reset();
         lagging = false;
         spaceFreedOwed = false;
-        flushQueued = false;
+        endOfCycleQueued = false;
         readsPaused = false;
         resumeOwed = false;
         readTimeoutMillis = 0;
@@ -429,11 +429,7 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         }
         // Not now: the caller may be inside this connection's own message callback, in the middle of a decode.
         resumeOwed = true;
-        if (!flushQueued)
-        {
-            flushQueued = true;
-            reactor.runAtEndOfCycle(this);
-        }
+        queueEndOfCycle();
     }
 
     @Override
@@ -611,12 +607,23 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
 
     private boolean flushAtEndOfCycle(final boolean written)
     {
-        if (written && !flushQueued)
+        if (written)
         {
-            flushQueued = true;
-            reactor.runAtEndOfCycle(this);
+            queueEndOfCycle();
         }
         return written;
+    }
+
+    /**
+     * Has {@link #endOfCycle()} run at the end of this cycle, once however many times it is asked.
+     */
+    private void queueEndOfCycle()
+    {
+        if (!endOfCycleQueued)
+        {
+            endOfCycleQueued = true;
+            reactor.runAtEndOfCycle(this);
+        }
     }
 
     private boolean flushed(final boolean written)
@@ -668,7 +675,7 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
     @Override
     public void endOfCycle()
     {
-        flushQueued = false;
+        endOfCycleQueued = false;
         if (resumeOwed)
         {
             resumeOwed = false;
