@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -285,13 +286,7 @@ final class WireCapture implements AutoCloseable
      */
     static byte[] hex(final String hex)
     {
-        final String digits = hex.replace(":", "");
-        final byte[] bytes = new byte[digits.length() / 2];
-        for (int i = 0; i < bytes.length; i++)
-        {
-            bytes[i] = (byte)Integer.parseInt(digits, 2 * i, 2 * i + 2, 16);
-        }
-        return bytes;
+        return HexFormat.of().parseHex(hex.replace(":", ""));
     }
 
     private static int port(final String field)

@@ -91,6 +91,7 @@ public final class TickToTrade
         {
             final PseudoExchange exchange = new PseudoExchange(exchangeReactor, 0).open();
             final NetworkInterface loopback = multicastLoopback();
+            final String transport = loopback == null ? "unicast" : "multicast";
             // The quote socket is the hot path: read it every cycle rather than when the selector says so.
             final UdpConfig quoteConfig = (loopback == null ?
                 new UdpConfig().bindAddress("127.0.0.1") :
@@ -121,8 +122,7 @@ public final class TickToTrade
                     generator.setOption(StandardSocketOptions.IP_MULTICAST_TTL, 0); // never beyond this host
                 }
                 final ByteBuffer quote = ByteBuffer.allocateDirect(Quote.LENGTH + 1);
-                out.printf("warming up with %,d quotes by %s to %s%n", warmUp, loopback == null ? "unicast" : "multicast",
-                    target);
+                out.printf("warming up with %,d quotes by %s to %s%n", warmUp, transport, target);
                 long malformedSent = 0;
                 for (long id = 1; id <= warmUp; id++)
                 {
@@ -141,9 +141,9 @@ public final class TickToTrade
                 }
                 awaitQuiet(strategy, warmUp + malformedSent);
 
-                listener.beforeMeasuring(new MeasurementListener.Phase(interfaceName(loopback),
-                    loopback == null ? "unicast" : "multicast", (InetSocketAddress)generator.getLocalAddress(),
-                    target, new InetSocketAddress("127.0.0.1", exchange.port()), warmUp + 1, warmUp + quotes));
+                listener.beforeMeasuring(new MeasurementListener.Phase(interfaceName(loopback), transport,
+                    (InetSocketAddress)generator.getLocalAddress(), target,
+                    new InetSocketAddress("127.0.0.1", exchange.port()), warmUp + 1, warmUp + quotes));
                 out.printf("measuring %,d quotes, %d µs apart%n", quotes, spacingMicros);
                 strategy.recording(true);
                 long lost = 0;
@@ -175,7 +175,7 @@ public final class TickToTrade
                 listener.afterMeasuring();
                 final Histogram copy = new Histogram(strategy.tickToTrade().getHighestTrackableValue(), 3);
                 strategyReactor.call(() -> copy.add(strategy.tickToTrade()));
-                return new Result(copy, loopback == null ? "unicast" : "multicast", quotes, lost,
+                return new Result(copy, transport, quotes, lost,
                     strategy.malformed(), exchange.orders());
             }
         }
