@@ -22,6 +22,7 @@ import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.celer.examples.cli.Running;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 import io.celer.test.Await;
@@ -45,13 +46,39 @@ class DemoTest
     }
 
     @Test
-    void helpListsTheNamesAndOptions()
+    void helpListsEveryName()
     {
         assertThat(Demo.execute(out, err, DemoTest::neverStarted, "--help")).isZero();
-        assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains(
-            "discard", "print", "echo", "echo-line", "time", "time-client", "time-beat", "throughput-client",
-            "queued-server", "counter-client", "backend", "fanout",
-            "--host", "--port", "--messages", "--size", "--workers", "--heavy-workers", "--backends");
+        final String help = outBytes.toString(StandardCharsets.UTF_8);
+        assertThat(help).contains("./celer demo", "--help");
+        for (final String name : List.of("discard", "print", "echo", "echo-line", "time", "time-client",
+            "time-beat", "throughput-client", "queued-server", "counter-client", "backend", "fanout",
+            "https-headers", "tick-to-trade"))
+        {
+            assertThat(help).containsPattern("(?m)^  " + java.util.regex.Pattern.quote(name) + " ");
+        }
+        // The options are each demo's own: none is listed at the top.
+        assertThat(help).doesNotContain("--port=", "--workers=", "--backends=", "--tls");
+    }
+
+    @Test
+    void aDemosHelpShowsItsOwnOptionsOnly()
+    {
+        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "queued-server", "--help")).isZero();
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+            .contains("./celer demo queued-server", "--workers", "--heavy-workers", "--host", "--port", "--tls",
+                "--keystore", "--storepass", "--busy-spin", "--help")
+            .doesNotContain("--backends=", "--messages=", "--quotes=", "--truststore=");
+        outBytes.reset();
+        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "throughput-client", "-h")).isZero();
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+            .contains("--messages", "--size", "--truststore", "default localhost")
+            .doesNotContain("--workers=", "--keystore=", "--backends=");
+        outBytes.reset();
+        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "tick-to-trade", "--help")).isZero();
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+            .contains("--quotes", "--warmup", "--spacing-us")
+            .doesNotContain("--port=", "--tls", "--workers=");
     }
 
     @Test
@@ -97,10 +124,10 @@ class DemoTest
     @Test
     void runsEchoLineUntilStopped() throws Exception
     {
-        final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
+        final CompletableFuture<Running> started = new CompletableFuture<>();
         final CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() ->
             Demo.execute(out, err, started::complete, "echo-line", "--host", "127.0.0.1", "--port", "0"), demos);
-        final Demo.Running running = started.get(10, TimeUnit.SECONDS);
+        final Running running = started.get(10, TimeUnit.SECONDS);
         try
         {
             assertThat(outBytes.toString(StandardCharsets.UTF_8))
@@ -142,21 +169,21 @@ class DemoTest
     void serversAndClientsSpeakTlsWithTheirStores() throws Exception
     {
         final io.celer.test.TestCertificates certs = io.celer.test.TestCertificates.get();
-        final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
+        final CompletableFuture<Running> started = new CompletableFuture<>();
         final CompletableFuture<Integer> server = CompletableFuture.supplyAsync(() -> Demo.execute(out, err,
             started::complete, "time-beat", "--host", "127.0.0.1", "--port", "0", "--tls",
             "--keystore", certs.server().toString(), "--storepass", io.celer.test.TestCertificates.PASSWORD), demos);
-        final Demo.Running running = started.get(20, TimeUnit.SECONDS);
+        final Running running = started.get(20, TimeUnit.SECONDS);
         try
         {
             assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("over TLS");
             final ByteArrayOutputStream clientOut = new ByteArrayOutputStream();
-            final CompletableFuture<Demo.Running> clientStarted = new CompletableFuture<>();
+            final CompletableFuture<Running> clientStarted = new CompletableFuture<>();
             final CompletableFuture<Integer> client = CompletableFuture.supplyAsync(() -> Demo.execute(
                 new PrintStream(clientOut, true, StandardCharsets.UTF_8), err, clientStarted::complete,
                 "time-client", "--host", "localhost", "--port", Integer.toString(running.port()), "--tls",
                 "--truststore", certs.trustStore().toString(), "--storepass", io.celer.test.TestCertificates.PASSWORD), demos);
-            final Demo.Running clientRunning = clientStarted.get(20, TimeUnit.SECONDS);
+            final Running clientRunning = clientStarted.get(20, TimeUnit.SECONDS);
             io.celer.test.Await.until("a time over TLS",
                 () -> clientOut.toString(StandardCharsets.UTF_8).matches("(?s).*\\d{4}-\\d\\d-\\d\\dT.*"));
             clientRunning.stop();
@@ -223,10 +250,10 @@ class DemoTest
     @Test
     void runsTheQueuedServerAndStopsItsWorkers() throws Exception
     {
-        final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
+        final CompletableFuture<Running> started = new CompletableFuture<>();
         final CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> Demo.execute(out, err,
             started::complete, "queued-server", "--host", "127.0.0.1", "--port", "0", "--workers", "2"), demos);
-        final Demo.Running running = started.get(10, TimeUnit.SECONDS);
+        final Running running = started.get(10, TimeUnit.SECONDS);
         try
         {
             assertThat(outBytes.toString(StandardCharsets.UTF_8))
@@ -256,7 +283,7 @@ class DemoTest
     @Test
     void runsBackendsAndAFanoutServerInFrontOfThem() throws Exception
     {
-        final List<Demo.Running> runnings = new ArrayList<>();
+        final List<Running> runnings = new ArrayList<>();
         try
         {
             runnings.add(startServer("backend", "--host", "127.0.0.1", "--port", "0"));
@@ -283,13 +310,13 @@ class DemoTest
         }
         finally
         {
-            runnings.forEach(Demo.Running::stop);
+            runnings.forEach(Running::stop);
         }
     }
 
-    private Demo.Running startServer(final String... args) throws Exception
+    private Running startServer(final String... args) throws Exception
     {
-        final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
+        final CompletableFuture<Running> started = new CompletableFuture<>();
         final CompletableFuture<Integer> exit =
             CompletableFuture.supplyAsync(() -> Demo.execute(out, err, started::complete, args), demos);
         try
@@ -331,7 +358,7 @@ class DemoTest
         }
     }
 
-    private static void neverStarted(final Demo.Running running)
+    private static void neverStarted(final Running running)
     {
         running.stop();
         throw new AssertionError("the demo should not have started");

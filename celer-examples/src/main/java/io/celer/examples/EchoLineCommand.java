@@ -1,0 +1,29 @@
+package io.celer.examples;
+
+import java.util.concurrent.Callable;
+
+import io.celer.examples.cli.ServerOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * {@code ./celer demo echo-line}: runs {@link EchoLineServer} until stopped.
+ */
+@Command(name = "echo-line", description = "echoes each line; the line 'bye' closes the connection")
+public final class EchoLineCommand implements Callable<Integer>
+{
+    @Mixin
+    private ServerOptions server;
+
+    /**
+     * Runs the server until stopped (Ctrl-C).
+     *
+     * @return the exit code: 0 once stopped, 1 if it could not start.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    @Override
+    public Integer call() throws InterruptedException
+    {
+        return server.serve(EchoLineServer::config, new EchoLineServer());
+    }
+}

@@ -1,0 +1,35 @@
+package io.celer.examples;
+
+import java.util.concurrent.Callable;
+
+import io.celer.examples.cli.ClientOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * {@code ./celer demo time-client}: runs a {@link TimeClient} until its server hangs up.
+ */
+@Command(name = "time-client", description = "prints the times an RFC 868 server sends (time, time-beat)")
+public final class TimeClientCommand implements Callable<Integer>
+{
+    @Mixin
+    private ClientOptions client;
+
+    /**
+     * Prints the times until the server hangs up.
+     *
+     * @return the exit code: 0 if a time came, else 1.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    @Override
+    public Integer call() throws InterruptedException
+    {
+        return client.connect((reactor, running) ->
+        {
+            final TimeClient time =
+                new TimeClient(reactor, client.host(), client.port(), client.config(), client.out());
+            running.finishWhen(time.outcome(), () -> time.received() > 0, () -> "no time received");
+            time.open();
+        });
+    }
+}
