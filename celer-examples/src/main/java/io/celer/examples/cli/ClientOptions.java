@@ -38,23 +38,12 @@ public final class ClientOptions
     private ClientTlsOptions tls;
 
     @Mixin
-    private ReactorOptions reactor;
+    private Foreground foreground;
 
     @Spec(Spec.Target.MIXEE)
     private CommandSpec command;
 
-    private final DemoContext context;
     private boolean alwaysTls;
-
-    /**
-     * Options of a demo that runs in a context; {@link Launcher} hands it over.
-     *
-     * @param context where the demo prints and whom it tells.
-     */
-    public ClientOptions(final DemoContext context)
-    {
-        this.context = context;
-    }
 
     /**
      * Where the demo prints.
@@ -63,7 +52,7 @@ public final class ClientOptions
      */
     public PrintStream out()
     {
-        return context.out();
+        return foreground.out();
     }
 
     /**
@@ -123,10 +112,10 @@ public final class ClientOptions
             throw new UsageException("--port must be between 1 and 65535 for " + name + ": " + port);
         }
         tls.validate(alwaysTls);
-        return Foreground.run(context, name, reactor, (started, running) ->
+        return foreground.run(name, (started, running) ->
         {
             running.address(InetSocketAddress.createUnresolved(host, port));
-            context.out().println(name + ": connecting to " + host + ":" + port +
+            foreground.out().println(name + ": connecting to " + host + ":" + port +
                 (tls.enabled() || alwaysTls ? " over TLS" : ""));
             client.start(started, running);
         });

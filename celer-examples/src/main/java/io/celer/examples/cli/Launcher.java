@@ -10,8 +10,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * Parses a command line for a picocli command and its subcommands and runs it: hands each command that has a
- * constructor taking a {@link DemoContext} that context, and turns bad arguments into one clear line and
+ * Parses a command line for a picocli command and its subcommands and runs it: hands each command or mixin
+ * whose constructor takes a {@link DemoContext} that context, and turns bad arguments into one clear line and
  * exit code 2.
  */
 public final class Launcher

@@ -60,22 +60,10 @@ public final class ServerOptions
     private ServerTlsOptions tls;
 
     @Mixin
-    private ReactorOptions reactor;
+    private Foreground foreground;
 
     @Spec(Spec.Target.MIXEE)
     private CommandSpec command;
-
-    private final DemoContext context;
-
-    /**
-     * Options of a demo that runs in a context; {@link Launcher} hands it over.
-     *
-     * @param context where the demo prints and whom it tells.
-     */
-    public ServerOptions(final DemoContext context)
-    {
-        this.context = context;
-    }
 
     /**
      * Where the demo prints.
@@ -84,7 +72,7 @@ public final class ServerOptions
      */
     public PrintStream out()
     {
-        return context.out();
+        return foreground.out();
     }
 
     /**
@@ -150,12 +138,12 @@ public final class ServerOptions
             throw new UsageException("--port must be between 0 and 65535 for " + name + ": " + port);
         }
         tls.validate(name);
-        return Foreground.run(context, name, reactor, (started, running) ->
+        return foreground.run(name, (started, running) ->
         {
             final InetSocketAddress address = server.open(started, running);
             running.address(address);
             // The address as given: a wildcard bind reads back as the IPv6 "::" on a dual-stack host.
-            context.out().println(name + ": listening on " + host + ":" + address.getPort() +
+            foreground.out().println(name + ": listening on " + host + ":" + address.getPort() +
                 (tls.enabled() ? " over TLS" : "") + " (" + command.usageMessage().description()[0] +
                 "); Ctrl-C stops it");
         });
