@@ -2,7 +2,8 @@ package io.celer.examples.cli;
 
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -16,9 +17,9 @@ public final class Running
     private final String name;
     private final Reactor reactor;
     private final PrintStream err;
-    private final CountDownLatch finished = new CountDownLatch(1);
+    // Completed with the exit code by the client's end or by stop(), whichever comes first.
+    private final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
     private volatile InetSocketAddress address;
-    private volatile int exitCode;
     private volatile Runnable cleanup;
 
     Running(final String name, final Reactor reactor, final PrintStream err)
@@ -60,7 +61,7 @@ public final class Running
      */
     public boolean isFinished()
     {
-        return finished.getCount() == 0;
+        return exitCode.isDone();
     }
 
     /**
@@ -91,7 +92,7 @@ public final class Running
             {
                 err.println(name + ": " + whyNot.get() + Launcher.describe(outcome.failure()));
             }
-            finish(success ? 0 : 1);
+            exitCode.complete(success ? 0 : 1);
         });
     }
 
@@ -106,7 +107,7 @@ public final class Running
         {
             toClean.run();
         }
-        finished.countDown();
+        exitCode.complete(0);
     }
 
     /**
@@ -117,14 +118,16 @@ public final class Running
      */
     public int await() throws InterruptedException
     {
-        finished.await();
+        final int code;
+        try
+        {
+            code = exitCode.get();
+        }
+        catch (final ExecutionException ex)
+        {
+            throw new IllegalStateException("never completed exceptionally", ex);
+        }
         stop();
-        return exitCode;
-    }
-
-    private void finish(final int code)
-    {
-        exitCode = code;
-        finished.countDown();
+        return code;
     }
 }
