@@ -11,6 +11,11 @@ import picocli.CommandLine.TypeConversionException;
  */
 public final class HostPortConverter implements ITypeConverter<InetSocketAddress>
 {
+    /**
+     * Reads one address.
+     *
+     * @throws TypeConversionException if it is not {@code HOST:PORT} with a port from 1 to 65535.
+     */
     @Override
     public InetSocketAddress convert(final String value)
     {
