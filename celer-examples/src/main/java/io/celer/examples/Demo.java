@@ -1,6 +1,7 @@
 package io.celer.examples;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
@@ -21,9 +22,11 @@ import picocli.CommandLine.ScopeType;
  * {@code ./celer demo NAME [OPTIONS]}: runs one example in the foreground; lists the examples.
  *
  * <p>Each example has its own picocli subcommand beside it, with its options and help; this command only
- * lists them. To add a demo, write its command (a {@code Callable<Integer>} with
- * {@code @Mixin ServerOptions} or {@code @Mixin ClientOptions} from {@code io.celer.examples.cli}, which
- * run it in the foreground) and add its class to {@code subcommands} below: that one line registers it.
+ * lists them. To add a demo, write its command beside it and add its class to {@code DEMOS}: that one line
+ * registers it. A demo with only the shared options is a static {@code @Command} method taking
+ * {@code @Mixin ServerOptions} or {@code @Mixin ClientOptions} from {@code io.celer.examples.cli}, which run
+ * it in the foreground ({@link EchoCommand}); one with options of its own is a {@code @Command} class with
+ * them as fields and those mixins as fields too ({@link ThroughputClientCommand}).
  * Servers run until the process is killed; Ctrl-C stops the reactor, which closes every connection, and then
  * any worker threads. The clients exit by themselves when their server hangs up or when they are done.
  */
@@ -33,8 +36,11 @@ import picocli.CommandLine.ScopeType;
         "the clients exit when their server hangs up or when they are done.",
     synopsisSubcommandLabel = "NAME",
     commandListHeading = "%nNames (./celer demo NAME --help for each one's options):%n",
-    footer = {"%nTry: ./celer demo echo-line, then in another terminal: telnet localhost 54321"},
-    subcommands = {
+    footer = {"%nTry: ./celer demo echo-line, then in another terminal: telnet localhost 54321"})
+public final class Demo implements Callable<Integer>
+{
+    /** The demos, in the order the list shows them: one line registers a demo. */
+    static final List<Class<?>> DEMOS = List.of(
         DiscardCommand.class,
         PrintCommand.class,
         EchoCommand.class,
@@ -48,9 +54,8 @@ import picocli.CommandLine.ScopeType;
         BackendCommand.class,
         FanoutCommand.class,
         HttpsHeadersCommand.class,
-        TickToTradeCommand.class})
-public final class Demo implements Callable<Integer>
-{
+        TickToTradeCommand.class);
+
     @Option(
         names = {"-h", "--help"},
         usageHelp = true,
@@ -65,7 +70,7 @@ public final class Demo implements Callable<Integer>
      */
     public static void main(final String[] args)
     {
-        Launcher.main(new Demo(), args);
+        Launcher.main(new Demo(), DEMOS, args);
     }
 
     /**
@@ -81,7 +86,7 @@ public final class Demo implements Callable<Integer>
     public static int execute(
         final PrintStream out, final PrintStream err, final Consumer<Running> onStart, final String... args)
     {
-        return Launcher.execute(new Demo(), new DemoContext(out, err, onStart), args);
+        return Launcher.execute(new Demo(), DEMOS, new DemoContext(out, err, onStart), args);
     }
 
     /**

@@ -1,7 +1,5 @@
 package io.celer.examples;
 
-import java.util.concurrent.Callable;
-
 import io.celer.examples.cli.ClientOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -9,23 +7,20 @@ import picocli.CommandLine.Mixin;
 /**
  * {@code ./celer demo https-headers}: runs a {@link TlsHeadersClient}, which always speaks TLS.
  */
-@Command(
-    name = "https-headers",
-    description = "fetches / from an HTTPS server and prints the response headers, " +
-        "trusting --truststore (or the JDK's trust store)")
-public final class HttpsHeadersCommand implements Callable<Integer>
+public final class HttpsHeadersCommand
 {
-    @Mixin
-    private ClientOptions client;
-
     /**
      * Prints the headers.
      *
+     * @param client the shared client options.
      * @return the exit code: 0 if headers came, else 1.
      * @throws InterruptedException if interrupted while waiting.
      */
-    @Override
-    public Integer call() throws InterruptedException
+    @Command(
+        name = "https-headers",
+        description = "fetches / from an HTTPS server and prints the response headers, " +
+            "trusting --truststore (or the JDK's trust store)")
+    static int run(@Mixin final ClientOptions client) throws InterruptedException
     {
         return client.connectOverTls((reactor, running) ->
         {

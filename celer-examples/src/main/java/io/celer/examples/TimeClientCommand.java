@@ -1,7 +1,5 @@
 package io.celer.examples;
 
-import java.util.concurrent.Callable;
-
 import io.celer.examples.cli.ClientOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -9,20 +7,17 @@ import picocli.CommandLine.Mixin;
 /**
  * {@code ./celer demo time-client}: runs a {@link TimeClient} until its server hangs up.
  */
-@Command(name = "time-client", description = "prints the times an RFC 868 server sends (time, time-beat)")
-public final class TimeClientCommand implements Callable<Integer>
+public final class TimeClientCommand
 {
-    @Mixin
-    private ClientOptions client;
-
     /**
      * Prints the times until the server hangs up.
      *
+     * @param client the shared client options.
      * @return the exit code: 0 if a time came, else 1.
      * @throws InterruptedException if interrupted while waiting.
      */
-    @Override
-    public Integer call() throws InterruptedException
+    @Command(name = "time-client", description = "prints the times an RFC 868 server sends (time, time-beat)")
+    static int run(@Mixin final ClientOptions client) throws InterruptedException
     {
         return client.connect((reactor, running) ->
         {

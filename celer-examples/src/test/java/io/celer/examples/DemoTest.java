@@ -50,9 +50,13 @@ class DemoTest
     {
         assertThat(demos.runWithoutStarting("--help")).isZero();
         assertThat(demos.out()).contains("./celer demo", "--help");
+        int previous = -1;
         for (final String name : NAMES)
         {
             assertThat(demos.out()).containsPattern("(?m)^  " + Pattern.quote(name) + " ");
+            final int at = demos.out().indexOf("\n  " + name + " ");
+            assertThat(at).as("%s listed in order", name).isGreaterThan(previous);
+            previous = at;
         }
         // The options are each demo's own: none is listed at the top.
         assertThat(demos.out()).doesNotContain("--port=", "--workers=", "--backends=", "--tls");
@@ -71,6 +75,16 @@ class DemoTest
         assertThat(demos.out())
             .contains("--messages", "--size", "--truststore", "default localhost")
             .doesNotContain("--workers=", "--keystore=", "--backends=");
+        demos.clear();
+        assertThat(demos.runWithoutStarting("echo-line", "--help")).isZero();
+        assertThat(demos.out())
+            .contains("./celer demo echo-line", "'bye' closes", "--host", "--port", "--tls", "--keystore", "--help")
+            .doesNotContain("--workers=", "--truststore=", "--messages=");
+        demos.clear();
+        assertThat(demos.runWithoutStarting("counter-client", "--help")).isZero();
+        assertThat(demos.out())
+            .contains("./celer demo counter-client", "--truststore", "--cpu")
+            .doesNotContain("--keystore=", "--workers=", "--backends=");
         demos.clear();
         assertThat(demos.runWithoutStarting("tick-to-trade", "--help")).isZero();
         assertThat(demos.out())

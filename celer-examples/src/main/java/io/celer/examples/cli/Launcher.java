@@ -2,9 +2,11 @@ package io.celer.examples.cli;
 
 import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.util.List;
 
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.IFactory;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -13,6 +15,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * Parses a command line for a picocli command and its subcommands and runs it: hands each command or mixin
  * whose constructor takes a {@link DemoContext} that context, and turns bad arguments into one clear line and
  * exit code 2.
+ *
+ * <p>A subcommand is a class annotated {@code @Command}, for a demo with options of its own as fields, or a
+ * class with a static {@code @Command} method, for a demo that takes only shared options, as mixin parameters.
  */
 public final class Launcher
 {
@@ -24,25 +29,40 @@ public final class Launcher
      * Runs a command line with the process's streams and exits with its exit code; Ctrl-C stops a running
      * demo cleanly.
      *
-     * @param command the top-level command.
-     * @param args    the command line.
+     * @param command     the top-level command.
+     * @param subcommands its subcommands' classes.
+     * @param args        the command line.
      */
-    public static void main(final Object command, final String[] args)
+    public static void main(final Object command, final List<Class<?>> subcommands, final String[] args)
     {
-        System.exit(execute(command, DemoContext.system(), args));
+        System.exit(execute(command, subcommands, DemoContext.system(), args));
     }
 
     /**
      * Parses the arguments and runs the command they name until it finishes or is stopped.
      *
-     * @param command the top-level command.
-     * @param context where the demos print and whom they tell once they run.
-     * @param args    the command line.
+     * @param command     the top-level command.
+     * @param subcommands its subcommands' classes.
+     * @param context     where the demos print and whom they tell once they run.
+     * @param args        the command line.
      * @return 0 on success, 1 if the demo failed, 2 for bad arguments.
      */
-    public static int execute(final Object command, final DemoContext context, final String... args)
+    public static int execute(
+        final Object command, final List<Class<?>> subcommands, final DemoContext context, final String... args)
     {
-        final CommandLine commandLine = new CommandLine(command, new ContextFactory(context));
+        final IFactory factory = new ContextFactory(context);
+        final CommandLine commandLine = new CommandLine(command, factory);
+        for (final Class<?> subcommand : subcommands)
+        {
+            if (subcommand.isAnnotationPresent(Command.class))
+            {
+                commandLine.addSubcommand(new CommandLine(subcommand, factory));
+            }
+            for (final Method method : CommandLine.getCommandMethods(subcommand, null))
+            {
+                commandLine.addSubcommand(new CommandLine(method, factory));
+            }
+        }
         commandLine.setOut(new PrintWriter(context.out(), true));
         commandLine.setErr(new PrintWriter(context.err(), true));
         commandLine.setUsageHelpAutoWidth(true);

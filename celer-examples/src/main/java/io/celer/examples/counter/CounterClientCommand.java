@@ -1,7 +1,5 @@
 package io.celer.examples.counter;
 
-import java.util.concurrent.Callable;
-
 import io.celer.examples.cli.ClientOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -10,25 +8,22 @@ import picocli.CommandLine.Mixin;
  * {@code ./celer demo counter-client}: runs a {@link CounterClient} with a {@link CounterTicker} changing
  * its counter every second from another thread.
  */
-@Command(
-    name = "counter-client",
-    description = "counts '+' and '-' lines from a server; another thread adds changes every second " +
-        "through a garbage-free callback queue")
-public final class CounterClientCommand implements Callable<Integer>
+public final class CounterClientCommand
 {
     private static final long TICK_MILLIS = 1_000;
-
-    @Mixin
-    private ClientOptions client;
 
     /**
      * Counts until the server hangs up.
      *
+     * @param client the shared client options.
      * @return the exit code: 0 if a line came, else 1.
      * @throws InterruptedException if interrupted while waiting.
      */
-    @Override
-    public Integer call() throws InterruptedException
+    @Command(
+        name = "counter-client",
+        description = "counts '+' and '-' lines from a server; another thread adds changes every second " +
+            "through a garbage-free callback queue")
+    static int run(@Mixin final ClientOptions client) throws InterruptedException
     {
         return client.connect((reactor, running) ->
         {
