@@ -3,6 +3,7 @@ package io.celer.websocket;
 import java.nio.ByteBuffer;
 
 import io.celer.tcp.Connection;
+import io.celer.websocket.deflate.DeflateParameters;
 
 /**
  * The WebSocket protocol on one connection, after the opening handshake however it was done: decodes frames from
@@ -27,6 +28,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
     private final Utf8Validator reasonValidator = new Utf8Validator();
     private final Utf8Text text = new Utf8Text();
     private final Utf8Text reason = new Utf8Text();
+    private final Compression compression = new Compression();
 
     private Connection connection;
     private ByteBuffer frames;
@@ -38,6 +40,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
     private int failCode;
 
     private boolean messageText;
+    private boolean messageCompressed;
     private boolean frameFin;
     private boolean sendingFragments;
 
@@ -74,6 +77,31 @@ public final class WebSocketSession implements WebSocket, FrameListener
     public static WebSocketSession client(final WebSocketConfig config, final WebSocketHandler handler)
     {
         return new WebSocketSession(false, config, handler, new MaskKeys());
+    }
+
+    /**
+     * Turns on permessage-deflate as negotiated in the handshake, at the default level; before {@link #open}.
+     *
+     * @param parameters the agreed parameters.
+     * @return this.
+     */
+    public WebSocketSession compression(final DeflateParameters parameters)
+    {
+        return compression(parameters, Compression.defaultLevel());
+    }
+
+    /**
+     * Turns on permessage-deflate as negotiated in the handshake; before {@link #open}.
+     *
+     * @param parameters the agreed parameters.
+     * @param level      the DEFLATE level, 0 (store) to 9 (smallest), or -1 for the default (6).
+     * @return this.
+     */
+    public WebSocketSession compression(final DeflateParameters parameters, final int level)
+    {
+        compression.enable(parameters, server, level, config.maxMessageLength());
+        decoder.rsv1Allowed(true);
+        return this;
     }
 
     /**
@@ -136,6 +164,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
         if (!closedNotified)
         {
             closedNotified = true;
+            compression.close();
             final int code = handshake.isReceived() ? handshake.receivedCode() :
                 failCode != 0 ? failCode : CloseCode.ABNORMAL;
             handler.closed(this, code);
@@ -148,11 +177,12 @@ public final class WebSocketSession implements WebSocket, FrameListener
         if (opcode != Opcode.CONTINUATION)
         {
             messageText = opcode == Opcode.TEXT;
+            messageCompressed = rsv1;
             utf8.reset();
             message.clear();
         }
         frameFin = fin;
-        if (!config.streamFragments() && !ensureRoom(payloadLength))
+        if (!messageCompressed && !config.streamFragments() && !ensureRoom(payloadLength))
         {
             return CloseCode.MESSAGE_TOO_BIG;
         }
@@ -163,6 +193,10 @@ public final class WebSocketSession implements WebSocket, FrameListener
     public int onPayload(final ByteBuffer payload, final boolean frameEnd)
     {
         final boolean last = frameEnd && frameFin;
+        if (messageCompressed)
+        {
+            return compression.inflate(this, payload, last);
+        }
         return deliver(payload, last);
     }
 
@@ -304,7 +338,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
         }
     }
 
-    private boolean writeFrame(final int opcode, final ByteBuffer payload)
+    boolean writeFrame(final int opcode, final ByteBuffer payload)
     {
         final int at = payload.position();
         frames.clear();
@@ -366,6 +400,10 @@ public final class WebSocketSession implements WebSocket, FrameListener
         {
             return false;
         }
+        if (compression.isEnabled())
+        {
+            return compression.deflateText(this, text);
+        }
         frames.clear();
         if (!encoder.encode(frames, Opcode.TEXT, true, text))
         {
@@ -392,6 +430,10 @@ public final class WebSocketSession implements WebSocket, FrameListener
         if (!canSendMessage())
         {
             return false;
+        }
+        if (compression.isEnabled())
+        {
+            return compression.deflate(this, opcode, data);
         }
         return writeFrame(opcode, data);
     }
@@ -492,6 +534,21 @@ public final class WebSocketSession implements WebSocket, FrameListener
     public void attach(final Object attachment)
     {
         this.attachment = attachment;
+    }
+
+    FrameEncoder encoder()
+    {
+        return encoder;
+    }
+
+    ByteBuffer frames()
+    {
+        return frames;
+    }
+
+    boolean write(final ByteBuffer frame)
+    {
+        return connection.write(frame);
     }
 
     @Override
