@@ -181,11 +181,9 @@ public final class WebSocketSession implements WebSocket, FrameListener
             utf8.reset();
             message.clear();
         }
+        // The decoder has checked the declared length against the limits; the buffer grows only as bytes arrive,
+        // so a header alone cannot make it allocate.
         frameFin = fin;
-        if (!messageCompressed && !config.streamFragments() && !ensureRoom(payloadLength))
-        {
-            return CloseCode.MESSAGE_TOO_BIG;
-        }
         return CONTINUE;
     }
 

@@ -1,9 +1,6 @@
 package io.celer.websocket;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -115,23 +112,9 @@ class ProtocolFuzzTest
         final ByteBuffer whole = ByteBuffer.wrap(bytes);
         final boolean valid = validator.update(whole, 0, at) && validator.update(whole, at, bytes.length) &&
             validator.isComplete();
-        if (valid != jdkAccepts(bytes))
+        if (valid != Utf8ValidatorTest.jdkAccepts(bytes))
         {
             throw new IllegalStateException("validator and JDK disagree: " + java.util.HexFormat.of().formatHex(bytes));
-        }
-    }
-
-    private static boolean jdkAccepts(final byte[] bytes)
-    {
-        try
-        {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
-            return true;
-        }
-        catch (final CharacterCodingException ex)
-        {
-            return false;
         }
     }
 }

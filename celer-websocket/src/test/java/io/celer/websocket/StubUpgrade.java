@@ -7,11 +7,14 @@ import java.util.function.Supplier;
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
+import io.celer.websocket.handshake.AcceptKey;
+import io.celer.websocket.handshake.SecWebSocketKey;
 
 /**
  * A raw-framed connection handler that does a minimal stand-in for the HTTP upgrade (the client sends a request
- * head, the server answers a response head; each side waits for the blank line), then hands the connection and
- * every later byte to a fresh {@link WebSocketSession}. The real HTTP upgrade replaces it.
+ * head, the server answers 101 with the accept value for the request's key; each side waits for the blank line),
+ * then hands the connection and every later byte to a fresh {@link WebSocketSession}. The real HTTP upgrade
+ * replaces it.
  */
 final class StubUpgrade implements Handler
 {
@@ -64,15 +67,41 @@ final class StubUpgrade implements Handler
             {
                 return; // the head waits for more bytes
             }
-            buffer.position(end);
-            state.upgraded = true;
             if (server)
             {
-                connection.send(RESPONSE.getBytes(StandardCharsets.US_ASCII));
+                connection.send(response(buffer, end));
             }
+            buffer.position(end);
+            state.upgraded = true;
             state.session.open(connection);
         }
         state.session.onRead(buffer);
+    }
+
+    /**
+     * The 101 response to a request head, its Sec-WebSocket-Accept computed from the request's key.
+     */
+    private static byte[] response(final ByteBuffer buffer, final int end)
+    {
+        final byte[] head = new byte[end - buffer.position()];
+        buffer.get(buffer.position(), head);
+        String key = null;
+        for (final String line : new String(head, StandardCharsets.ISO_8859_1).split("\r\n"))
+        {
+            if (line.regionMatches(true, 0, "Sec-WebSocket-Key:", 0, 18))
+            {
+                key = line.substring(18).trim();
+            }
+        }
+        if (key == null || !SecWebSocketKey.isValid(key))
+        {
+            return "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        }
+        final ByteBuffer accept = ByteBuffer.allocate(AcceptKey.LENGTH);
+        new AcceptKey().write(key, accept);
+        return ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+            "Sec-WebSocket-Accept: " + new String(accept.array(), StandardCharsets.US_ASCII) + "\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
     }
 
     private static int headEnd(final ByteBuffer buffer)
