@@ -83,6 +83,17 @@ public interface WebSocketHandler
     }
 
     /**
+     * A send returned false because the write buffer was full, and the socket has since taken some of it: time to
+     * send again (the rest of a large message, say, in fragments).
+     *
+     * @param socket    the WebSocket.
+     * @param freeBytes room now free in the write buffer.
+     */
+    default void writable(final WebSocket socket, final int freeBytes)
+    {
+    }
+
+    /**
      * The WebSocket is closed and its connection gone; called once.
      *
      * @param socket the WebSocket.

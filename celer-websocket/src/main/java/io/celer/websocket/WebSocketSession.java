@@ -12,9 +12,13 @@ import io.celer.websocket.deflate.DeflateParameters;
  *
  * <p>Whoever owns the connection feeds it: {@link #open} once the handshake is done, {@link #onRead} with the
  * bytes read (a raw-framed connection's message, whose unconsumed bytes stay for the next read),
- * {@link #onEventTimeout} (the session arms the connection's event timeout while closing) and
- * {@link #onConnectionClosed}. Everything runs on the reactor thread; after warm-up (the reassembly buffer grown
- * to the largest message) nothing allocates.
+ * {@link #onEventTimeout} (the session arms the connection's event timeout while closing),
+ * {@link #onWriteSpaceFreed} and {@link #onConnectionClosed}. Everything runs on the reactor thread; after
+ * warm-up (the reassembly buffer grown to the largest message) nothing allocates.
+ *
+ * <p>A send that does not fit the write buffer returns false only on a connection configured not to disconnect
+ * on a full write buffer ({@link io.celer.tcp.TcpConfig#disconnectOnFullWriteBuffer}); then
+ * {@link WebSocketHandler#writable} says when to go on.
  */
 public final class WebSocketSession implements WebSocket, FrameListener
 {
@@ -152,6 +156,19 @@ public final class WebSocketSession implements WebSocket, FrameListener
         if (open && (handshake.isSent() || handshake.isReceived()))
         {
             connection.close();
+        }
+    }
+
+    /**
+     * The lagging connection drained some of its write buffer; tells the handler while the WebSocket is open.
+     *
+     * @param freeBytes room now free in the write buffer.
+     */
+    public void onWriteSpaceFreed(final int freeBytes)
+    {
+        if (canSend())
+        {
+            handler.writable(this, freeBytes);
         }
     }
 

@@ -125,6 +125,13 @@ final class StubUpgrade implements Handler
     }
 
     @Override
+    public void writeSpaceFreed(final Connection connection, final int freeBytes)
+    {
+        final State state = connection.attachment();
+        state.session.onWriteSpaceFreed(freeBytes);
+    }
+
+    @Override
     public void closed(final Connection connection, final CloseReason reason)
     {
         final State state = connection.attachment();

@@ -145,6 +145,49 @@ class WebSocketSessionTest
         assertThat(server.next()).isEqualTo("streamed:text:300000 bytes " + part.repeat(10).hashCode());
     }
 
+    @Test
+    void aMessageLargerThanTheWriteBufferGoesOutInFragmentsAsTheSocketDrains() throws Exception
+    {
+        final byte[] big = new byte[4 << 20];
+        new java.util.SplittableRandom(3).nextBytes(big);
+        final ByteBuffer source = ByteBuffer.wrap(big);
+        final int[] sendsRefused = new int[1];
+        final WebSocketHandler sender = new WebSocketHandler()
+        {
+            @Override
+            public void opened(final WebSocket socket)
+            {
+                writable(socket, 0);
+            }
+
+            @Override
+            public void writable(final WebSocket socket, final int freeBytes)
+            {
+                while (source.hasRemaining())
+                {
+                    final int at = source.position();
+                    final ByteBuffer part = source.duplicate().limit(Math.min(at + 16_384, big.length));
+                    if (!socket.sendFragment(part, false, part.limit() == big.length))
+                    {
+                        sendsRefused[0]++;
+                        return; // the write buffer is full: wait for writable
+                    }
+                    source.position(part.limit());
+                }
+            }
+        };
+        serverReactor = reactors.start("server");
+        final TcpConfig tcp = new TcpConfig().bindAddress("127.0.0.1").disconnectOnFullWriteBuffer(false)
+            .socketSendBufferSize(32 * 1024);
+        final int port = new TcpServer(serverReactor, 0, tcp,
+            new StubUpgrade(true, () -> WebSocketSession.server(new WebSocketConfig(), sender))).open().port();
+        final RecordingWebSocketHandler client = new RecordingWebSocketHandler(false);
+        connect(port, new WebSocketConfig().maxMessageLength(8 << 20), client);
+        assertThat(client.next()).isEqualTo("opened");
+        assertThat(client.next()).isEqualTo("binary:" + big.length + " bytes " + java.util.Arrays.hashCode(big));
+        serverReactor.call(() -> assertThat(sendsRefused[0]).as("the write buffer filled at least once").isPositive());
+    }
+
     static Stream<Arguments> brokenFrames()
     {
         return Stream.of(
