@@ -16,9 +16,10 @@ import io.celer.websocket.handshake.SecWebSocketKey;
  * then hands the connection and every later byte to a fresh {@link WebSocketSession}. The real HTTP upgrade
  * replaces it.
  */
-final class StubUpgrade implements Handler
+public final class StubUpgrade implements Handler
 {
-    static final String REQUEST = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+    /** The request head the stand-in client sends. */
+    public static final String REQUEST = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
     static final String RESPONSE = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
         "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n";
@@ -26,7 +27,13 @@ final class StubUpgrade implements Handler
     private final boolean server;
     private final Supplier<WebSocketSession> sessions;
 
-    StubUpgrade(final boolean server, final Supplier<WebSocketSession> sessions)
+    /**
+     * A stand-in upgrade for one side.
+     *
+     * @param server   whether this is the server's side.
+     * @param sessions makes the session of each upgraded connection.
+     */
+    public StubUpgrade(final boolean server, final Supplier<WebSocketSession> sessions)
     {
         this.server = server;
         this.sessions = sessions;
