@@ -69,11 +69,19 @@ final class SlowClientRig implements AutoCloseable
         {
             final SequenceReader reader = new SequenceReader();
             fast.add(reader);
-            new TcpClient(clientReactor, "127.0.0.1", port, new TcpConfig(),
-                new StubUpgrade(false, () -> WebSocketSession.client(new WebSocketConfig(), reader))).open();
+            connect(reader);
         }
         awaitClients(fast.size());
         openedIds.clear();
+    }
+
+    /**
+     * Connects a well-behaved client on the client reactor.
+     */
+    void connect(final WebSocketHandler handler)
+    {
+        new TcpClient(clientReactor, "127.0.0.1", port, new TcpConfig(),
+            new StubUpgrade(false, () -> WebSocketSession.client(new WebSocketConfig(), handler))).open();
     }
 
     /**
