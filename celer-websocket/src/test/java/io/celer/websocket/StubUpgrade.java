@@ -1,5 +1,7 @@
 package io.celer.websocket;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
@@ -109,6 +111,26 @@ public final class StubUpgrade implements Handler
         return ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
             "Sec-WebSocket-Accept: " + new String(accept.array(), StandardCharsets.US_ASCII) + "\r\n\r\n")
             .getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * Reads a response head off a blocking stream, through its blank line.
+     *
+     * @param in the stream after the request was sent.
+     * @throws IOException if the stream ends in the head.
+     */
+    public static void skipHead(final InputStream in) throws IOException
+    {
+        int matched = 0;
+        while (matched < 4)
+        {
+            final int b = in.read();
+            if (b < 0)
+            {
+                throw new IOException("closed in the handshake");
+            }
+            matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : b == '\r' ? 1 : 0;
+        }
     }
 
     private static int headEnd(final ByteBuffer buffer)

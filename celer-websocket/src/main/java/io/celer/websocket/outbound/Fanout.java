@@ -15,8 +15,9 @@ import io.celer.websocket.WebSocketHandler;
  * client's queue storage grows, while it lags, up to its bounds.
  *
  * <p>Wire it by giving each server session {@link #handler(WebSocketHandler)}'s handler, on a server whose
- * connections refuse a write that does not fit instead of closing ({@code TcpConfig.disconnectOnFullWriteBuffer(false)}):
- * the default closes a client as soon as its write buffer fills, which is what the queue is there to avoid.
+ * connections refuse a write that does not fit instead of closing
+ * ({@code TcpConfig.disconnectOnFullWriteBuffer(false)}): the default closes a client as soon as its write buffer
+ * fills, which is what the queue is there to avoid.
  */
 public final class Fanout
 {

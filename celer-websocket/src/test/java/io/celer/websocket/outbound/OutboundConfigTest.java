@@ -13,12 +13,16 @@ class OutboundConfigTest
     @Test
     void refusesBoundsOutOfRange()
     {
-        assertThatThrownBy(() -> new OutboundConfig().maxQueuedMessages(0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new OutboundConfig().maxQueuedBytes(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new OutboundConfig().maxQueuedMessages(0))
+            .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new OutboundConfig().maxQueuedBytes(0))
+            .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new OutboundConfig().maxQueuedBytes(OutboundConfig.MAX_QUEUED_BYTES_LIMIT + 1))
             .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new OutboundConfig().lagThreshold(0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new OutboundConfig().overflowPolicy(null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new OutboundConfig().lagThreshold(0))
+            .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new OutboundConfig().overflowPolicy(null))
+            .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Fanout(new OutboundConfig().maxQueuedBytes(100).maxMessageLength(101)))
             .isInstanceOf(IllegalArgumentException.class);
     }

@@ -68,9 +68,7 @@ class PublisherTest
     {
         // Bounds above all that is sent: whatever the scheduling, nothing may be dropped here.
         rig = new SlowClientRig(new OutboundConfig().maxQueuedMessages(20_000).maxQueuedBytes(4 << 20)
-            .maxMessageLength(SlowClientRig.MESSAGE_LENGTH), new LagListener()
-            {
-            });
+            .maxMessageLength(SlowClientRig.MESSAGE_LENGTH));
         final Publisher publisher = rig.onServer(() -> new Publisher(rig.serverReactor, rig.fanout, 64, PRODUCERS));
         final List<PerProducerReader> readers = new ArrayList<>();
         for (int i = 0; i < CLIENTS; i++)
@@ -105,7 +103,7 @@ class PublisherTest
                 publisher.publish();
             }));
         }
-        CompletableFuture.allOf(producers.toArray(new CompletableFuture[0])).get();
+        CompletableFuture.allOf(producers.toArray(new CompletableFuture<?>[0])).get();
 
         final long broadcast = (long)PRODUCERS * PER_PRODUCER;
         for (final PerProducerReader reader : readers)
@@ -134,9 +132,7 @@ class PublisherTest
     @Test
     void aPublicationToAClientThatIsGoneOrToNobodyGoesNowhere() throws Exception
     {
-        rig = new SlowClientRig(new OutboundConfig().maxMessageLength(SlowClientRig.MESSAGE_LENGTH), new LagListener()
-        {
-        });
+        rig = new SlowClientRig(new OutboundConfig().maxMessageLength(SlowClientRig.MESSAGE_LENGTH));
         final Publisher publisher = rig.onServer(() -> new Publisher(rig.serverReactor, rig.fanout, 8, 1));
         rig.connectFast(1);
         final SequenceReader reader = rig.fast.get(0);

@@ -2,6 +2,7 @@ package io.celer.websocket.outbound;
 
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -45,27 +46,23 @@ final class RawPeer implements AutoCloseable
 
     RawPeer(final int port, final int receiveBufferSize) throws IOException
     {
+        this(port, receiveBufferSize, 0);
+    }
+
+    /**
+     * A peer that, once upgraded, pauses before every read from its socket.
+     */
+    RawPeer(final int port, final int receiveBufferSize, final long pauseMillis) throws IOException
+    {
         socket = new Socket();
         socket.setReceiveBufferSize(receiveBufferSize);
         socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
         socket.setSoTimeout(30_000);
         socket.getOutputStream().write(StubUpgrade.REQUEST.getBytes(StandardCharsets.US_ASCII));
-        in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
-        skipHead(in);
-    }
-
-    private static void skipHead(final InputStream in) throws IOException
-    {
-        int matched = 0;
-        while (matched < 4)
-        {
-            final int b = in.read();
-            if (b < 0)
-            {
-                throw new IOException("closed in the handshake");
-            }
-            matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : b == '\r' ? 1 : 0;
-        }
+        final InputStream socketIn = socket.getInputStream();
+        StubUpgrade.skipHead(socketIn);
+        in = new DataInputStream(new BufferedInputStream(pauseMillis == 0 ? socketIn : new Pausing(socketIn,
+            pauseMillis), 16 * 1024));
     }
 
     Frame readFrame() throws IOException
@@ -143,5 +140,34 @@ final class RawPeer implements AutoCloseable
     public void close() throws IOException
     {
         socket.close();
+    }
+
+    /**
+     * Sleeps before each read of at most 4 KiB, as a client that handles every read slowly.
+     */
+    private static final class Pausing extends FilterInputStream
+    {
+        private final long pauseMillis;
+
+        Pausing(final InputStream in, final long pauseMillis)
+        {
+            super(in);
+            this.pauseMillis = pauseMillis;
+        }
+
+        @Override
+        public int read(final byte[] buffer, final int offset, final int length) throws IOException
+        {
+            try
+            {
+                Thread.sleep(pauseMillis);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", ex);
+            }
+            return super.read(buffer, offset, Math.min(length, 4096));
+        }
     }
 }

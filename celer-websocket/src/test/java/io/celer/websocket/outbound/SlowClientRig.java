@@ -36,6 +36,7 @@ final class SlowClientRig implements AutoCloseable
     final int port;
     final List<SequenceReader> fast = new ArrayList<>();
     final ConcurrentLinkedQueue<Long> openedIds = new ConcurrentLinkedQueue<>();
+    final List<Long> fastIds = new ArrayList<>();
     private final Reactors reactors = new Reactors();
     /** Server reactor only. */
     private final ByteBuffer message = ByteBuffer.allocate(MESSAGE_LENGTH);
@@ -43,6 +44,13 @@ final class SlowClientRig implements AutoCloseable
     private long next;
     /** Server reactor only: the first message some client refused, or -1. */
     private long firstRefused = -1;
+
+    SlowClientRig(final OutboundConfig config)
+    {
+        this(config, new LagListener()
+        {
+        });
+    }
 
     SlowClientRig(final OutboundConfig config, final LagListener listener)
     {
@@ -72,6 +80,7 @@ final class SlowClientRig implements AutoCloseable
             connect(reader);
         }
         awaitClients(fast.size());
+        fastIds.addAll(openedIds);
         openedIds.clear();
     }
 
@@ -166,7 +175,8 @@ final class SlowClientRig implements AutoCloseable
         {
             if (sent() >= maxMessages)
             {
-                throw new AssertionError("still not so after " + maxMessages + " messages: " + onServer(fanout::toString));
+                throw new AssertionError("still not so after " + maxMessages + " messages: " +
+                    onServer(fanout::toString));
             }
             broadcast(10);
             awaitFast();

@@ -26,6 +26,7 @@ class SlowClientTest
     private static final long MAX_MESSAGES = 20_000;
 
     private SlowClientRig rig;
+    private long slowId;
 
     @AfterEach
     void stop()
@@ -34,6 +35,18 @@ class SlowClientTest
         {
             rig.close();
         }
+    }
+
+    /**
+     * Starts the server, three fast clients and the slow one, whose id it keeps.
+     */
+    private RawPeer start(final OutboundConfig config, final LagListener listener) throws Exception
+    {
+        rig = new SlowClientRig(config, listener);
+        rig.connectFast(FAST_CLIENTS);
+        final RawPeer slow = rig.connectSlow(FAST_CLIENTS + 1);
+        slowId = rig.openedIds.peek();
+        return slow;
     }
 
     private static OutboundConfig bytesBound(final OverflowPolicy policy)
@@ -48,13 +61,10 @@ class SlowClientTest
     void aClientThatNeverReadsLosesMessagesByItsPolicyWhileTheOthersGetThemAll(final OverflowPolicy policy)
         throws Exception
     {
-        rig = new SlowClientRig(bytesBound(policy), new LagListener()
+        try (RawPeer slow = start(bytesBound(policy), new LagListener()
         {
-        });
-        rig.connectFast(FAST_CLIENTS);
-        try (RawPeer slow = rig.connectSlow(FAST_CLIENTS + 1))
+        }))
         {
-            final long slowId = rig.openedIds.peek();
             rig.broadcastUntil(() -> rig.fanout.client(slowId).queuedMessages() == QUEUED_MESSAGES, MAX_MESSAGES);
             final long fullAt = rig.sent();
 
@@ -105,13 +115,10 @@ class SlowClientTest
     void aClientThatNeverReadsIsClosedWithPolicyViolationWhileTheOthersGetEverything(final OverflowPolicy policy)
         throws Exception
     {
-        rig = new SlowClientRig(bytesBound(policy), new LagListener()
+        try (RawPeer slow = start(bytesBound(policy), new LagListener()
         {
-        });
-        rig.connectFast(FAST_CLIENTS);
-        try (RawPeer slow = rig.connectSlow(FAST_CLIENTS + 1))
+        }))
         {
-            final long slowId = rig.openedIds.peek();
             final Outbox state = rig.onServer(() -> rig.fanout.client(slowId));
             rig.broadcastUntil(() -> !state.socket().isOpen(), MAX_MESSAGES);
             final long overflow = rig.firstRefused();
@@ -160,11 +167,8 @@ class SlowClientTest
                 events.add("ended:" + client.id() + ":" + client.queuedMessages() + ":" + client.isLagging());
             }
         };
-        rig = new SlowClientRig(bytesBound(OverflowPolicy.DROP_NEWEST).lagThreshold(threshold), listener);
-        rig.connectFast(FAST_CLIENTS);
-        try (RawPeer slow = rig.connectSlow(FAST_CLIENTS + 1))
+        try (RawPeer slow = start(bytesBound(OverflowPolicy.DROP_NEWEST).lagThreshold(threshold), listener))
         {
-            final long slowId = rig.openedIds.peek();
             final Outbox state = rig.onServer(() -> rig.fanout.client(slowId));
             final List<String> expected = new ArrayList<>();
             for (int round = 1; round <= 2; round++)
