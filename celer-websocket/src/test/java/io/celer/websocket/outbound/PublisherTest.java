@@ -3,15 +3,20 @@ package io.celer.websocket.outbound;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.celer.test.Await;
+import io.celer.websocket.Utf8Text;
 import io.celer.websocket.WebSocket;
 import io.celer.websocket.WebSocketHandler;
 
@@ -144,5 +149,26 @@ class PublisherTest
         Await.until("the broadcast", () -> reader.received >= 1, Duration.ofSeconds(30));
         assertThat(reader.received).isEqualTo(1);
         assertThat(reader.outOfOrder).isZero();
+    }
+
+    @Test
+    void aTextPublicationArrivesAsText() throws Exception
+    {
+        rig = new SlowClientRig(new OutboundConfig().maxMessageLength(SlowClientRig.MESSAGE_LENGTH));
+        final Publisher publisher = rig.onServer(() -> new Publisher(rig.serverReactor, rig.fanout, 8, 1));
+        final BlockingQueue<String> texts = new LinkedBlockingQueue<>();
+        rig.connect(new WebSocketHandler()
+        {
+            @Override
+            public void text(final WebSocket socket, final Utf8Text message)
+            {
+                texts.add(message.toString());
+            }
+        });
+        rig.awaitClients(1);
+        publisher.claim(Thread::onSpinWait).toAll().text().payload()
+            .put("gr\u00fc\u00df dich".getBytes(StandardCharsets.UTF_8));
+        publisher.publish();
+        assertThat(texts.poll(30, TimeUnit.SECONDS)).isEqualTo("gr\u00fc\u00df dich");
     }
 }

@@ -1,16 +1,21 @@
 package io.celer.websocket.outbound;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.celer.test.Await;
 import io.celer.websocket.CloseCode;
 import io.celer.websocket.Opcode;
 
@@ -189,6 +194,27 @@ class SlowClientTest
             rig.awaitFast();
             assertFastClientsGotEverything(rig.sent());
         }
+    }
+
+    @Test
+    void aMessageThatCouldNeverGoOutWholeIsRefusedLoudly()
+    {
+        // The largest message allowed is larger than the server's 16 KiB write buffer can take with a close frame.
+        rig = new SlowClientRig(new OutboundConfig().maxMessageLength(20_000));
+        rig.connectFast(1);
+        final long id = rig.fastIds.get(0);
+        rig.serverReactor.call(() ->
+        {
+            assertThatThrownBy(() -> rig.fanout.sendBinary(id, ByteBuffer.allocate(20_001)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("above the largest");
+            assertThatThrownBy(() -> rig.fanout.sendBinary(id, ByteBuffer.allocate(16 * 1024 - 100)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("never fits");
+            assertThat(rig.fanout.sendBinary(id, ByteBuffer.allocate(16 * 1024 - 200))).isTrue();
+            assertThat(rig.fanout.sendBinary(Long.MIN_VALUE, ByteBuffer.allocate(8))).isFalse();
+        });
+        final SequenceReader reader = rig.fast.get(0);
+        Await.until("the message that fits", () -> reader.received == 1, Duration.ofSeconds(30));
+        assertThat(reader.outOfOrder).isZero();
     }
 
     private void assertFastClientsGotEverything(final long sent)
