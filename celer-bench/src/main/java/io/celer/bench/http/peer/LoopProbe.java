@@ -20,6 +20,7 @@ public final class LoopProbe implements ServerProbe
     private final Executor loop;
     private final LongSupplier messages;
     private final Supplier<String> extra;
+    private final Runnable onBegin;
     private long beginMessages;
     private long beginNanos;
 
@@ -32,8 +33,25 @@ public final class LoopProbe implements ServerProbe
      */
     public LoopProbe(final Executor loop, final LongSupplier messages, final Supplier<String> extra)
     {
+        this(loop, messages, () ->
+        {
+        }, extra);
+    }
+
+    /**
+     * A probe of one loop whose server keeps more counts of its own since each mark.
+     *
+     * @param loop     runs a task on the event loop thread.
+     * @param messages the loop's count of what it served, read on the loop.
+     * @param onBegin  marks the server's own counts, run on the loop as the measure begins.
+     * @param extra    more {@code key=value} pairs for the stats line, read on the loop after the measure.
+     */
+    public LoopProbe(final Executor loop, final LongSupplier messages, final Runnable onBegin,
+        final Supplier<String> extra)
+    {
         this.loop = loop;
         this.messages = messages;
+        this.onBegin = onBegin;
         this.extra = extra;
     }
 
@@ -42,6 +60,7 @@ public final class LoopProbe implements ServerProbe
     {
         onLoop(() ->
         {
+            onBegin.run();
             beginMessages = messages.getAsLong();
             beginNanos = System.nanoTime();
             probe.begin();
