@@ -34,6 +34,13 @@ public final class Feed
     public interface Sink
     {
         /**
+         * Whether the connection is still open; a closed one is skipped until its close is handled.
+         *
+         * @return true while open.
+         */
+        boolean open();
+
+        /**
          * Whether the connection takes more without queueing in the server.
          *
          * @return true while writable.
@@ -132,7 +139,7 @@ public final class Feed
     private void sendDue(final Client client)
     {
         final long due = (long)((System.nanoTime() - client.since) * ratePerNano);
-        if (due <= client.next)
+        if (due <= client.next || !client.sink.open())
         {
             return;
         }

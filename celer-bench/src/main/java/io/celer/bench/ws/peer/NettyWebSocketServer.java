@@ -196,6 +196,12 @@ public final class NettyWebSocketServer implements PeerServer
         }
 
         @Override
+        public boolean open()
+        {
+            return channel.isActive();
+        }
+
+        @Override
         public boolean writable()
         {
             return channel.isWritable();

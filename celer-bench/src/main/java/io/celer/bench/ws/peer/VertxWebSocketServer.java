@@ -139,6 +139,13 @@ public final class VertxWebSocketServer implements PeerServer
         }
 
         @Override
+        public boolean open()
+        {
+            // Writing to a closed socket throws before its close handler runs.
+            return !socket.isClosed();
+        }
+
+        @Override
         public boolean writable()
         {
             return !socket.writeQueueFull();
