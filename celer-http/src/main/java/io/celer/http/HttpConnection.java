@@ -530,7 +530,7 @@ final class HttpConnection implements ProtocolHandler
                 config.responseBufferSize() + ", closing");
             closeNow();
         }
-        else if (output.hasBacklog())
+        else if (output.hasBacklog() && !output.drain())
         {
             pause(PAUSE_WRITE);
         }

@@ -233,19 +233,28 @@ final class ResponseOutput
     }
 
     /**
-     * Moves the backlog to the connection as room frees up.
+     * Moves the backlog to the connection until it is empty or the socket lags; a lagging socket tells when it
+     * drains (writeSpaceFreed), and one that does not lag has taken everything, so flushing again is safe.
      *
      * @return true when the backlog is empty.
      */
     boolean drain()
     {
-        if (!hasBacklog())
+        while (hasBacklog() && connection.isOpen())
         {
-            return true;
+            backlog.flip();
+            writeWhatFits(backlog);
+            backlog.compact();
+            if (!hasBacklog())
+            {
+                break;
+            }
+            connection.flush();
+            if (connection.isLagging())
+            {
+                break;
+            }
         }
-        backlog.flip();
-        writeWhatFits(backlog);
-        backlog.compact();
-        return backlog.position() == 0;
+        return !hasBacklog();
     }
 }
