@@ -137,6 +137,12 @@ final class RawClient implements AutoCloseable
         return read(false);
     }
 
+    /** Reads exactly this many raw bytes. */
+    byte[] readBytes(final int length) throws IOException
+    {
+        return in.readNBytes(length);
+    }
+
     /** Reads responses until the server closes. */
     List<Response> readUntilClosed() throws IOException
     {
