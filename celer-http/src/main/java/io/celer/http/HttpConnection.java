@@ -14,7 +14,7 @@ import io.celer.tcp.Connection;
  * resume) when the peer does not read its responses, when the pipeline is full, while an upgrade is pending,
  * and, for one cycle, after the per-read request budget is spent.
  */
-final class HttpConnection implements ProtocolHandler
+final class HttpConnection implements ProtocolHandler, PipelineEvents
 {
     private static final System.Logger LOG = System.getLogger(HttpConnection.class.getName());
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -26,10 +26,6 @@ final class HttpConnection implements ProtocolHandler
     private static final int STREAM_CHUNKED = 4;
     private static final int DISCARD = 5;
 
-    private static final int PAUSE_WRITE = 1;
-    private static final int PAUSE_PIPELINE = 2;
-    private static final int PAUSE_UPGRADE = 4;
-    private static final int PAUSE_YIELD = 8;
 
     private final HttpServerConfig config;
     private final HttpHandler handler;
@@ -37,15 +33,11 @@ final class HttpConnection implements ProtocolHandler
     private final HttpRequest request;
     private final RequestHeadParser parser;
     private final ChunkedDecoder decoder;
-    private final ResponseOutput output;
-    private final HttpResponse[] slots;
-    private final Runnable endYield = this::endYield;
+    private final ResponsePipeline pipeline;
+    private final ReadGate gate;
 
     private ProtocolHandler protocol = this;
     private int phase = HEAD;
-    private int pauseMask;
-    private int headSequence;
-    private int nextSequence;
     private HttpResponse current;
     private int headLength;
     private int scan;
@@ -71,12 +63,8 @@ final class HttpConnection implements ProtocolHandler
         this.parser = new RequestHeadParser(config.maxRequestLineLength(), config.maxHeaderSectionSize(),
             config.allowObsFold());
         this.decoder = new ChunkedDecoder(config.maxChunkLineLength(), config.maxHeaderSectionSize());
-        this.output = new ResponseOutput(connection, config.responseBufferSize());
-        this.slots = new HttpResponse[config.maxPipelinedRequests()];
-        for (int i = 0; i < slots.length; i++)
-        {
-            slots[i] = new HttpResponse(this, config.responseHeadSize(), date, serverLine);
-        }
+        this.gate = new ReadGate(connection);
+        this.pipeline = new ResponsePipeline(connection, this, config, date, serverLine);
     }
 
     void start()
@@ -98,7 +86,7 @@ final class HttpConnection implements ProtocolHandler
     public void onData(final Connection c, final ByteBuffer data)
     {
         int handled = 0;
-        while (data.hasRemaining() && pauseMask == 0 && !closed)
+        while (data.hasRemaining() && gate.isOpen() && !closed)
         {
             if (protocol != this)
             {
@@ -118,12 +106,12 @@ final class HttpConnection implements ProtocolHandler
                         }
                         if (handled == config.maxRequestsPerRead())
                         {
-                            yieldReads();
+                            gate.yieldCycle();
                             return;
                         }
-                        if (nextSequence - headSequence == slots.length)
+                        if (pipeline.isFull())
                         {
-                            pause(PAUSE_PIPELINE);
+                            gate.close(ReadGate.PIPELINE);
                             return;
                         }
                     }
@@ -177,8 +165,9 @@ final class HttpConnection implements ProtocolHandler
         }
         headLength = parser.headLength();
         parser.reset();
-        request.sequence = nextSequence;
-        current = openSlot(request.method == HttpMethod.HEAD, !request.keepAlive, request.minorVersion);
+        request.sequence = pipeline.nextSequence();
+        current = pipeline.open(request.method == HttpMethod.HEAD, !request.keepAlive, request.minorVersion);
+        current.upgradeRequested = request.upgrade;
         stopAfterCurrent = !request.keepAlive;
         received = 0;
         held = 0;
@@ -224,7 +213,7 @@ final class HttpConnection implements ProtocolHandler
     {
         if (request.expectContinue && data.limit() - start == headLength)
         {
-            emit(current, CONTINUE, 0, CONTINUE.length); // only if the body is not already on its way
+            pipeline.emit(current, CONTINUE, 0, CONTINUE.length); // only if the body is not already on its way
         }
     }
 
@@ -289,7 +278,7 @@ final class HttpConnection implements ProtocolHandler
                 phase = STREAM_CHUNKED;
                 return true;
             }
-            move(data, p, start + headLength + held, n);
+            Bytes.moveDown(data, p, start + headLength + held, n);
             held += n;
             received += n;
             p += n;
@@ -303,25 +292,11 @@ final class HttpConnection implements ProtocolHandler
             // The buffer is full of chunk framing already read: slide the head and the body over it, so the
             // core can reclaim that space, keeping offsets from the request's start valid.
             final int live = headLength + held;
-            for (int i = live - 1; i >= 0; i--)
-            {
-                data.put(start + dead + i, data.get(start + i));
-            }
+            Bytes.moveUp(data, start, start + dead, live);
             data.position(start + dead);
             scan = live;
         }
         return false;
-    }
-
-    private static void move(final ByteBuffer data, final int from, final int to, final int length)
-    {
-        if (from != to)
-        {
-            for (int i = 0; i < length; i++)
-            {
-                data.put(to + i, data.get(from + i));
-            }
-        }
     }
 
     private void readStreamFixed(final ByteBuffer data)
@@ -458,20 +433,12 @@ final class HttpConnection implements ProtocolHandler
             return;
         }
         phase = stopAfterCurrent ? DISCARD : HEAD;
-        if (request.upgrade && protocol == this && phase == HEAD && headSequence != nextSequence)
+        if (request.upgrade && protocol == this && phase == HEAD && !pipeline.isEmpty())
         {
             // Until its response is sent, nobody knows which protocol the next bytes speak.
             pendingUpgrade = (int)request.sequence;
-            pause(PAUSE_UPGRADE);
+            gate.close(ReadGate.UPGRADE);
         }
-    }
-
-    private HttpResponse openSlot(final boolean headRequest, final boolean closeAfter, final int minorVersion)
-    {
-        final HttpResponse slot = slots[nextSequence % slots.length];
-        slot.open(nextSequence, headRequest, closeAfter, minorVersion);
-        nextSequence = (nextSequence + 1) & Integer.MAX_VALUE;
-        return slot;
     }
 
     /** Answers with an error status in turn, closes after it, and reads nothing more. */
@@ -483,105 +450,61 @@ final class HttpConnection implements ProtocolHandler
         HttpResponse response = current;
         if (response == null || !response.isOpen())
         {
-            if (nextSequence - headSequence == slots.length)
+            if (pipeline.isFull())
             {
                 closeNow();
                 return;
             }
-            response = openSlot(false, true, 1);
+            response = pipeline.open(false, true, 1);
         }
         response.closeAfter = true;
         response.simple(status);
     }
 
-    // ---- responses ------------------------------------------------------------------------------------------
+    // ---- pipeline events ------------------------------------------------------------------------------------
 
-    int room(final HttpResponse response)
+    @Override
+    public void backlogged()
     {
-        return output.room(response.sequence == headSequence);
+        gate.close(ReadGate.WRITE);
     }
 
-    void emit(final HttpResponse response, final ByteBuffer bytes)
+    @Override
+    public void drained()
     {
-        if (closed)
-        {
-            bytes.position(bytes.limit());
-            return;
-        }
-        output.offer(response.sequence, response.sequence == headSequence, bytes);
-        afterEmit();
+        gate.open(ReadGate.WRITE);
     }
 
-    void emit(final HttpResponse response, final byte[] bytes, final int offset, final int length)
+    @Override
+    public void overflowed()
     {
-        if (closed)
-        {
-            return;
-        }
-        output.offer(response.sequence, response.sequence == headSequence, bytes, offset, length);
-        afterEmit();
+        LOG.log(System.Logger.Level.WARNING, connection + ": more response bytes held than responseBufferSize " +
+            config.responseBufferSize() + ", closing");
+        closeNow();
     }
 
-    private void afterEmit()
+    @Override
+    public void retired(final int sequence)
     {
-        if (output.overflowed())
+        if (sequence == pendingUpgrade)
         {
-            LOG.log(System.Logger.Level.WARNING, connection + ": more response bytes held than responseBufferSize " +
-                config.responseBufferSize() + ", closing");
-            closeNow();
+            pendingUpgrade = -1;
+            gate.open(ReadGate.UPGRADE);
         }
-        else if (output.hasBacklog() && !output.drain())
-        {
-            pause(PAUSE_WRITE);
-        }
+        gate.open(ReadGate.PIPELINE);
     }
 
-    void finished(final HttpResponse response)
+    @Override
+    public void closeAfterResponse()
     {
-        if (response.sequence == headSequence)
-        {
-            advance();
-        }
+        phase = DISCARD;
+        connection.close();
     }
 
-    /** Retires finished responses at the head of the pipeline and lets the next one's parked bytes out. */
-    private void advance()
+    @Override
+    public void upgraded(final ProtocolHandler next)
     {
-        while (headSequence != nextSequence && !closed)
-        {
-            final HttpResponse head = slots[headSequence % slots.length];
-            if (!head.isDone())
-            {
-                head.notifyWritable();
-                break;
-            }
-            final boolean close = head.closeAfter;
-            final ProtocolHandler next = head.upgradeTo;
-            final int sequence = headSequence;
-            head.release();
-            headSequence = (headSequence + 1) & Integer.MAX_VALUE;
-            if (close)
-            {
-                closeGracefully();
-                return;
-            }
-            if (next != null)
-            {
-                switchTo(next);
-                return;
-            }
-            if (sequence == pendingUpgrade)
-            {
-                pendingUpgrade = -1;
-                clear(PAUSE_UPGRADE);
-            }
-            if (headSequence != nextSequence)
-            {
-                output.release(headSequence);
-                afterEmit();
-            }
-        }
-        clear(PAUSE_PIPELINE);
+        switchTo(next);
     }
 
     private void switchTo(final ProtocolHandler next)
@@ -591,59 +514,13 @@ final class HttpConnection implements ProtocolHandler
         connection.setReadTimeout(0);
         connection.cancelEventTimeout();
         next.onStart(connection);
-        clear(PAUSE_UPGRADE | PAUSE_PIPELINE); // bytes held since the upgrade request now go to the new protocol
-    }
-
-    // ---- flow control ---------------------------------------------------------------------------------------
-
-    private void pause(final int reason)
-    {
-        if (pauseMask == 0)
-        {
-            connection.pauseReads();
-        }
-        pauseMask |= reason;
-    }
-
-    private void clear(final int reasons)
-    {
-        if ((pauseMask & reasons) == 0)
-        {
-            return;
-        }
-        pauseMask &= ~reasons;
-        if (pauseMask == 0 && connection.isOpen())
-        {
-            connection.resumeReads(); // what is buffered comes again at the end of this cycle
-        }
-    }
-
-    /** Lets the other connections have the reactor before this one's next requests. */
-    private void yieldReads()
-    {
-        pause(PAUSE_YIELD);
-        if (!connection.reactor().callAsync(endYield))
-        {
-            clear(PAUSE_YIELD);
-        }
-    }
-
-    private void endYield()
-    {
-        clear(PAUSE_YIELD);
+        gate.open(ReadGate.UPGRADE | ReadGate.PIPELINE); // bytes held since the upgrade request now go to the new protocol
     }
 
     @Override
     public void onWriteSpaceFreed(final Connection c, final int freeBytes)
     {
-        if (output.drain())
-        {
-            clear(PAUSE_WRITE);
-            if (headSequence != nextSequence)
-            {
-                slots[headSequence % slots.length].notifyWritable();
-            }
-        }
+        pipeline.writeSpaceFreed();
     }
 
     // ---- timeouts and close ---------------------------------------------------------------------------------
@@ -685,16 +562,10 @@ final class HttpConnection implements ProtocolHandler
     @Override
     public void onReadTimeout(final Connection c, final long nowMillis)
     {
-        if (phase == HEAD && !parser.inProgress() && headSequence == nextSequence && !output.hasBacklog())
+        if (phase == HEAD && !parser.inProgress() && pipeline.isEmpty() && !pipeline.hasBacklog())
         {
             closeNow(); // idle keep-alive connection: closed without a word (RFC 9112, 9.5)
         }
-    }
-
-    private void closeGracefully()
-    {
-        phase = DISCARD;
-        connection.close();
     }
 
     private void closeNow()
@@ -711,6 +582,7 @@ final class HttpConnection implements ProtocolHandler
     {
         closed = true;
         phase = DISCARD;
+        pipeline.close();
         if (protocol != this)
         {
             protocol.onClosed(c, reason);

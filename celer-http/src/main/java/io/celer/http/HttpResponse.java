@@ -24,7 +24,7 @@ public final class HttpResponse
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] LAST_CHUNK = {'0', '\r', '\n', '\r', '\n'};
 
-    private final HttpConnection owner;
+    private final ResponsePipeline owner;
     private final ByteBuffer head;
     private final ByteBuffer chunkHead = ByteBuffer.allocate(24);
     private final DateHeader date;
@@ -34,6 +34,7 @@ public final class HttpResponse
     boolean headRequest;
     boolean closeAfter;
     int minorVersion;
+    boolean upgradeRequested;
     ProtocolHandler upgradeTo;
 
     private int state = IDLE;
@@ -43,7 +44,7 @@ public final class HttpResponse
     private boolean chunked;
     private WritableListener writableListener;
 
-    HttpResponse(final HttpConnection owner, final int headSize, final DateHeader date, final byte[] serverLine)
+    HttpResponse(final ResponsePipeline owner, final int headSize, final DateHeader date, final byte[] serverLine)
     {
         this.owner = owner;
         this.head = ByteBuffer.allocate(headSize);
@@ -58,6 +59,7 @@ public final class HttpResponse
         this.closeAfter = closeAfter;
         this.minorVersion = minorVersion;
         this.upgradeTo = null;
+        this.upgradeRequested = false;
         this.state = OPEN;
         this.statusSet = false;
         this.writableListener = null;
@@ -398,7 +400,8 @@ public final class HttpResponse
      * response is sent: bytes the peer sent after the request, and all later ones, go to it.
      *
      * @param next the protocol.
-     * @throws IllegalStateException unless the status is 101.
+     * @throws IllegalStateException unless the status is 101 and the request asked for an upgrade
+     *                               ({@code Connection: upgrade} and {@code Upgrade} in HTTP/1.1).
      */
     public void upgrade(final ProtocolHandler next)
     {
@@ -406,6 +409,11 @@ public final class HttpResponse
         if (!statusSet || status != HttpStatus.SWITCHING_PROTOCOLS)
         {
             throw new IllegalStateException("an upgrade needs status 101 set first");
+        }
+        if (!upgradeRequested)
+        {
+            // Without it the bytes after the request were read as HTTP already, so no protocol could take them.
+            throw new IllegalStateException("the request did not ask for an upgrade");
         }
         upgradeTo = next;
         closeAfter = false;
