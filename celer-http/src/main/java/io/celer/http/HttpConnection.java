@@ -72,11 +72,6 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
         connection.setReadTimeout(config.idleTimeoutMillis());
     }
 
-    Connection connection()
-    {
-        return connection;
-    }
-
     ProtocolHandler protocol()
     {
         return protocol;
@@ -492,6 +487,16 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
             gate.open(ReadGate.UPGRADE);
         }
         gate.open(ReadGate.PIPELINE);
+    }
+
+    @Override
+    public void closing()
+    {
+        stopAfterCurrent = true;
+        if (phase == HEAD)
+        {
+            phase = DISCARD;
+        }
     }
 
     @Override

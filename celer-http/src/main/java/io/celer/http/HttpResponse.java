@@ -471,6 +471,7 @@ public final class HttpResponse
             if (closeAfter)
             {
                 head.put(CONNECTION_CLOSE);
+                owner.closing(); // an HTTP/1.0 stream, say: requests after this one would get no answer
             }
             else if (minorVersion == 0)
             {

@@ -21,6 +21,9 @@ interface PipelineEvents
      */
     void retired(int sequence);
 
+    /** A response committed to closing the connection after it: read no further requests. */
+    void closing();
+
     /** A response that ends the connection was sent. */
     void closeAfterResponse();
 

@@ -114,6 +114,12 @@ final class ResponsePipeline
         }
     }
 
+    /** A response's head says the connection closes after it. */
+    void closing()
+    {
+        events.closing();
+    }
+
     void finished(final HttpResponse response)
     {
         if (inTurn(response))

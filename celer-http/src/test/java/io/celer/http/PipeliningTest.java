@@ -66,6 +66,59 @@ class PipeliningTest
     }
 
     @Test
+    void aWorkerThreadAnswersThroughTheReactorQueue() throws Exception
+    {
+        final java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try
+        {
+            server = new TestServer(new HttpServerConfig(), (req, res) ->
+            {
+                final String path = req.path().toString(); // the request is gone once handle returns
+                if (!path.startsWith("/work/"))
+                {
+                    res.body(path);
+                    return;
+                }
+                worker.execute(() ->
+                {
+                    final String result = "worked " + path.substring(6).toUpperCase();
+                    res.connection().reactor().execute(() -> res.body(result));
+                });
+            });
+            try (RawClient client = new RawClient(server.port()))
+            {
+                client.send(get("/work/a") + get("/now") + get("/work/b"));
+                assertThat(client.read().bodyText()).isEqualTo("worked A");
+                assertThat(client.read().bodyText()).isEqualTo("/now");
+                assertThat(client.read().bodyText()).isEqualTo("worked B");
+            }
+        }
+        finally
+        {
+            worker.shutdownNow();
+        }
+    }
+
+    @Test
+    void anHttp10StreamEndsTheConnectionAndNothingAfterItIsHandled() throws Exception
+    {
+        final AtomicInteger handled = new AtomicInteger();
+        server = new TestServer(new HttpServerConfig(), (req, res) ->
+        {
+            handled.incrementAndGet();
+            res.beginChunked(); // HTTP/1.0 has no chunks: the body ends with the connection
+            res.writeChunk("streamed");
+            res.endChunked();
+        });
+        try (RawClient client = new RawClient(server.port()))
+        {
+            client.send("GET /a HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /b HTTP/1.0\r\nConnection: keep-alive\r\n\r\n");
+            assertThat(client.readUntilClosed()).extracting(RawClient.Response::bodyText).containsExactly("streamed");
+        }
+        assertThat(handled.get()).isEqualTo(1);
+    }
+
+    @Test
     void aFullPipelineStopsReadingUntilTheOldestIsSent() throws Exception
     {
         final AtomicInteger handled = new AtomicInteger();
