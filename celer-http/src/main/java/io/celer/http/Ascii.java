@@ -10,6 +10,7 @@ final class Ascii
 {
     private static final boolean[] TCHAR = new boolean[256];
     private static final boolean[] FIELD_VCHAR = new boolean[256];
+    private static final boolean[] HOST_CHAR = new boolean[256];
 
     static
     {
@@ -30,6 +31,16 @@ final class Ascii
         {
             FIELD_VCHAR[c] = c != 0x7F;
         }
+        for (int c = 0; c < 128; c++)
+        {
+            HOST_CHAR[c] = Character.isLetterOrDigit(c) || "-._~!$&'()*+,;=:%[]".indexOf(c) >= 0;
+        }
+    }
+
+    /** Whether a byte may appear in a Host value: uri-host and port (RFC 3986, 3.2.2). */
+    static boolean isHostChar(final int b)
+    {
+        return HOST_CHAR[b & 0xFF];
     }
 
     private Ascii()
@@ -46,6 +57,36 @@ final class Ascii
     static boolean isFieldVchar(final int b)
     {
         return FIELD_VCHAR[b & 0xFF];
+    }
+
+    /** Throws unless the name is a token, so that a response field cannot inject another. */
+    static void checkFieldName(final CharSequence name)
+    {
+        if (name.length() == 0)
+        {
+            throw new IllegalArgumentException("a field name must not be empty");
+        }
+        for (int i = 0; i < name.length(); i++)
+        {
+            final char c = name.charAt(i);
+            if (c > 255 || !isTchar(c))
+            {
+                throw new IllegalArgumentException("a field name must be a token: " + name);
+            }
+        }
+    }
+
+    /** Throws if the value holds CR or LF, which would split the response. */
+    static void checkFieldValue(final CharSequence value)
+    {
+        for (int i = 0; i < value.length(); i++)
+        {
+            final char c = value.charAt(i);
+            if (c == '\r' || c == '\n')
+            {
+                throw new IllegalArgumentException("a field value must not hold CR or LF");
+            }
+        }
     }
 
     static int lower(final int b)

@@ -98,6 +98,13 @@ final class HeaderFieldParser
             {
                 hostCount++;
                 request.hostIndex = index;
+                for (int i = valueStart; i < valueEnd; i++)
+                {
+                    if (!Ascii.isHostChar(buffer.get(i)))
+                    {
+                        return HttpStatus.BAD_REQUEST; // RFC 9112, 3.2: an invalid Host value
+                    }
+                }
             }
             line = lf + 1;
         }

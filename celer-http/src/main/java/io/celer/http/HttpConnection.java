@@ -567,9 +567,10 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
     @Override
     public void onReadTimeout(final Connection c, final long nowMillis)
     {
-        if (phase == HEAD && !parser.inProgress() && pipeline.isEmpty() && !pipeline.hasBacklog())
+        final boolean idle = phase == HEAD && !parser.inProgress() && pipeline.isEmpty() && !pipeline.hasBacklog();
+        if (idle || phase == STREAM_FIXED || phase == STREAM_CHUNKED)
         {
-            closeNow(); // idle keep-alive connection: closed without a word (RFC 9112, 9.5)
+            closeNow(); // an idle keep-alive connection, or a streamed upload gone silent: closed without a word
         }
     }
 

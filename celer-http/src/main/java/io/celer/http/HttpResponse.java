@@ -140,21 +140,16 @@ public final class HttpResponse
      * @param name  a token.
      * @param value text without CR or LF.
      * @return this.
-     * @throws IllegalArgumentException if the value holds CR or LF (response splitting).
+     * @throws IllegalArgumentException if the name is not a token or the value holds CR or LF (response
+     *                                  splitting).
      * @throws IllegalStateException    if the head outgrows its buffer.
      */
     public HttpResponse header(final CharSequence name, final CharSequence value)
     {
         checkOpen();
         ensureStatus();
-        for (int i = 0; i < value.length(); i++)
-        {
-            final char c = value.charAt(i);
-            if (c == '\r' || c == '\n')
-            {
-                throw new IllegalArgumentException("a field value must not hold CR or LF");
-            }
-        }
+        Ascii.checkFieldName(name);
+        Ascii.checkFieldValue(value);
         try
         {
             Ascii.put(head, name);
@@ -175,11 +170,17 @@ public final class HttpResponse
      * @param name  a token.
      * @param value the number, not negative.
      * @return this.
+     * @throws IllegalArgumentException if the name is not a token or the value is negative.
      */
     public HttpResponse header(final CharSequence name, final long value)
     {
         checkOpen();
         ensureStatus();
+        Ascii.checkFieldName(name);
+        if (value < 0)
+        {
+            throw new IllegalArgumentException("a numeric field value must not be negative: " + value);
+        }
         try
         {
             Ascii.put(head, name);

@@ -137,6 +137,17 @@ class LimitsTest
     }
 
     @Test
+    void silentStreamedUploadIsClosed() throws Exception
+    {
+        server = new TestServer(new HttpServerConfig().idleTimeoutMillis(300).maxHeldBodySize(16));
+        try (RawClient client = new RawClient(server.port()))
+        {
+            client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n" + "x".repeat(100));
+            assertThat(client.isClosedByPeer()).isTrue();
+        }
+    }
+
+    @Test
     void busyConnectionIsNotIdle() throws Exception
     {
         server = new TestServer(new HttpServerConfig().idleTimeoutMillis(400));

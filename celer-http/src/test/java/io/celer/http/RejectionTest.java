@@ -70,6 +70,8 @@ class RejectionTest
             bad("a folded first field", 400, "GET /ok HTTP/1.1\r\n Host: x\r\n\r\n"),
             bad("HTTP/1.1 without Host", 400, "GET /ok HTTP/1.1\r\nX: y\r\n\r\n"),
             bad("two Host fields", 400, "GET /ok HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n"),
+            bad("a Host with a space", 400, "GET /ok HTTP/1.1\r\nHost: a b\r\n\r\n"),
+            bad("a Host with a path", 400, "GET /ok HTTP/1.1\r\nHost: a/b\r\n\r\n"),
             bad("a malformed chunk size", 400,
                 "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n"),
             bad("a signed chunk size", 400,

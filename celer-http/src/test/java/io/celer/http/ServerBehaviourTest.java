@@ -222,6 +222,35 @@ class ServerBehaviourTest
     }
 
     @Test
+    void refusesResponseFieldsThatWouldSplitTheResponse() throws Exception
+    {
+        final java.util.concurrent.ConcurrentLinkedQueue<String> errors = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        server = new TestServer(new HttpServerConfig(), (req, res) ->
+        {
+            for (final String[] field : new String[][] {{"X", "a\r\nSet-Cookie: evil"}, {"Bad Name", "v"}, {"", "v"}})
+            {
+                try
+                {
+                    res.header(field[0], field[1]);
+                }
+                catch (final IllegalArgumentException ex)
+                {
+                    errors.add(ex.getMessage());
+                }
+            }
+            res.body("safe");
+        });
+        try (RawClient client = new RawClient(server.port()))
+        {
+            client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+            final RawClient.Response response = client.read();
+            assertThat(response.bodyText()).isEqualTo("safe");
+            assertThat(response.headers).doesNotContainKeys("set-cookie", "x", "bad name");
+        }
+        assertThat(errors).hasSize(3);
+    }
+
+    @Test
     void answers500WhenTheHandlerThrowsAndCloses() throws Exception
     {
         server = new TestServer(new HttpServerConfig(), (req, res) ->
