@@ -251,6 +251,36 @@ class ServerBehaviourTest
     }
 
     @Test
+    void nothingAfterAFailedStreamedRequestIsHandledEvenBehindALateAnswer() throws Exception
+    {
+        final List<String> handled = new java.util.concurrent.CopyOnWriteArrayList<>();
+        server = new TestServer(new HttpServerConfig(), (req, res) ->
+        {
+            handled.add(req.path().toString());
+            if (req.pathEquals("/late"))
+            {
+                res.connection().reactor().schedule(200, (id, now) -> res.body("late"));
+            }
+            else if (req.pathEquals("/boom"))
+            {
+                throw new IllegalStateException("boom");
+            }
+            else
+            {
+                res.body("after");
+            }
+        });
+        try (RawClient client = new RawClient(server.port()))
+        {
+            client.send("GET /late HTTP/1.1\r\nHost: x\r\n\r\n" +
+                "POST /boom HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n" + "b".repeat(100_000) +
+                "GET /after HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(client.readUntilClosed()).extracting(r -> r.status).containsExactly(200, 500);
+        }
+        assertThat(handled).containsExactly("/late", "/boom");
+    }
+
+    @Test
     void answers500WhenTheHandlerThrowsAndCloses() throws Exception
     {
         server = new TestServer(new HttpServerConfig(), (req, res) ->
