@@ -10,9 +10,10 @@ import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.framing.LengthPrefixedFraming;
 import io.celer.test.Await;
@@ -29,13 +30,8 @@ class BackPressureTest
     private static final int MESSAGES = 20_000;
     private static final int PAYLOAD = 100;
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     /**
      * Writes sequence-numbered messages until the buffer refuses one, resumes when space frees up.

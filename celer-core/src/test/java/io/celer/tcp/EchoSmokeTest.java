@@ -9,9 +9,10 @@ import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
@@ -23,13 +24,8 @@ import io.celer.test.Transports;
  */
 class EchoSmokeTest
 {
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(Transports.class)

@@ -12,10 +12,11 @@ import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.framing.FixedSizeFraming;
 import io.celer.framing.Framing;
@@ -34,13 +35,8 @@ class FramingOverTcpTest
 {
     private static final int FIXED = 24;
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     static Stream<Arguments> framings()
     {

@@ -11,9 +11,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.framing.LengthPrefixedFraming;
 import io.celer.reactor.Reactor;
@@ -37,13 +38,8 @@ class ManyClientsEchoTest
     private static final int MESSAGES = 1_000;
     private static final int WINDOW = 32;
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     /**
      * Per-client state: what it sent and what it expects back next.

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -32,7 +32,8 @@ class OpenSslInteropTest
     private static final int MAX_LINE = 60_000;
     private static final Duration EXIT = Duration.ofSeconds(20);
 
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
     private TestCertificates certs;
 
     @BeforeEach
@@ -40,12 +41,6 @@ class OpenSslInteropTest
     {
         OpenSsl.assumeInstalled();
         certs = TestCertificates.get();
-    }
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
     }
 
     private static String reversed(final String text)

@@ -11,8 +11,8 @@ import java.nio.file.Path;
 
 import javax.net.ssl.SSLException;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -34,13 +34,8 @@ class TlsTest
 {
     private static final TestCertificates CERTS = TestCertificates.get();
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     static TlsConfig serverTls(final Path keyStore)
     {
