@@ -9,10 +9,9 @@ import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;

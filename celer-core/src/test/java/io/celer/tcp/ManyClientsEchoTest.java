@@ -11,10 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.framing.LengthPrefixedFraming;
 import io.celer.reactor.Reactor;

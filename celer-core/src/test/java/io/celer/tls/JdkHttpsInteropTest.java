@@ -15,10 +15,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.net.ssl.HttpsURLConnection;
 
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.framing.LineFraming;
 import io.celer.tcp.CloseReason;
