@@ -47,13 +47,10 @@ final class ConnectionWriter
 
     boolean put(final ByteBuffer message)
     {
-        reactor.checkThread("Connection.write");
-        final int length = message.remaining();
-        if (!reserve(length))
+        if (!beginFrame(message.remaining()))
         {
             return false;
         }
-        framing.writeHeader(buffer, length);
         buffer.put(message);
         framing.writeTrailer(buffer);
         return true;
@@ -61,17 +58,15 @@ final class ConnectionWriter
 
     boolean put(final byte[] message, final int offset, final int length)
     {
-        reactor.checkThread("Connection.write");
         if (offset < 0 || length < 0 || offset + length > message.length)
         {
             throw new IndexOutOfBoundsException(
                 "offset " + offset + " and length " + length + " outside an array of " + message.length);
         }
-        if (!reserve(length))
+        if (!beginFrame(length))
         {
             return false;
         }
-        framing.writeHeader(buffer, length);
         buffer.put(message, offset, length);
         framing.writeTrailer(buffer);
         return true;
@@ -79,19 +74,31 @@ final class ConnectionWriter
 
     boolean put(final CharSequence message)
     {
-        reactor.checkThread("Connection.write");
         final int length = message.length();
-        if (!reserve(length))
+        if (!beginFrame(length))
         {
             return false;
         }
-        framing.writeHeader(buffer, length);
         for (int i = 0; i < length; i++)
         {
             final char c = message.charAt(i);
             buffer.put(c < 256 ? (byte)c : (byte)'?');
         }
         framing.writeTrailer(buffer);
+        return true;
+    }
+
+    /**
+     * Makes room for a whole frame and writes its header, or refuses it.
+     */
+    private boolean beginFrame(final int payloadLength)
+    {
+        reactor.checkThread("Connection.write");
+        if (!reserve(payloadLength))
+        {
+            return false;
+        }
+        framing.writeHeader(buffer, payloadLength);
         return true;
     }
 

@@ -319,7 +319,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     @Override
     public boolean write(final byte[] message)
     {
-        return flushAtEndOfCycle(writer.put(message, 0, message.length));
+        return write(message, 0, message.length);
     }
 
     @Override
@@ -343,7 +343,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     @Override
     public boolean send(final byte[] message)
     {
-        return flushed(writer.put(message, 0, message.length));
+        return send(message, 0, message.length);
     }
 
     @Override
