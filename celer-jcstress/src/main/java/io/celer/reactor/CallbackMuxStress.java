@@ -53,8 +53,7 @@ public class CallbackMuxStress
     @Actor
     public void reactor(final II_Result r)
     {
-        mux.drain();
-        r.r1 = marks.take();
+        r.r1 = marks.drain(mux);
     }
 
     /**
@@ -65,7 +64,6 @@ public class CallbackMuxStress
     @Arbiter
     public void rest(final II_Result r)
     {
-        mux.drain();
-        r.r2 = marks.take();
+        r.r2 = marks.drain(mux);
     }
 }
