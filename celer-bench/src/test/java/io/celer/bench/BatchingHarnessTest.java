@@ -39,6 +39,7 @@ class BatchingHarnessTest
         assertThat(exit).isZero();
 
         final JsonNode report = JSON.readTree(out.resolve("latest-batching.json").toFile());
+        ResultFields.assertDocumented(report, "batching");
         assertThat(report.get("benchmark").asText()).isEqualTo("tcp-batching");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("producers").asInt()).isEqualTo(1);

@@ -40,6 +40,7 @@ class BenchHarnessTest
         assertThat(exit).isZero();
 
         final JsonNode report = JSON.readTree(out.resolve("latest-tcp.json").toFile());
+        ResultFields.assertDocumented(report, "tcp");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("jdk").asText()).isNotBlank();
         final List<String> peers = new ArrayList<>();
@@ -97,6 +98,7 @@ class BenchHarnessTest
         assertThat(exit).isZero();
 
         final JsonNode report = JSON.readTree(out.resolve("latest-tcp-tls.json").toFile());
+        ResultFields.assertDocumented(report, "tcp");
         assertThat(report.get("tls").asBoolean()).isTrue();
         assertThat(report.get("failures")).isEmpty();
         final List<String> peers = new ArrayList<>();
@@ -132,6 +134,7 @@ class BenchHarnessTest
         assertThat(exit).isZero();
 
         final JsonNode report = JSON.readTree(out.resolve("latest-throughput.json").toFile());
+        ResultFields.assertDocumented(report, "throughput");
         assertThat(report.get("failures")).isEmpty();
         final List<String> peers = new ArrayList<>();
         for (final JsonNode entry : report.get("results"))

@@ -39,6 +39,7 @@ class QueuesHarnessTest
         assertThat(exit).isZero();
 
         final JsonNode report = JSON.readTree(out.resolve("latest-queues.json").toFile());
+        ResultFields.assertDocumented(report, "queues");
         assertThat(report.get("benchmark").asText()).isEqualTo("queues");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("forks").asInt()).isEqualTo(1);

@@ -38,6 +38,7 @@ class UdpBenchHarnessTest
         assertThat(exit).isZero();
 
         final JsonNode report = JSON.readTree(out.resolve("latest-udp.json").toFile());
+        ResultFields.assertDocumented(report, "udp");
         assertThat(report.get("benchmark").asText()).isEqualTo("udp-latency");
         assertThat(report.get("failures")).isEmpty();
         final List<String> peers = new ArrayList<>();
@@ -88,6 +89,7 @@ class UdpBenchHarnessTest
         assertThat(exit).isZero();
 
         final JsonNode report = JSON.readTree(out.resolve("latest-udp.json").toFile());
+        ResultFields.assertDocumented(report, "udp");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("results")).hasSize(6);
         for (final JsonNode entry : report.get("results"))
