@@ -30,8 +30,12 @@ import io.celer.bench.peer.BatchingSession;
  * <p>Placement on a small machine matters more than anything else here: the client's I/O thread gets a CPU of
  * its own, the rest of the client (its producers) runs on the other CPUs, and the server, pinned to the last
  * CPU, parks when it has nothing to read, leaving that CPU to the producers.
+ *
+ * @param settings what to run.
+ * @param out      where the report goes.
+ * @param err      where progress and failures go.
  */
-final class BatchingRun
+record BatchingRun(Settings settings, PrintStream out, PrintStream err)
 {
     /** The server every variant sends to: Celer's, counting length-prefixed messages. */
     private static final String SINK_SERVER = "io.celer.bench.peer.celer.CelerSinkServer";
@@ -60,24 +64,6 @@ final class BatchingRun
         {
             return (long)warmup + messages;
         }
-    }
-
-    private final Settings settings;
-    private final PrintStream out;
-    private final PrintStream err;
-
-    /**
-     * A run.
-     *
-     * @param settings what to run.
-     * @param out      where the report goes.
-     * @param err      where progress and failures go.
-     */
-    BatchingRun(final Settings settings, final PrintStream out, final PrintStream err)
-    {
-        this.settings = settings;
-        this.out = out;
-        this.err = err;
     }
 
     /**

@@ -37,29 +37,13 @@ import io.celer.bench.peer.PingSession;
 /**
  * The round-trip latency benchmark, over TCP or UDP: each peer's server and client in their own processes, the
  * peers taking turns round by round, the median round of each reported.
+ *
+ * @param settings what to run; every peer must support its protocol (and TLS, if asked).
+ * @param out      where the report goes.
+ * @param err      where progress and failures go.
  */
-final class LatencyRun
+record LatencyRun(RunSettings settings, PrintStream out, PrintStream err)
 {
-    private final RunSettings settings;
-    private final Protocol protocol;
-    private final PrintStream out;
-    private final PrintStream err;
-
-    /**
-     * A run.
-     *
-     * @param settings what to run; every peer must support its protocol (and TLS, if asked).
-     * @param out      where the report goes.
-     * @param err      where progress and failures go.
-     */
-    LatencyRun(final RunSettings settings, final PrintStream out, final PrintStream err)
-    {
-        this.settings = settings;
-        this.protocol = settings.protocol();
-        this.out = out;
-        this.err = err;
-    }
-
     /**
      * Runs every round of every peer, prints the report and writes the result files.
      *
@@ -108,8 +92,8 @@ final class LatencyRun
             {
                 out.println(LatencyReport.seedTable(entry, settings.rounds()));
             }
-            out.println(LatencyReport.legend(protocol, settings.tls()));
-            return run.finish(LatencyReport.report(settings, run.result(protocol.benchmark(),
+            out.println(LatencyReport.legend(settings.protocol(), settings.tls()));
+            return run.finish(LatencyReport.report(settings, run.result(settings.protocol().benchmark(),
                 LatencyReport.settings(settings), entries, rounds.failures()), lines), settings.outDir());
         }
     }
@@ -125,8 +109,8 @@ final class LatencyRun
         final CpuPlan cpus = launcher.cpus();
         final int dropEvery = settings.dropEvery();
 
-        final LatencyPeer.Roles roles = peer.latency(protocol);
-        final String cMode = protocol == Protocol.TCP ? "" : protocol.id() + "-";
+        final LatencyPeer.Roles roles = peer.latency(settings.protocol());
+        final String cMode = settings.protocol() == Protocol.TCP ? "" : settings.protocol().id() + "-";
         final Map<String, Object> serverArgs = new LinkedHashMap<>();
         serverArgs.put("size", settings.size());
         serverArgs.put("max-seconds", maxSeconds);
@@ -174,7 +158,7 @@ final class LatencyRun
         final long expected = settings.messages();
         final long lost = client.lost() == null ? 0 : client.lost();
         // Over UDP the server also counts requests whose echo was lost, and the client sent those again.
-        final boolean serverCountOk = protocol.lossy()
+        final boolean serverCountOk = settings.protocol().lossy()
             ? server.messages() >= expected && server.messages() <= expected + lost
             : server.messages() == expected;
         if (histogram.getTotalCount() != expected || client.messages() != expected || !serverCountOk)
@@ -242,11 +226,11 @@ final class LatencyRun
                 r.summary().p9999(), r.summary().max()));
         }
         final LatencyPeer peer = median.peer();
-        final String description = peer.latency(protocol).description()
+        final String description = peer.latency(settings.protocol()).description()
             + (settings.tls() ? ", TLS 1.3 (" + peer.tlsDescription() + ")" : "");
         return new LatencyResult.PeerEntry(peer.id(), description, settings.tls(), s.count(), settings.size(),
             median.round(), s.avg(), s.min(), s.p50(), s.p90(), s.p99(), s.p999(), s.p9999(), s.p99999(), s.max(),
             tiers, SideFacts.of(settings.launcher(), peer, median.stats()), roundList,
-            protocol.lossy() ? median.stats().client().lost() : null);
+            settings.protocol().lossy() ? median.stats().client().lost() : null);
     }
 }

@@ -28,8 +28,12 @@ import io.celer.bench.harness.Runtimes;
 /**
  * Runs the queue benchmarks under JMH, one benchmark at a time in its own JVM, prints the table and writes the
  * result files.
+ *
+ * @param settings what to run.
+ * @param out      where the report goes.
+ * @param err      where progress and failures go.
  */
-final class QueuesRun
+record QueuesRun(Settings settings, PrintStream out, PrintStream err)
 {
     /** What every forked JVM needs: Agrona reads the JDK's internal Unsafe; a fixed heap. */
     static final List<String> BASE_JVM_OPTIONS = List.of("--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
@@ -50,24 +54,6 @@ final class QueuesRun
     record Settings(List<QueueCase> cases, int warmupIterations, int iterations, int warmupMillis, int iterationMillis,
         int forks, List<String> jvmOptions, Path outDir)
     {
-    }
-
-    private final Settings settings;
-    private final PrintStream out;
-    private final PrintStream err;
-
-    /**
-     * A run.
-     *
-     * @param settings what to run.
-     * @param out      where the report goes.
-     * @param err      where progress and failures go.
-     */
-    QueuesRun(final Settings settings, final PrintStream out, final PrintStream err)
-    {
-        this.settings = settings;
-        this.out = out;
-        this.err = err;
     }
 
     /**

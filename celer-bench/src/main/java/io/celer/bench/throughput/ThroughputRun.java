@@ -23,8 +23,12 @@ import io.celer.bench.harness.Sides;
 /**
  * The throughput benchmark: a client pushes messages as fast as its write buffer drains, the server counts
  * them; peers take turns round by round and the median round of each is reported.
+ *
+ * @param settings what to run.
+ * @param out      where the report goes.
+ * @param err      where progress and failures go.
  */
-final class ThroughputRun
+record ThroughputRun(Settings settings, PrintStream out, PrintStream err)
 {
     /**
      * What a throughput run was asked to do.
@@ -39,24 +43,6 @@ final class ThroughputRun
     record Settings(List<ThroughputPeer> peers, int messages, int size, int rounds, PeerLauncher launcher,
         Path outDir)
     {
-    }
-
-    private final Settings settings;
-    private final PrintStream out;
-    private final PrintStream err;
-
-    /**
-     * A run.
-     *
-     * @param settings what to run.
-     * @param out      where the report goes.
-     * @param err      where progress and failures go.
-     */
-    ThroughputRun(final Settings settings, final PrintStream out, final PrintStream err)
-    {
-        this.settings = settings;
-        this.out = out;
-        this.err = err;
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.celer.bench.peer.netty;
 
 import java.util.Arrays;
-import java.util.concurrent.CountDownLatch;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.IoThreadProbe;
@@ -9,7 +8,6 @@ import io.celer.bench.peer.ProgressFile;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
@@ -18,10 +16,9 @@ import io.netty.channel.socket.SocketChannel;
  * Netty's throughput client: writes while the channel is writable, flushes, and resumes when writability
  * comes back.
  */
-public final class NettyBatchClient extends ChannelInboundHandlerAdapter
+public final class NettyBatchClient extends ChildHandler
 {
     private final IoThreadProbe probe = new IoThreadProbe("client");
-    private final CountDownLatch done = new CountDownLatch(1);
     private final byte[] payload;
     private final long total;
     private final ProgressFile progress;
@@ -31,6 +28,7 @@ public final class NettyBatchClient extends ChannelInboundHandlerAdapter
 
     private NettyBatchClient(final int size, final long total, final ProgressFile progress)
     {
+        super("netty batch client");
         this.payload = new byte[size];
         Arrays.fill(payload, (byte)'x');
         this.total = total;
@@ -122,17 +120,5 @@ public final class NettyBatchClient extends ChannelInboundHandlerAdapter
         progress.set(sent);
         stats = probe.statsLine(nanos);
         ctx.close();
-    }
-
-    @Override
-    public void channelInactive(final ChannelHandlerContext ctx)
-    {
-        done.countDown();
-    }
-
-    @Override
-    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
-    {
-        ChildProcess.fail("netty batch client connection failed", cause);
     }
 }

@@ -1,7 +1,6 @@
 package io.celer.bench.peer.netty;
 
 import java.net.InetSocketAddress;
-import java.util.concurrent.CountDownLatch;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.EchoSession;
@@ -11,7 +10,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -26,13 +24,13 @@ import io.netty.handler.ssl.SslProvider;
  * decoder, each frame written back; default settings plus TCP_NODELAY.
  */
 @ChannelHandler.Sharable
-public final class NettyEchoServer extends ChannelInboundHandlerAdapter
+public final class NettyEchoServer extends ChildHandler
 {
     private final EchoSession session = new EchoSession();
-    private final CountDownLatch done = new CountDownLatch(1);
 
     private NettyEchoServer()
     {
+        super("netty server");
     }
 
     /**
@@ -84,17 +82,5 @@ public final class NettyEchoServer extends ChannelInboundHandlerAdapter
         final ByteBuf frame = (ByteBuf)msg;
         session.onMessage(frame.getLong(frame.readerIndex()));
         ctx.writeAndFlush(frame);
-    }
-
-    @Override
-    public void channelInactive(final ChannelHandlerContext ctx)
-    {
-        done.countDown();
-    }
-
-    @Override
-    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
-    {
-        ChildProcess.fail("netty server connection failed", cause);
     }
 }

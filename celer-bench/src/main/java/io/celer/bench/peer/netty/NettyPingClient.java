@@ -1,7 +1,6 @@
 package io.celer.bench.peer.netty;
 
 import java.util.Arrays;
-import java.util.concurrent.CountDownLatch;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.Markers;
@@ -11,7 +10,6 @@ import io.celer.bench.peer.ProgressFile;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
@@ -25,15 +23,15 @@ import io.netty.handler.ssl.SslProvider;
 /**
  * Netty's ping client: on each echo, a pooled direct buffer with the next timestamp, written and flushed.
  */
-public final class NettyPingClient extends ChannelInboundHandlerAdapter
+public final class NettyPingClient extends ChildHandler
 {
     private final PingSession session;
     private final byte[] payload;
-    private final CountDownLatch done = new CountDownLatch(1);
     private final boolean tls;
 
     private NettyPingClient(final PingSession session, final int size, final boolean tls)
     {
+        super("netty client");
         this.session = session;
         this.tls = tls;
         this.payload = new byte[size - Long.BYTES];
@@ -144,17 +142,5 @@ public final class NettyPingClient extends ChannelInboundHandlerAdapter
         final ByteBuf out = ctx.alloc().directBuffer(Long.BYTES + payload.length);
         out.writeLong(value).writeBytes(payload);
         ctx.writeAndFlush(out);
-    }
-
-    @Override
-    public void channelInactive(final ChannelHandlerContext ctx)
-    {
-        done.countDown();
-    }
-
-    @Override
-    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
-    {
-        ChildProcess.fail("netty client connection failed", cause);
     }
 }

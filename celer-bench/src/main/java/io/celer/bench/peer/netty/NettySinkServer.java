@@ -1,7 +1,6 @@
 package io.celer.bench.peer.netty;
 
 import java.net.InetSocketAddress;
-import java.util.concurrent.CountDownLatch;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.IoThreadProbe;
@@ -10,7 +9,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.socket.SocketChannel;
@@ -20,10 +18,9 @@ import io.netty.handler.codec.FixedLengthFrameDecoder;
  * Netty's throughput server: a fixed-length frame decoder and a handler that counts and releases frames.
  */
 @ChannelHandler.Sharable
-public final class NettySinkServer extends ChannelInboundHandlerAdapter
+public final class NettySinkServer extends ChildHandler
 {
     private final IoThreadProbe probe = new IoThreadProbe("server");
-    private final CountDownLatch done = new CountDownLatch(1);
     private final long expected;
     private long received;
     private long firstNanos;
@@ -31,6 +28,7 @@ public final class NettySinkServer extends ChannelInboundHandlerAdapter
 
     private NettySinkServer(final long expected)
     {
+        super("netty sink server");
         this.expected = expected;
     }
 
@@ -80,17 +78,5 @@ public final class NettySinkServer extends ChannelInboundHandlerAdapter
             probe.end(received);
             stats = probe.statsLine(nanos);
         }
-    }
-
-    @Override
-    public void channelInactive(final ChannelHandlerContext ctx)
-    {
-        done.countDown();
-    }
-
-    @Override
-    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
-    {
-        ChildProcess.fail("netty sink server connection failed", cause);
     }
 }
