@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import picocli.CommandLine;
 
@@ -25,7 +24,6 @@ import picocli.CommandLine;
  */
 class QueuesHarnessTest
 {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> IMPLEMENTATIONS = List.of("celer", "agrona", "jctools", "disruptor");
 
     @TempDir
@@ -34,12 +32,8 @@ class QueuesHarnessTest
     @Test
     void everyKindAndImplementationReportsAPositiveScore() throws IOException
     {
-        final int exit = Bench.commandLine().execute("queues", "--warmup-iterations", "1", "--iterations", "2",
-            "--iteration-ms", "100", "--warmup-ms", "100", "--out", out.toString());
-        assertThat(exit).isZero();
-
-        final JsonNode report = JSON.readTree(out.resolve("latest-queues.json").toFile());
-        ResultFields.assertDocumented(report, "queues");
+        final JsonNode report = ResultFields.run(out, "latest-queues.json", "queues",
+            "queues", "--warmup-iterations", "1", "--iterations", "2", "--iteration-ms", "100", "--warmup-ms", "100");
         assertThat(report.get("benchmark").asText()).isEqualTo("queues");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("forks").asInt()).isEqualTo(1);

@@ -6,22 +6,50 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The documented fields of the result files, one list per benchmark under {@code fields/} beside this class:
+ * Runs benchmarks for the tests, and holds the documented fields of the result files, one list per benchmark under {@code fields/} beside this class:
  * every field path, arrays written {@code []}. A written file must have these and no others, but for the fields
  * under a value that was null (a C peer's GC counts, the CPUs of an unpinned run, a capture that did not run).
  */
 public final class ResultFields
 {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private ResultFields()
     {
+    }
+
+    /**
+     * Runs a benchmark through the launcher, as {@code ./celer bench} does, with its files going to a directory;
+     * checks that it succeeded and that its JSON has the documented fields.
+     *
+     * @param out  the results directory.
+     * @param file the JSON file to read, such as {@code latest-tcp.json}.
+     * @param list the field list it must match.
+     * @param args the subcommand and its options, {@code --out} left out.
+     * @return the JSON.
+     * @throws IOException if the file cannot be read.
+     */
+    public static JsonNode run(final Path out, final String file, final String list, final String... args)
+        throws IOException
+    {
+        final String[] all = Arrays.copyOf(args, args.length + 2);
+        all[args.length] = "--out";
+        all[args.length + 1] = out.toString();
+        assertThat(Bench.commandLine().execute(all)).as("exit status of bench " + String.join(" ", args)).isZero();
+        final JsonNode report = JSON.readTree(out.resolve(file).toFile());
+        assertDocumented(report, list);
+        return report;
     }
 
     /**

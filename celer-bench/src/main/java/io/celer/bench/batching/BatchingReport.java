@@ -33,16 +33,16 @@ import io.celer.bench.harness.Table;
  * @param speedups   per library, batched messages/s over per-message messages/s.
  */
 record BatchingReport(
-    @JsonProperty("placement") String placement,
-    @JsonProperty("jvm_options") List<String> jvmOptions,
-    @JsonProperty("epsilon") boolean epsilon,
-    @JsonProperty("producers") int producers,
-    @JsonProperty("warmup") int warmup,
-    @JsonProperty("messages") int messages,
-    @JsonProperty("size") int size,
-    @JsonProperty("frame_bytes") int frameBytes,
-    @JsonProperty("rounds") int rounds,
-    @JsonProperty("speedups") Map<String, Double> speedups)
+    String placement,
+    List<String> jvmOptions,
+    boolean epsilon,
+    int producers,
+    int warmup,
+    int messages,
+    int size,
+    int frameBytes,
+    int rounds,
+    Map<String, Double> speedups)
 {
     /** The goals, reported against the numbers and never enforced. */
     static final double GOAL_SPEEDUP = 10;
@@ -72,22 +72,22 @@ record BatchingReport(
      * @param rounds               every round's rate.
      */
     record Entry(
-        @JsonProperty("variant") String variant,
-        @JsonProperty("description") String description,
-        @JsonProperty("messages") long messages,
-        @JsonProperty("size") int size,
-        @JsonProperty("round") int round,
+        String variant,
+        String description,
+        long messages,
+        int size,
+        int round,
         @JsonProperty("msgs_per_s") double messagesPerSecond,
         @JsonProperty("bytes_per_s") double bytesPerSecond,
         @JsonProperty("mib_per_s") double mebibytesPerSecond,
         @JsonProperty("client_msgs_per_s") double clientMessagesPerSecond,
         @JsonProperty("avg_batch") double averageBatch,
-        @JsonProperty("producer_waits") long producerWaits,
-        @JsonProperty("pauses") long pauses,
-        @JsonProperty("published") Long published,
-        @JsonProperty("received") Long received,
+        long producerWaits,
+        long pauses,
+        Long published,
+        Long received,
         @JsonUnwrapped SideFacts sides,
-        @JsonProperty("rounds") List<PairResult.Rate> rounds)
+        List<PairResult.Rate> rounds)
     {
     }
 

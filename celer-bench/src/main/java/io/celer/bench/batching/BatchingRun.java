@@ -3,7 +3,6 @@ package io.celer.bench.batching;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,15 +83,7 @@ record BatchingRun(Settings settings, PrintStream out, PrintStream err)
             final Rounds<BatchingVariant, PairResult<BatchingVariant>> rounds = Rounds.run(settings.variants(),
                 settings.rounds(), BatchingVariant::id, settings.total(), err,
                 (variant, round, progress) -> runOnce(variant, round, run.work(), progress));
-            final List<BatchingReport.Entry> entries = new ArrayList<>();
-            for (final BatchingVariant variant : settings.variants())
-            {
-                final List<PairResult<BatchingVariant>> variantResults = rounds.of(variant);
-                if (variantResults != null)
-                {
-                    entries.add(entry(variantResults));
-                }
-            }
+            final List<BatchingReport.Entry> entries = rounds.entries(this::entry);
             final BatchingReport json = new BatchingReport(placement, launcher.extraJvmOptions(), launcher.epsilon(),
                 settings.producers(), settings.warmup(), settings.messages(), settings.size(),
                 settings.size() + BatchingSession.PREFIX, settings.rounds(), BatchingReport.speedups(entries));

@@ -2,39 +2,36 @@ package io.celer.bench.batching;
 
 import java.util.List;
 
+import io.celer.bench.harness.FixedPeer;
+import io.celer.bench.harness.ListedPeer;
 import io.celer.bench.harness.Peer;
 
 /**
  * The clients compared by the batching benchmark: Celer and Netty, each flushing once per drained batch or
  * once per message.
  */
-enum BatchingVariant implements Peer
+enum BatchingVariant implements ListedPeer
 {
     /** Celer: {@code write} each message, {@code flush} once per drained batch. */
-    CELER_BATCHED("celer-batched", "Celer: write() each message, flush() once per drained batch", true,
-        "io.celer.bench.peer.celer.CelerBatchingClient", "batch"),
+    CELER_BATCHED(new FixedPeer("celer-batched", "Celer: write() each message, flush() once per drained batch", true,
+        "select"), "io.celer.bench.peer.celer.CelerBatchingClient", "batch"),
     /** Celer: {@code send} (write and flush) each message. */
-    CELER_PER_MESSAGE("celer-per-message", "Celer: send() each message (write + flush)", true,
-        "io.celer.bench.peer.celer.CelerBatchingClient", "message"),
+    CELER_PER_MESSAGE(new FixedPeer("celer-per-message", "Celer: send() each message (write + flush)", true,
+        "select"), "io.celer.bench.peer.celer.CelerBatchingClient", "message"),
     /** Netty NIO: {@code write} each message, {@code flush} once per drained batch. */
-    NETTY_BATCHED("netty-batched", "Netty 4.1 NIO: write() each message, flush() once per drained batch",
-        false, "io.celer.bench.peer.netty.NettyBatchingClient", "batch"),
+    NETTY_BATCHED(new FixedPeer("netty-batched", "Netty 4.1 NIO: write() each message, flush() once per drained "
+        + "batch", false, "nio"), "io.celer.bench.peer.netty.NettyBatchingClient", "batch"),
     /** Netty NIO: {@code writeAndFlush} each message. */
-    NETTY_PER_MESSAGE("netty-per-message", "Netty 4.1 NIO: writeAndFlush() each message", false,
-        "io.celer.bench.peer.netty.NettyBatchingClient", "message");
+    NETTY_PER_MESSAGE(new FixedPeer("netty-per-message", "Netty 4.1 NIO: writeAndFlush() each message", false,
+        "nio"), "io.celer.bench.peer.netty.NettyBatchingClient", "message");
 
-    private final String id;
-    private final String description;
-    private final boolean celer;
+    private final FixedPeer self;
     private final String client;
     private final String flush;
 
-    BatchingVariant(final String id, final String description, final boolean celer, final String client,
-        final String flush)
+    BatchingVariant(final FixedPeer self, final String client, final String flush)
     {
-        this.id = id;
-        this.description = description;
-        this.celer = celer;
+        this.self = self;
         this.client = client;
         this.flush = flush;
     }
@@ -52,28 +49,9 @@ enum BatchingVariant implements Peer
     }
 
     @Override
-    public String id()
+    public FixedPeer self()
     {
-        return id;
-    }
-
-    @Override
-    public String description()
-    {
-        return description;
-    }
-
-    @Override
-    public boolean isCeler()
-    {
-        return celer;
-    }
-
-    /** @return Netty's NIO transport for Netty's clients; Celer's takes none. */
-    @Override
-    public String transport()
-    {
-        return celer ? "select" : "nio";
+        return self;
     }
 
     /** @return Main class of its client. */

@@ -12,10 +12,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param cpus            CPUs this process may use.
  */
 public record Environment(
-    @JsonProperty("started") String started,
+    String started,
     @JsonProperty("duration_s") double durationSeconds,
-    @JsonProperty("jdk") String jdk,
-    @JsonProperty("os") String os,
-    @JsonProperty("cpus") int cpus)
+    String jdk,
+    String os,
+    int cpus)
 {
 }

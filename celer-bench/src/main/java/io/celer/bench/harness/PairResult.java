@@ -24,7 +24,7 @@ public record PairResult<P extends Peer>(P peer, int round, Sides<SideStats> sta
      * @param messagesPerSecond the server's receive rate.
      */
     public record Rate(
-        @JsonProperty("round") int round,
+        int round,
         @JsonProperty("msgs_per_s") double messagesPerSecond)
     {
     }

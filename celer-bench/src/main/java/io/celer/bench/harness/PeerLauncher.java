@@ -67,23 +67,8 @@ public final class PeerLauncher
      */
     public List<String> java(final Peer peer, final String mainClass, final int cpu, final Map<String, Object> args)
     {
-        final List<String> command = new ArrayList<>(cpus.prefix(cpu));
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions(peer));
-        command.add("-cp");
-        command.add(classpath);
-        command.add(mainClass);
-        if (peer.transport() != null)
-        {
-            command.add("--transport=" + peer.transport());
-        }
-        if (peer.isCeler() && cpus.pinned())
-        {
-            // The reactor thread pins itself too (ReactorConfig.cpu), inside the JVM's own affinity.
-            command.add("--cpu=" + cpu);
-        }
-        args.forEach((name, value) -> command.add("--" + name + "=" + value));
-        return command;
+        // A Celer reactor thread pins itself too (ReactorConfig.cpu), inside the JVM's own affinity.
+        return command(cpus.prefix(cpu), List.of(), peer, mainClass, peer.isCeler() && cpus.pinned() ? cpu : -1, args);
     }
 
     /**
@@ -99,13 +84,19 @@ public final class PeerLauncher
     public List<String> javaWithPinnedIoThread(final Peer peer, final String mainClass, final int cpu,
         final Map<String, Object> args)
     {
-        final List<String> command = new ArrayList<>(cpus.prefixExcept(cpu));
+        final List<String> prefix = cpus.prefixExcept(cpu);
+        // The JVM sizes its GC and compiler threads by the CPUs it starts on; the I/O thread's counts too.
+        final List<String> sizing = prefix.isEmpty() ? List.of()
+            : List.of("-XX:ActiveProcessorCount=" + cpus.allowed().size());
+        return command(prefix, sizing, peer, mainClass, cpus.pinned() ? cpu : -1, args);
+    }
+
+    private List<String> command(final List<String> prefix, final List<String> sizing, final Peer peer,
+        final String mainClass, final int pinTo, final Map<String, Object> args)
+    {
+        final List<String> command = new ArrayList<>(prefix);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        if (!command.get(0).endsWith("java"))
-        {
-            // The JVM sizes its GC and compiler threads by the CPUs it starts on; the I/O thread's counts too.
-            command.add("-XX:ActiveProcessorCount=" + cpus.allowed().size());
-        }
+        command.addAll(sizing);
         command.addAll(jvmOptions(peer));
         command.add("-cp");
         command.add(classpath);
@@ -114,9 +105,9 @@ public final class PeerLauncher
         {
             command.add("--transport=" + peer.transport());
         }
-        if (cpus.pinned())
+        if (pinTo >= 0)
         {
-            command.add("--cpu=" + cpu);
+            command.add("--cpu=" + pinTo);
         }
         args.forEach((name, value) -> command.add("--" + name + "=" + value));
         return command;

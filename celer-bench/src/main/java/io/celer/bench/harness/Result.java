@@ -3,7 +3,6 @@ package io.celer.bench.harness;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 /**
@@ -17,10 +16,10 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param failures    what went wrong with the others; null for a benchmark that has no such list (left out).
  */
 public record Result(
-    @JsonProperty("benchmark") String benchmark,
+    String benchmark,
     @JsonUnwrapped Environment environment,
     @JsonUnwrapped Object settings,
-    @JsonProperty("results") List<?> results,
-    @JsonProperty("failures") @JsonInclude(JsonInclude.Include.NON_NULL) List<String> failures)
+    List<?> results,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<String> failures)
 {
 }

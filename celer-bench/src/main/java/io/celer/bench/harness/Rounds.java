@@ -41,8 +41,11 @@ public final class Rounds<K, R>
     private final Map<K, List<R>> results = new LinkedHashMap<>();
     private final List<String> failures = new ArrayList<>();
 
-    private Rounds()
+    private final List<K> contenders;
+
+    private Rounds(final List<K> contenders)
     {
+        this.contenders = List.copyOf(contenders);
     }
 
     /**
@@ -62,7 +65,7 @@ public final class Rounds<K, R>
     public static <K, R> Rounds<K, R> run(final List<K> contenders, final int rounds, final Function<K, String> id,
         final long unitsPerRun, final PrintStream err, final Trial<K, R> trial)
     {
-        final Rounds<K, R> all = new Rounds<>();
+        final Rounds<K, R> all = new Rounds<>(contenders);
         final int n = contenders.size();
         final ProgressBar progress = new ProgressBar(err, unitsPerRun * rounds * n);
         try
@@ -115,5 +118,26 @@ public final class Rounds<K, R>
     public List<String> failures()
     {
         return failures;
+    }
+
+    /**
+     * One entry per contender that completed a round, in the contenders' order.
+     *
+     * @param entry makes a contender's entry from its completed rounds.
+     * @param <E>   the entry's type.
+     * @return the entries.
+     */
+    public <E> List<E> entries(final Function<List<R>, E> entry)
+    {
+        final List<E> entries = new ArrayList<>();
+        for (final K contender : contenders)
+        {
+            final List<R> completed = results.get(contender);
+            if (completed != null)
+            {
+                entries.add(entry.apply(completed));
+            }
+        }
+        return entries;
     }
 }

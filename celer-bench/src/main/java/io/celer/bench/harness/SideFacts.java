@@ -2,7 +2,6 @@ package io.celer.bench.harness;
 
 import java.util.List;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * What a peer's two processes were, beside its numbers: the fields every two-process benchmark's entry has.
@@ -15,11 +14,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param jvmOptions           the peer's JVM options, empty without a JVM.
  */
 public record SideFacts(
-    @JsonProperty("gc_count") Sides<Long> gcCount,
-    @JsonProperty("allocated_bytes_per_msg") Sides<Double> allocatedBytesPerMsg,
-    @JsonProperty("pinned_cpus") Sides<Integer> pinnedCpus,
-    @JsonProperty("jdk") String jdk,
-    @JsonProperty("jvm_options") List<String> jvmOptions)
+    Sides<Long> gcCount,
+    Sides<Double> allocatedBytesPerMsg,
+    Sides<Integer> pinnedCpus,
+    String jdk,
+    List<String> jvmOptions)
 {
     /**
      * The facts of a round.

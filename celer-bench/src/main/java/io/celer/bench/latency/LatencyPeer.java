@@ -11,40 +11,20 @@ import io.celer.bench.harness.Peer;
 enum LatencyPeer implements Peer
 {
     /** Celer client and server: busy-spinning reactors that select every cycle. */
-    CELER("celer",
-        new Roles("Celer, busy-spin reactor, FixedSizeFraming",
-            LatencyPeer.CELER_PEERS + "CelerEchoServer", LatencyPeer.CELER_PEERS + "CelerPingClient"),
-        new Roles("Celer, UdpEndpoints on busy-spin reactors, connected client",
-            LatencyPeer.CELER_PEERS + "CelerUdpEchoServer", LatencyPeer.CELER_PEERS + "CelerUdpPingClient"),
-        "select"),
+    CELER("celer", celerTcp("Celer, busy-spin reactor, FixedSizeFraming"),
+        celerUdp("Celer, UdpEndpoints on busy-spin reactors, connected client"), "select"),
     /** Celer with its connections busy-polled: read every cycle, the selector consulted every 64 cycles. */
-    CELER_POLL("celer-poll",
-        new Roles("Celer, busy-spin reactor, busy-polled connection (TcpConfig.busyPoll)",
-            LatencyPeer.CELER_PEERS + "CelerEchoServer", LatencyPeer.CELER_PEERS + "CelerPingClient"),
-        new Roles("Celer, busy-polled UdpEndpoints (UdpConfig.busyPoll), connected client",
-            LatencyPeer.CELER_PEERS + "CelerUdpEchoServer", LatencyPeer.CELER_PEERS + "CelerUdpPingClient"),
-        "poll"),
+    CELER_POLL("celer-poll", celerTcp("Celer, busy-spin reactor, busy-polled connection (TcpConfig.busyPoll)"),
+        celerUdp("Celer, busy-polled UdpEndpoints (UdpConfig.busyPoll), connected client"), "poll"),
     /** Netty with its NIO transport, as configured by default. */
-    NETTY_NIO("netty-nio",
-        new Roles("Netty 4.1, NioEventLoopGroup(1), TCP_NODELAY",
-            LatencyPeer.NETTY_PEERS + "NettyEchoServer", LatencyPeer.NETTY_PEERS + "NettyPingClient"),
-        new Roles("Netty 4.1, NioDatagramChannel, NioEventLoopGroup(1)",
-            LatencyPeer.NETTY_PEERS + "NettyUdpEchoServer", LatencyPeer.NETTY_PEERS + "NettyUdpPingClient"),
-        "nio"),
+    NETTY_NIO("netty-nio", nettyTcp("Netty 4.1, NioEventLoopGroup(1), TCP_NODELAY"),
+        nettyUdp("Netty 4.1, NioDatagramChannel, NioEventLoopGroup(1)"), "nio"),
     /** Netty with its native epoll transport. */
-    NETTY_EPOLL("netty-epoll",
-        new Roles("Netty 4.1, EpollEventLoopGroup(1), TCP_NODELAY",
-            LatencyPeer.NETTY_PEERS + "NettyEchoServer", LatencyPeer.NETTY_PEERS + "NettyPingClient"),
-        new Roles("Netty 4.1, EpollDatagramChannel, EpollEventLoopGroup(1)",
-            LatencyPeer.NETTY_PEERS + "NettyUdpEchoServer", LatencyPeer.NETTY_PEERS + "NettyUdpPingClient"),
-        "epoll"),
+    NETTY_EPOLL("netty-epoll", nettyTcp("Netty 4.1, EpollEventLoopGroup(1), TCP_NODELAY"),
+        nettyUdp("Netty 4.1, EpollDatagramChannel, EpollEventLoopGroup(1)"), "epoll"),
     /** Netty's native epoll transport with a busy-waiting event loop. */
-    NETTY_EPOLL_BUSY("netty-epoll-busy",
-        new Roles("Netty 4.1, EpollEventLoopGroup(1), SelectStrategy.BUSY_WAIT",
-            LatencyPeer.NETTY_PEERS + "NettyEchoServer", LatencyPeer.NETTY_PEERS + "NettyPingClient"),
-        new Roles("Netty 4.1, EpollDatagramChannel, EpollEventLoopGroup(1), SelectStrategy.BUSY_WAIT",
-            LatencyPeer.NETTY_PEERS + "NettyUdpEchoServer", LatencyPeer.NETTY_PEERS + "NettyUdpPingClient"),
-        "epoll-busy"),
+    NETTY_EPOLL_BUSY("netty-epoll-busy", nettyTcp("Netty 4.1, EpollEventLoopGroup(1), SelectStrategy.BUSY_WAIT"),
+        nettyUdp("Netty 4.1, EpollDatagramChannel, EpollEventLoopGroup(1), SelectStrategy.BUSY_WAIT"), "epoll-busy"),
     /** Plain blocking java.net.Socket, one thread per side; TCP only. */
     BLOCKING("blocking",
         new Roles("java.net.Socket, blocking, one thread per side",
@@ -58,6 +38,26 @@ enum LatencyPeer implements Peer
 
     private static final String CELER_PEERS = "io.celer.bench.peer.celer.";
     private static final String NETTY_PEERS = "io.celer.bench.peer.netty.";
+
+    private static Roles celerTcp(final String description)
+    {
+        return new Roles(description, CELER_PEERS + "CelerEchoServer", CELER_PEERS + "CelerPingClient");
+    }
+
+    private static Roles celerUdp(final String description)
+    {
+        return new Roles(description, CELER_PEERS + "CelerUdpEchoServer", CELER_PEERS + "CelerUdpPingClient");
+    }
+
+    private static Roles nettyTcp(final String description)
+    {
+        return new Roles(description, NETTY_PEERS + "NettyEchoServer", NETTY_PEERS + "NettyPingClient");
+    }
+
+    private static Roles nettyUdp(final String description)
+    {
+        return new Roles(description, NETTY_PEERS + "NettyUdpEchoServer", NETTY_PEERS + "NettyUdpPingClient");
+    }
 
     /**
      * What a peer runs for one benchmark: a server and a client main class (null for the C program, which

@@ -22,14 +22,14 @@ import io.celer.bench.harness.SideFacts;
  * @param rounds     runs per peer.
  */
 record LatencyResult(
-    @JsonProperty("tls") boolean tls,
-    @JsonProperty("pinning") String pinning,
-    @JsonProperty("jvm_options") List<String> jvmOptions,
-    @JsonProperty("epsilon") boolean epsilon,
-    @JsonProperty("warmup") int warmup,
-    @JsonProperty("messages") int messages,
-    @JsonProperty("size") int size,
-    @JsonProperty("rounds") int rounds)
+    boolean tls,
+    String pinning,
+    List<String> jvmOptions,
+    boolean epsilon,
+    int warmup,
+    int messages,
+    int size,
+    int rounds)
 {
     /**
      * One peer's median round; latencies are round trips in nanoseconds.
@@ -56,25 +56,25 @@ record LatencyResult(
      *                            echo while measuring (left out for TCP).
      */
     record PeerEntry(
-        @JsonProperty("peer") String peer,
-        @JsonProperty("description") String description,
-        @JsonProperty("tls") boolean tls,
-        @JsonProperty("messages") long messages,
-        @JsonProperty("size") int size,
-        @JsonProperty("round") int round,
-        @JsonProperty("avg_ns") double avgNs,
-        @JsonProperty("min_ns") long minNs,
-        @JsonProperty("p50_ns") long p50Ns,
-        @JsonProperty("p90_ns") long p90Ns,
-        @JsonProperty("p99_ns") long p99Ns,
+        String peer,
+        String description,
+        boolean tls,
+        long messages,
+        int size,
+        int round,
+        double avgNs,
+        long minNs,
+        long p50Ns,
+        long p90Ns,
+        long p99Ns,
         @JsonProperty("p99_9_ns") long p999Ns,
         @JsonProperty("p99_99_ns") long p9999Ns,
         @JsonProperty("p99_999_ns") long p99999Ns,
-        @JsonProperty("max_ns") long maxNs,
-        @JsonProperty("percentile_table") List<Tier> percentileTable,
+        long maxNs,
+        List<Tier> percentileTable,
         @JsonUnwrapped SideFacts sides,
-        @JsonProperty("rounds") List<Round> rounds,
-        @JsonProperty("lost") @JsonInclude(JsonInclude.Include.NON_NULL) Long lost)
+        List<Round> rounds,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Long lost)
     {
     }
 
@@ -86,9 +86,9 @@ record LatencyResult(
      * @param maxNs      the value at it.
      */
     record Tier(
-        @JsonProperty("percentile") double percentile,
-        @JsonProperty("avg_ns") double avgNs,
-        @JsonProperty("max_ns") long maxNs)
+        double percentile,
+        double avgNs,
+        long maxNs)
     {
     }
 
@@ -102,11 +102,11 @@ record LatencyResult(
      * @param maxNs  largest.
      */
     record Round(
-        @JsonProperty("round") int round,
-        @JsonProperty("p50_ns") long p50Ns,
-        @JsonProperty("p99_ns") long p99Ns,
+        int round,
+        long p50Ns,
+        long p99Ns,
         @JsonProperty("p99_99_ns") long p9999Ns,
-        @JsonProperty("max_ns") long maxNs)
+        long maxNs)
     {
     }
 }

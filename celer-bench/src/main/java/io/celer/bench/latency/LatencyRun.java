@@ -75,17 +75,13 @@ record LatencyRun(RunSettings settings, PrintStream out, PrintStream err)
                 err.println("[bench] " + ex.getMessage());
                 return 1;
             }
+            final List<PeerRound> medians = rounds.entries(LatencyRun::median);
             final List<LatencyResult.PeerEntry> entries = new ArrayList<>();
             final List<PercentilePlot.Line> lines = new ArrayList<>();
-            for (final LatencyPeer peer : settings.peers())
+            for (final PeerRound median : medians)
             {
-                final List<PeerRound> peerRounds = rounds.of(peer);
-                if (peerRounds != null)
-                {
-                    final PeerRound median = median(peerRounds);
-                    entries.add(entry(median, peerRounds));
-                    lines.add(new PercentilePlot.Line(peer.id(), median.histogram()));
-                }
+                entries.add(entry(median, rounds.of(median.peer())));
+                lines.add(new PercentilePlot.Line(median.peer().id(), median.histogram()));
             }
             out.println();
             for (final LatencyResult.PeerEntry entry : entries)

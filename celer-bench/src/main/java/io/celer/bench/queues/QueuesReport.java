@@ -22,12 +22,12 @@ import io.celer.bench.harness.Table;
  * @param forks            JVMs per benchmark.
  */
 record QueuesReport(
-    @JsonProperty("jvm_options") List<String> jvmOptions,
-    @JsonProperty("warmup_iterations") int warmupIterations,
+    List<String> jvmOptions,
+    int warmupIterations,
     @JsonProperty("warmup_ms") int warmupMillis,
-    @JsonProperty("iterations") int iterations,
+    int iterations,
     @JsonProperty("iteration_ms") int iterationMillis,
-    @JsonProperty("forks") int forks)
+    int forks)
 {
     /**
      * One benchmark's result.
@@ -42,14 +42,14 @@ record QueuesReport(
      * @param iterationScores each measured iteration's score.
      */
     record Entry(
-        @JsonProperty("kind") String kind,
-        @JsonProperty("implementation") String implementation,
-        @JsonProperty("queue") String queue,
-        @JsonProperty("unit") String unit,
-        @JsonProperty("score") double score,
-        @JsonProperty("error") Double error,
+        String kind,
+        String implementation,
+        String queue,
+        String unit,
+        double score,
+        Double error,
         @JsonProperty("allocated_bytes_per_msg") double bytesPerMessage,
-        @JsonProperty("iteration_scores") List<Double> iterationScores)
+        List<Double> iterationScores)
     {
     }
 

@@ -2,35 +2,32 @@ package io.celer.bench.throughput;
 
 import java.util.List;
 
+import io.celer.bench.harness.FixedPeer;
+import io.celer.bench.harness.ListedPeer;
 import io.celer.bench.harness.Peer;
 
 /**
  * The peers of {@code bench throughput}: a client pushing messages as fast as its write buffer drains and a
  * server counting them.
  */
-enum ThroughputPeer implements Peer
+enum ThroughputPeer implements ListedPeer
 {
     /** Celer: busy-spinning reactors. */
-    CELER("celer", "Celer, busy-spin reactor, FixedSizeFraming", "io.celer.bench.peer.celer.CelerSinkServer",
-        "io.celer.bench.peer.celer.CelerBatchClient", "select"),
+    CELER(new FixedPeer("celer", "Celer, busy-spin reactor, FixedSizeFraming", true, "select"),
+        "io.celer.bench.peer.celer.CelerSinkServer", "io.celer.bench.peer.celer.CelerBatchClient"),
     /** Netty with its NIO transport. */
-    NETTY_NIO("netty-nio", "Netty 4.1, NioEventLoopGroup(1), TCP_NODELAY", "io.celer.bench.peer.netty.NettySinkServer",
-        "io.celer.bench.peer.netty.NettyBatchClient", "nio");
+    NETTY_NIO(new FixedPeer("netty-nio", "Netty 4.1, NioEventLoopGroup(1), TCP_NODELAY", false, "nio"),
+        "io.celer.bench.peer.netty.NettySinkServer", "io.celer.bench.peer.netty.NettyBatchClient");
 
-    private final String id;
-    private final String description;
+    private final FixedPeer self;
     private final String server;
     private final String client;
-    private final String transport;
 
-    ThroughputPeer(final String id, final String description, final String server, final String client,
-        final String transport)
+    ThroughputPeer(final FixedPeer self, final String server, final String client)
     {
-        this.id = id;
-        this.description = description;
+        this.self = self;
         this.server = server;
         this.client = client;
-        this.transport = transport;
     }
 
     /**
@@ -46,27 +43,9 @@ enum ThroughputPeer implements Peer
     }
 
     @Override
-    public String id()
+    public FixedPeer self()
     {
-        return id;
-    }
-
-    @Override
-    public String description()
-    {
-        return description;
-    }
-
-    @Override
-    public boolean isCeler()
-    {
-        return this == CELER;
-    }
-
-    @Override
-    public String transport()
-    {
-        return transport;
+        return self;
     }
 
     /** @return the main class of its counting server. */

@@ -27,12 +27,12 @@ import io.celer.bench.harness.Table;
  * @param rounds     runs per peer.
  */
 record ThroughputReport(
-    @JsonProperty("pinning") String pinning,
-    @JsonProperty("jvm_options") List<String> jvmOptions,
-    @JsonProperty("epsilon") boolean epsilon,
-    @JsonProperty("messages") int messages,
-    @JsonProperty("size") int size,
-    @JsonProperty("rounds") int rounds)
+    String pinning,
+    List<String> jvmOptions,
+    boolean epsilon,
+    int messages,
+    int size,
+    int rounds)
 {
     /**
      * One peer's median round.
@@ -49,16 +49,16 @@ record ThroughputReport(
      * @param rounds               every round's rate.
      */
     record Entry(
-        @JsonProperty("peer") String peer,
-        @JsonProperty("description") String description,
-        @JsonProperty("messages") long messages,
-        @JsonProperty("size") int size,
-        @JsonProperty("round") int round,
+        String peer,
+        String description,
+        long messages,
+        int size,
+        int round,
         @JsonProperty("msgs_per_s") double messagesPerSecond,
         @JsonProperty("mib_per_s") double mebibytesPerSecond,
         @JsonProperty("client_msgs_per_s") double clientMessagesPerSecond,
         @JsonUnwrapped SideFacts sides,
-        @JsonProperty("rounds") List<PairResult.Rate> rounds)
+        List<PairResult.Rate> rounds)
     {
     }
 

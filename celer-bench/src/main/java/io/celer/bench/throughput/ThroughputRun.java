@@ -3,7 +3,6 @@ package io.celer.bench.throughput;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,15 +60,7 @@ record ThroughputRun(Settings settings, PrintStream out, PrintStream err)
             final Rounds<ThroughputPeer, PairResult<ThroughputPeer>> rounds = Rounds.run(settings.peers(),
                 settings.rounds(), ThroughputPeer::id, settings.messages(), err,
                 (peer, round, progress) -> runOnce(peer, round, run.work(), progress));
-            final List<ThroughputReport.Entry> entries = new ArrayList<>();
-            for (final ThroughputPeer peer : settings.peers())
-            {
-                final List<PairResult<ThroughputPeer>> peerResults = rounds.of(peer);
-                if (peerResults != null)
-                {
-                    entries.add(ThroughputReport.entry(settings, peerResults));
-                }
-            }
+            final List<ThroughputReport.Entry> entries = rounds.entries(all -> ThroughputReport.entry(settings, all));
             return run.finish(ThroughputReport.report(settings, run.result("tcp-throughput",
                 ThroughputReport.settings(settings), entries, rounds.failures())), settings.outDir());
         }

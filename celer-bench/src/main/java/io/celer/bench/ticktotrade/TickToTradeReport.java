@@ -28,16 +28,16 @@ import io.celer.bench.harness.Table;
  * @param capture       what the capture saw, null without one.
  */
 record TickToTradeReport(
-    @JsonProperty("transport") String transport,
+    String transport,
     @JsonProperty("interface") String interfaceName,
-    @JsonProperty("warmup") long warmup,
-    @JsonProperty("quotes") long quotes,
+    long warmup,
+    long quotes,
     @JsonProperty("spacing_us") long spacingMicros,
-    @JsonProperty("lost") long lost,
-    @JsonProperty("malformed") long malformed,
-    @JsonProperty("orders") long orders,
-    @JsonProperty("wire") String wire,
-    @JsonProperty("capture") Capture capture)
+    long lost,
+    long malformed,
+    long orders,
+    String wire,
+    Capture capture)
 {
     /** What {@link #wire()} says when the capture worked. */
     static final String CAPTURED = "captured";
@@ -57,16 +57,16 @@ record TickToTradeReport(
      * @param summary       tshark's closing lines.
      */
     record Capture(
-        @JsonProperty("tshark") String tshark,
-        @JsonProperty("time_stamp_type") String timeStampType,
-        @JsonProperty("filter") String filter,
-        @JsonProperty("frames") long frames,
-        @JsonProperty("quote_frames") long quoteFrames,
-        @JsonProperty("order_messages") long orderMessages,
-        @JsonProperty("quotes_seen") long quotesSeen,
-        @JsonProperty("orders_seen") long ordersSeen,
-        @JsonProperty("misordered") long misordered,
-        @JsonProperty("summary") String summary)
+        String tshark,
+        String timeStampType,
+        String filter,
+        long frames,
+        long quoteFrames,
+        long orderMessages,
+        long quotesSeen,
+        long ordersSeen,
+        long misordered,
+        String summary)
     {
     }
 
@@ -86,10 +86,10 @@ record TickToTradeReport(
      * @param mean        the mean.
      */
     record Entry(
-        @JsonProperty("measure") String measure,
-        @JsonProperty("description") String description,
-        @JsonProperty("matched") long matched,
-        @JsonProperty("total") long total,
+        String measure,
+        String description,
+        long matched,
+        long total,
         @JsonProperty("min_us") double min,
         @JsonProperty("p50_us") double p50,
         @JsonProperty("p90_us") double p90,

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.security.auth.module.UnixSystem;
 
 import io.celer.bench.Bench;
@@ -27,8 +26,6 @@ import static org.assertj.core.api.Assumptions.assumeThat;
  */
 class TickToTradeBenchTest
 {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @TempDir
     Path out;
 
@@ -38,12 +35,8 @@ class TickToTradeBenchTest
         assumeThat(WireCapture.version()).as("tshark is not installed: ./celer test installs it").isNotNull();
         assumeThat(new UnixSystem().getUid()).as("capturing packets needs root").isZero();
 
-        final int exit = Bench.commandLine().execute("tick-to-trade", "--quotes-warmup", "5000", "--quotes", "300",
-            "--spacing-us", "50", "--out", out.toString());
-        assertThat(exit).isZero();
-
-        final JsonNode report = JSON.readTree(out.resolve("latest-tick-to-trade.json").toFile());
-        ResultFields.assertDocumented(report, "tick-to-trade-wire");
+        final JsonNode report = ResultFields.run(out, "latest-tick-to-trade.json", "tick-to-trade-wire",
+            "tick-to-trade", "--quotes-warmup", "5000", "--quotes", "300", "--spacing-us", "50");
         assertThat(report.get("benchmark").asText()).isEqualTo("tick-to-trade");
         assertThat(report.get("wire").asText()).isEqualTo("captured");
         assertThat(report.get("quotes").asLong()).isEqualTo(300);
@@ -71,12 +64,8 @@ class TickToTradeBenchTest
     @Test
     void withoutTheWireOnlyTheInProcessNumbersAreReportedAndTheReportSaysWhy() throws IOException
     {
-        final int exit = Bench.commandLine().execute("tick-to-trade", "--no-wire", "--quotes-warmup", "2000",
-            "--quotes", "100", "--spacing-us", "20", "--out", out.toString());
-        assertThat(exit).isZero();
-
-        final JsonNode report = JSON.readTree(out.resolve("latest-tick-to-trade.json").toFile());
-        ResultFields.assertDocumented(report, "tick-to-trade-no-wire");
+        final JsonNode report = ResultFields.run(out, "latest-tick-to-trade.json", "tick-to-trade-no-wire",
+            "tick-to-trade", "--no-wire", "--quotes-warmup", "2000", "--quotes", "100", "--spacing-us", "20");
         assertThat(report.get("wire").asText()).isEqualTo("not measured: --no-wire");
         assertThat(report.get("capture").isNull()).isTrue();
         assertThat(report.get("results")).hasSize(1);
