@@ -6,7 +6,6 @@ import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.Markers;
 import io.celer.bench.peer.PeerTls;
 import io.celer.bench.peer.PingSession;
-import io.celer.bench.peer.ProgressFile;
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
@@ -27,11 +26,7 @@ public final class CelerPingClient extends ChildHandler
     {
         super("celer client");
         this.session = session;
-        this.out = ByteBuffer.allocateDirect(size);
-        while (out.hasRemaining())
-        {
-            out.put((byte)'x');
-        }
+        this.out = ChildProcess.payload(size);
     }
 
     /**
@@ -44,8 +39,7 @@ public final class CelerPingClient extends ChildHandler
     {
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
-        final PingSession session = new PingSession(child.intArg("warmup", 0), child.intArg("messages", 1),
-            ProgressFile.open(child.pathArg("progress")));
+        final PingSession session = PingSession.of(child);
         final CelerPingClient ping = new CelerPingClient(session, size);
         final Reactor reactor = new Reactor(
             new ReactorConfig().name("celer-client").cpu(child.intArg("cpu", -1)).daemon(true)).start();

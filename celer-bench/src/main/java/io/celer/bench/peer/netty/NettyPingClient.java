@@ -6,7 +6,6 @@ import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.Markers;
 import io.celer.bench.peer.PeerTls;
 import io.celer.bench.peer.PingSession;
-import io.celer.bench.peer.ProgressFile;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -50,8 +49,7 @@ public final class NettyPingClient extends ChildHandler
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
         final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
-        final PingSession session = new PingSession(child.intArg("warmup", 0), child.intArg("messages", 1),
-            ProgressFile.open(child.pathArg("progress")));
+        final PingSession session = PingSession.of(child);
         final PeerTls tls = PeerTls.of(child);
         final SslContext ssl = tls == null ? null : SslContextBuilder.forClient().trustManager(tls.trustManagers())
             .sslProvider(SslProvider.JDK).protocols(PeerTls.PROTOCOL).build();
