@@ -51,7 +51,9 @@ class QueuesHarnessTest
             assertThat(entry.get("iteration_scores")).as(name).hasSize(2);
             for (final JsonNode iteration : entry.get("iteration_scores"))
             {
-                assertThat(iteration.asDouble()).as(name + " iteration").isPositive();
+                // A tenth of a second on a loaded machine may see a thread descheduled throughout: the score, the
+                // mean, must be positive, a single iteration only not negative.
+                assertThat(iteration.asDouble()).as(name + " iteration").isNotNegative();
             }
         }
         final List<String> expected = new ArrayList<>();

@@ -25,7 +25,7 @@ import java.util.function.Predicate;
  * failing or interrupted harness leaves nothing spinning. The child's stdin stays open and silent: Java
  * peers exit when it closes, which is when the harness dies.
  */
-public final class PeerProcess implements AutoCloseable
+final class PeerProcess implements AutoCloseable
 {
     private static final Set<PeerProcess> LIVE = ConcurrentHashMap.newKeySet();
     private static final int TAIL_LINES = 40;

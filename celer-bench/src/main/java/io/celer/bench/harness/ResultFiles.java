@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
  * JSON ({@link Result} through Jackson), Markdown ({@link MarkdownWriter}) and, with a plot, PNG
  * ({@link PercentilePlot}), and {@code latest-*} copies of each.
  */
-public final class ResultFiles
+final class ResultFiles
 {
     /** Fields are named in snake case from their records' components unless a record names one itself. */
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)

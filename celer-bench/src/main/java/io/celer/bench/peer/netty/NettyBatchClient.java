@@ -5,12 +5,8 @@ import java.util.Arrays;
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.IoThreadProbe;
 import io.celer.bench.peer.ProgressFile;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.socket.SocketChannel;
 
 /**
  * Netty's throughput client: writes while the channel is writable, flushes, and resumes when writability
@@ -46,26 +42,8 @@ public final class NettyBatchClient extends ChildHandler
         final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
         final NettyBatchClient batch = new NettyBatchClient(child.intArg("size", 256), child.intArg("messages", 1),
             ProgressFile.open(child.pathArg("progress")));
-        new Bootstrap()
-            .group(transport.newGroup())
-            .channel(transport.socketChannel())
-            .option(ChannelOption.TCP_NODELAY, true)
-            .handler(new ChannelInitializer<SocketChannel>()
-            {
-                @Override
-                protected void initChannel(final SocketChannel channel)
-                {
-                    channel.pipeline().addLast(batch);
-                }
-            })
-            .connect("127.0.0.1", child.intArg("port", 0))
-            .addListener(connected ->
-            {
-                if (!connected.isSuccess())
-                {
-                    ChildProcess.fail("netty batch client connect", connected.cause());
-                }
-            });
+        transport.connect(transport.newGroup(), child.intArg("port", 0), "netty batch client",
+            channel -> channel.pipeline().addLast(batch));
         child.await(batch.done);
         if (batch.stats == null)
         {

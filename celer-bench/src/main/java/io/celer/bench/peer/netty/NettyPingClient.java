@@ -6,12 +6,8 @@ import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.Markers;
 import io.celer.bench.peer.PeerTls;
 import io.celer.bench.peer.PingSession;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.FixedLengthFrameDecoder;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -55,34 +51,17 @@ public final class NettyPingClient extends ChildHandler
             .sslProvider(SslProvider.JDK).protocols(PeerTls.PROTOCOL).build();
         final int port = child.intArg("port", 0);
         final NettyPingClient ping = new NettyPingClient(session, size, ssl != null);
-        new Bootstrap()
-            .group(transport.newGroup())
-            .channel(transport.socketChannel())
-            .option(ChannelOption.TCP_NODELAY, true)
-            .handler(new ChannelInitializer<SocketChannel>()
+        transport.connect(transport.newGroup(), port, "netty client", channel ->
+        {
+            if (ssl != null)
             {
-                @Override
-                protected void initChannel(final SocketChannel channel)
-                {
-                    if (ssl != null)
-                    {
-                        final SslHandler handler = ssl.newHandler(channel.alloc(), "127.0.0.1", port);
-                        // Check the certificate names the host, as Celer's client does.
-                        handler.engine().setSSLParameters(
-                            PeerTls.clientParameters(handler.engine().getSSLParameters()));
-                        channel.pipeline().addLast(handler);
-                    }
-                    channel.pipeline().addLast(new FixedLengthFrameDecoder(size), ping);
-                }
-            })
-            .connect("127.0.0.1", port)
-            .addListener(connected ->
-            {
-                if (!connected.isSuccess())
-                {
-                    ChildProcess.fail("netty client connect", connected.cause());
-                }
-            });
+                final SslHandler handler = ssl.newHandler(channel.alloc(), "127.0.0.1", port);
+                // Check the certificate names the host, as Celer's client does.
+                handler.engine().setSSLParameters(PeerTls.clientParameters(handler.engine().getSSLParameters()));
+                channel.pipeline().addLast(handler);
+            }
+            channel.pipeline().addLast(new FixedLengthFrameDecoder(size), ping);
+        });
         child.await(ping.done);
         if (!session.finished())
         {
