@@ -1,0 +1,597 @@
+package io.celer.http;
+
+import java.nio.ByteBuffer;
+
+import io.celer.tcp.CloseReason;
+import io.celer.tcp.Connection;
+
+/**
+ * HTTP/1.1 on one server connection: reads requests off the read buffer as they arrive, hands them to the
+ * application, and sends the responses in request order; also the connection's protocol slot, so that an
+ * upgrade hands the connection, and the bytes after the upgrade request, to another protocol.
+ *
+ * <p>Reading stops (the core's pauseReads; bytes already read stay buffered and are delivered again on
+ * resume) when the peer does not read its responses, when the pipeline is full, while an upgrade is pending,
+ * and, for one cycle, after the per-read request budget is spent.
+ */
+final class HttpConnection implements ProtocolHandler, PipelineEvents
+{
+    private static final System.Logger LOG = System.getLogger(HttpConnection.class.getName());
+    private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    private static final int HEAD = 0;
+    private static final int HELD_FIXED = 1;
+    private static final int HELD_CHUNKED = 2;
+    private static final int STREAM_FIXED = 3;
+    private static final int STREAM_CHUNKED = 4;
+    private static final int DISCARD = 5;
+
+
+    private final HttpServerConfig config;
+    private final HttpHandler handler;
+    private final Connection connection;
+    private final HttpRequest request;
+    private final RequestHeadParser parser;
+    private final ChunkedDecoder decoder;
+    private final ResponsePipeline pipeline;
+    private final ReadGate gate;
+
+    private ProtocolHandler protocol = this;
+    private int phase = HEAD;
+    private HttpResponse current;
+    private int headLength;
+    private int scan;
+    private int held;
+    private long received;
+    private long bodyRemaining;
+    private BodyListener listener;
+    private boolean stopAfterCurrent;
+    private boolean clockRunning;
+    private long requestStartedAt;
+    private boolean timerArmed;
+    private boolean closed;
+    private int pendingUpgrade = -1;
+
+    HttpConnection(
+        final HttpServerConfig config, final HttpHandler handler, final Connection connection, final DateHeader date,
+        final byte[] serverLine)
+    {
+        this.config = config;
+        this.handler = handler;
+        this.connection = connection;
+        this.request = new HttpRequest(config.maxHeaderCount());
+        this.parser = new RequestHeadParser(config.maxRequestLineLength(), config.maxHeaderSectionSize(),
+            config.allowObsFold());
+        this.decoder = new ChunkedDecoder(config.maxChunkLineLength(), config.maxHeaderSectionSize());
+        this.gate = new ReadGate(connection);
+        this.pipeline = new ResponsePipeline(connection, this, config, date, serverLine);
+    }
+
+    void start()
+    {
+        connection.setReadTimeout(config.idleTimeoutMillis());
+    }
+
+    ProtocolHandler protocol()
+    {
+        return protocol;
+    }
+
+    @Override
+    public void onData(final Connection c, final ByteBuffer data)
+    {
+        int handled = 0;
+        while (data.hasRemaining() && gate.isOpen() && !closed)
+        {
+            if (protocol != this)
+            {
+                protocol.onData(c, data); // upgraded while reading: the rest belongs to the new protocol
+                return;
+            }
+            switch (phase)
+            {
+                case HEAD:
+                    if (!parser.inProgress())
+                    {
+                        final int skip = RequestHeadParser.leadingEmptyLines(data, data.position(), data.limit());
+                        if (skip > 0)
+                        {
+                            data.position(data.position() + skip);
+                            continue;
+                        }
+                        if (handled == config.maxRequestsPerRead())
+                        {
+                            gate.yieldCycle();
+                            return;
+                        }
+                        if (pipeline.isFull())
+                        {
+                            gate.close(ReadGate.PIPELINE);
+                            return;
+                        }
+                    }
+                    if (!readHead(data))
+                    {
+                        return;
+                    }
+                    handled++;
+                    break;
+                case HELD_FIXED:
+                    if (!readHeldFixed(data))
+                    {
+                        return;
+                    }
+                    break;
+                case HELD_CHUNKED:
+                    if (!readHeldChunked(data))
+                    {
+                        return;
+                    }
+                    break;
+                case STREAM_FIXED:
+                    readStreamFixed(data);
+                    break;
+                case STREAM_CHUNKED:
+                    if (!readStreamChunked(data))
+                    {
+                        return;
+                    }
+                    break;
+                default:
+                    data.position(data.limit()); // after an error or the last request: nothing more is read
+                    return;
+            }
+        }
+    }
+
+    private boolean readHead(final ByteBuffer data)
+    {
+        final int start = data.position();
+        final int status = parser.parse(data, start, data.limit(), request);
+        if (status == RequestHeadParser.NEED_MORE)
+        {
+            startRequestClock();
+            return false;
+        }
+        if (status != RequestHeadParser.DONE)
+        {
+            reject(status);
+            return false;
+        }
+        headLength = parser.headLength();
+        parser.reset();
+        request.sequence = pipeline.nextSequence();
+        current = pipeline.open(request.method == HttpMethod.HEAD, !request.keepAlive, request.minorVersion);
+        current.upgradeRequested = request.upgrade;
+        stopAfterCurrent = !request.keepAlive;
+        received = 0;
+        held = 0;
+        if (request.chunked)
+        {
+            decoder.reset();
+            scan = headLength;
+            phase = HELD_CHUNKED;
+            expectContinue(data, start);
+            return true;
+        }
+        final long length = Math.max(0, request.contentLength);
+        if (length > config.maxBodySize())
+        {
+            reject(HttpStatus.CONTENT_TOO_LARGE);
+            return false;
+        }
+        if (length == 0)
+        {
+            request.bodyStart = headLength;
+            dispatch(data, start);
+            data.position(start + headLength);
+            afterRequest();
+            return true;
+        }
+        if (length <= config.maxHeldBodySize())
+        {
+            phase = HELD_FIXED;
+            expectContinue(data, start);
+            return true;
+        }
+        expectContinue(data, start);
+        request.bodyComplete = false;
+        request.bodyStart = headLength;
+        bodyRemaining = length;
+        phase = STREAM_FIXED; // before the handler runs: a failure in it turns the phase to DISCARD for good
+        dispatch(data, start);
+        data.position(start + headLength);
+        return true;
+    }
+
+    private void expectContinue(final ByteBuffer data, final int start)
+    {
+        if (request.expectContinue && data.limit() - start == headLength)
+        {
+            pipeline.emit(current, CONTINUE, 0, CONTINUE.length); // only if the body is not already on its way
+        }
+    }
+
+    private boolean readHeldFixed(final ByteBuffer data)
+    {
+        final int start = data.position();
+        final int length = headLength + (int)request.contentLength;
+        if (data.limit() - start < length)
+        {
+            startRequestClock();
+            return false;
+        }
+        request.bodyStart = headLength;
+        request.bodyLength = (int)request.contentLength;
+        dispatch(data, start);
+        data.position(start + length);
+        afterRequest();
+        return true;
+    }
+
+    private boolean readHeldChunked(final ByteBuffer data)
+    {
+        final int start = data.position();
+        final int end = data.limit();
+        int p = start + scan;
+        while (true)
+        {
+            p = decoder.decode(data, p, end);
+            if (decoder.status() != 0)
+            {
+                reject(decoder.status());
+                return false;
+            }
+            if (decoder.isDone())
+            {
+                request.bodyStart = headLength;
+                request.bodyLength = held;
+                dispatch(data, start);
+                data.position(p);
+                afterRequest();
+                return true;
+            }
+            final long remaining = decoder.dataRemaining();
+            if (remaining == 0 || p == end)
+            {
+                break;
+            }
+            final int n = (int)Math.min(remaining, end - p);
+            if (received + n > config.maxBodySize())
+            {
+                reject(HttpStatus.CONTENT_TOO_LARGE);
+                return false;
+            }
+            if (held + n > config.maxHeldBodySize())
+            {
+                // Too large to hold: the handler sees the head now and the body as it comes.
+                request.bodyComplete = false;
+                request.bodyStart = headLength;
+                phase = STREAM_CHUNKED;
+                dispatch(data, start);
+                deliver(data, start + headLength, start + headLength + held);
+                data.position(p);
+                return true;
+            }
+            Bytes.moveDown(data, p, start + headLength + held, n);
+            held += n;
+            received += n;
+            p += n;
+            decoder.dataTaken(n);
+        }
+        scan = p - start;
+        startRequestClock();
+        final int dead = scan - headLength - held;
+        if (end == data.capacity() && dead > 0)
+        {
+            // The buffer is full of chunk framing already read: slide the head and the body over it, so the
+            // core can reclaim that space, keeping offsets from the request's start valid.
+            final int live = headLength + held;
+            Bytes.moveUp(data, start, start + dead, live);
+            data.position(start + dead);
+            scan = live;
+        }
+        return false;
+    }
+
+    private void readStreamFixed(final ByteBuffer data)
+    {
+        final int start = data.position();
+        final int n = (int)Math.min(bodyRemaining, data.limit() - start);
+        deliver(data, start, start + n);
+        data.position(start + n);
+        bodyRemaining -= n;
+        if (bodyRemaining == 0)
+        {
+            endStream();
+        }
+    }
+
+    private boolean readStreamChunked(final ByteBuffer data)
+    {
+        final int end = data.limit();
+        int p = data.position();
+        while (p < end)
+        {
+            p = decoder.decode(data, p, end);
+            if (decoder.status() != 0)
+            {
+                failStream();
+                return false;
+            }
+            if (decoder.isDone())
+            {
+                data.position(p);
+                endStream();
+                return true;
+            }
+            final long remaining = decoder.dataRemaining();
+            if (remaining > 0 && p < end)
+            {
+                final int n = (int)Math.min(remaining, end - p);
+                if (received + n > config.maxBodySize())
+                {
+                    failStream();
+                    return false;
+                }
+                deliver(data, p, p + n);
+                received += n;
+                p += n;
+                decoder.dataTaken(n);
+            }
+        }
+        data.position(p);
+        return true;
+    }
+
+    private void deliver(final ByteBuffer data, final int from, final int to)
+    {
+        if (listener == null || from == to)
+        {
+            return;
+        }
+        final int limit = data.limit();
+        data.limit(to).position(from);
+        try
+        {
+            listener.onData(data);
+        }
+        catch (final Throwable t)
+        {
+            handlerFailed(current, t);
+        }
+        data.limit(limit);
+    }
+
+    private void endStream()
+    {
+        final BodyListener done = listener;
+        listener = null;
+        if (done != null)
+        {
+            try
+            {
+                done.onEnd(current);
+            }
+            catch (final Throwable t)
+            {
+                handlerFailed(current, t);
+            }
+        }
+        afterRequest();
+    }
+
+    /** A streamed body broke its framing or limit after the handler took the request: no status can follow. */
+    private void failStream()
+    {
+        phase = DISCARD;
+        listener = null;
+        closeNow();
+    }
+
+    private void dispatch(final ByteBuffer data, final int start)
+    {
+        request.attach(data, start);
+        final HttpResponse response = current;
+        try
+        {
+            handler.handle(request, response);
+        }
+        catch (final Throwable t)
+        {
+            handlerFailed(response, t);
+        }
+        listener = request.bodyComplete || phase == DISCARD ? null : request.bodyListener;
+    }
+
+    private void handlerFailed(final HttpResponse response, final Throwable t)
+    {
+        LOG.log(System.Logger.Level.WARNING, "handler failed on " + connection, t);
+        if (response != null && response.isOpen())
+        {
+            phase = DISCARD;
+            response.closeAfter = true;
+            response.simple(HttpStatus.INTERNAL_SERVER_ERROR);
+        }
+        else
+        {
+            closeNow();
+        }
+    }
+
+    private void afterRequest()
+    {
+        clockRunning = false;
+        current = null;
+        if (phase == DISCARD)
+        {
+            return;
+        }
+        phase = stopAfterCurrent ? DISCARD : HEAD;
+        if (request.upgrade && protocol == this && phase == HEAD && !pipeline.isEmpty())
+        {
+            // Until its response is sent, nobody knows which protocol the next bytes speak.
+            pendingUpgrade = (int)request.sequence;
+            gate.close(ReadGate.UPGRADE);
+        }
+    }
+
+    /** Answers with an error status in turn, closes after it, and reads nothing more. */
+    private void reject(final int status)
+    {
+        phase = DISCARD;
+        listener = null;
+        clockRunning = false;
+        HttpResponse response = current;
+        if (response == null || !response.isOpen())
+        {
+            if (pipeline.isFull())
+            {
+                closeNow();
+                return;
+            }
+            response = pipeline.open(false, true, 1);
+        }
+        response.closeAfter = true;
+        response.simple(status);
+    }
+
+    // ---- pipeline events ------------------------------------------------------------------------------------
+
+    @Override
+    public void backlogged()
+    {
+        gate.close(ReadGate.WRITE);
+    }
+
+    @Override
+    public void drained()
+    {
+        gate.open(ReadGate.WRITE);
+    }
+
+    @Override
+    public void overflowed()
+    {
+        LOG.log(System.Logger.Level.WARNING, connection + ": more response bytes held than responseBufferSize " +
+            config.responseBufferSize() + ", closing");
+        closeNow();
+    }
+
+    @Override
+    public void retired(final int sequence)
+    {
+        if (sequence == pendingUpgrade)
+        {
+            pendingUpgrade = -1;
+            gate.open(ReadGate.UPGRADE);
+        }
+        gate.open(ReadGate.PIPELINE);
+    }
+
+    @Override
+    public void closing()
+    {
+        stopAfterCurrent = true;
+        if (phase == HEAD)
+        {
+            phase = DISCARD;
+        }
+    }
+
+    @Override
+    public void closeAfterResponse()
+    {
+        phase = DISCARD;
+        connection.close();
+    }
+
+    @Override
+    public void upgraded(final ProtocolHandler next)
+    {
+        switchTo(next);
+    }
+
+    private void switchTo(final ProtocolHandler next)
+    {
+        protocol = next;
+        pendingUpgrade = -1;
+        connection.setReadTimeout(0);
+        connection.cancelEventTimeout();
+        next.onStart(connection);
+        gate.open(ReadGate.UPGRADE | ReadGate.PIPELINE); // bytes held since the upgrade request now go to the new protocol
+    }
+
+    @Override
+    public void onWriteSpaceFreed(final Connection c, final int freeBytes)
+    {
+        pipeline.writeSpaceFreed();
+    }
+
+    // ---- timeouts and close ---------------------------------------------------------------------------------
+
+    private void startRequestClock()
+    {
+        if (!clockRunning)
+        {
+            clockRunning = true;
+            requestStartedAt = connection.reactor().nowMillis();
+        }
+        if (!timerArmed)
+        {
+            timerArmed = true;
+            connection.setEventTimeout(config.requestHeadTimeoutMillis());
+        }
+    }
+
+    @Override
+    public void onEventTimeout(final Connection c, final long nowMillis)
+    {
+        timerArmed = false;
+        if (!clockRunning || closed || (phase != HEAD && phase != HELD_FIXED && phase != HELD_CHUNKED))
+        {
+            return;
+        }
+        final long elapsed = nowMillis - requestStartedAt;
+        if (elapsed >= config.requestHeadTimeoutMillis())
+        {
+            reject(HttpStatus.REQUEST_TIMEOUT);
+        }
+        else
+        {
+            timerArmed = true;
+            connection.setEventTimeout(config.requestHeadTimeoutMillis() - elapsed);
+        }
+    }
+
+    @Override
+    public void onReadTimeout(final Connection c, final long nowMillis)
+    {
+        final boolean idle = phase == HEAD && !parser.inProgress() && pipeline.isEmpty() && !pipeline.hasBacklog();
+        if (idle || phase == STREAM_FIXED || phase == STREAM_CHUNKED)
+        {
+            closeNow(); // an idle keep-alive connection, or a streamed upload gone silent: closed without a word
+        }
+    }
+
+    private void closeNow()
+    {
+        phase = DISCARD;
+        if (connection.isOpen())
+        {
+            connection.close();
+        }
+    }
+
+    @Override
+    public void onClosed(final Connection c, final CloseReason reason)
+    {
+        closed = true;
+        phase = DISCARD;
+        pipeline.close();
+        if (protocol != this)
+        {
+            protocol.onClosed(c, reason);
+        }
+    }
+}

@@ -1,0 +1,186 @@
+package io.celer.http;
+
+import java.nio.ByteBuffer;
+
+import io.celer.tcp.Connection;
+
+/**
+ * The responses in flight on one connection, a ring of reusable {@link HttpResponse} slots in request order:
+ * the oldest writes to the connection, later ones answered early are parked, and each is retired once sent.
+ */
+final class ResponsePipeline
+{
+    private final Connection connection;
+    private final PipelineEvents events;
+    private final ResponseOutput output;
+    private final HttpResponse[] slots;
+
+    private int headIndex;
+    private int count;
+    private int nextSequence;
+    private boolean closed;
+
+    ResponsePipeline(
+        final Connection connection, final PipelineEvents events, final HttpServerConfig config, final DateHeader date,
+        final byte[] serverLine)
+    {
+        this.connection = connection;
+        this.events = events;
+        this.output = new ResponseOutput(connection, config.responseBufferSize());
+        this.slots = new HttpResponse[config.maxPipelinedRequests()];
+        for (int i = 0; i < slots.length; i++)
+        {
+            slots[i] = new HttpResponse(this, config.responseHeadSize(), date, serverLine);
+        }
+    }
+
+    Connection connection()
+    {
+        return connection;
+    }
+
+    boolean isFull()
+    {
+        return count == slots.length;
+    }
+
+    boolean isEmpty()
+    {
+        return count == 0;
+    }
+
+    boolean hasBacklog()
+    {
+        return output.hasBacklog();
+    }
+
+    /** The sequence the next request gets. */
+    int nextSequence()
+    {
+        return nextSequence;
+    }
+
+    /** Takes the next slot; the caller checked {@link #isFull()}. */
+    HttpResponse open(final boolean headRequest, final boolean closeAfter, final int minorVersion)
+    {
+        final HttpResponse slot = slots[(headIndex + count) % slots.length];
+        slot.open(nextSequence, headRequest, closeAfter, minorVersion);
+        nextSequence = (nextSequence + 1) & Integer.MAX_VALUE;
+        count++;
+        return slot;
+    }
+
+    private boolean inTurn(final HttpResponse response)
+    {
+        return count > 0 && slots[headIndex] == response;
+    }
+
+    int room(final HttpResponse response)
+    {
+        return output.room(inTurn(response));
+    }
+
+    void emit(final HttpResponse response, final ByteBuffer bytes)
+    {
+        if (closed)
+        {
+            bytes.position(bytes.limit());
+            return;
+        }
+        output.offer(response.sequence, inTurn(response), bytes);
+        afterEmit();
+    }
+
+    void emit(final HttpResponse response, final byte[] bytes, final int offset, final int length)
+    {
+        if (closed)
+        {
+            return;
+        }
+        output.offer(response.sequence, inTurn(response), bytes, offset, length);
+        afterEmit();
+    }
+
+    private void afterEmit()
+    {
+        if (output.overflowed())
+        {
+            closed = true;
+            events.overflowed();
+        }
+        else if (output.hasBacklog() && !output.drain())
+        {
+            events.backlogged();
+        }
+    }
+
+    /** A response's head says the connection closes after it. */
+    void closing()
+    {
+        events.closing();
+    }
+
+    void finished(final HttpResponse response)
+    {
+        if (inTurn(response))
+        {
+            advance();
+        }
+    }
+
+    /** Retires finished responses at the head and lets the next one's parked bytes out. */
+    private void advance()
+    {
+        while (count > 0 && !closed)
+        {
+            final HttpResponse head = slots[headIndex];
+            if (!head.isDone())
+            {
+                head.notifyWritable();
+                return;
+            }
+            final boolean close = head.closeAfter;
+            final ProtocolHandler next = head.upgradeTo;
+            final int sequence = head.sequence;
+            head.release();
+            headIndex = (headIndex + 1) % slots.length;
+            count--;
+            if (close)
+            {
+                closed = true;
+                events.closeAfterResponse();
+                return;
+            }
+            if (next != null)
+            {
+                events.upgraded(next);
+                return;
+            }
+            events.retired(sequence);
+            if (count > 0)
+            {
+                output.release(slots[headIndex].sequence);
+                afterEmit();
+            }
+        }
+    }
+
+    /** The socket took some of the backlog. */
+    void writeSpaceFreed()
+    {
+        if (output.drain())
+        {
+            events.drained();
+            if (count > 0)
+            {
+                slots[headIndex].notifyWritable();
+            }
+        }
+    }
+
+    /** The connection closed: what handlers still write goes nowhere. */
+    void close()
+    {
+        closed = true;
+    }
+}
