@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,16 +23,9 @@ class OutboundZeroGarbageTest
     private static final int IN_FLIGHT = 40;
     private static final byte[] FILLER = new byte[SlowClientRig.MESSAGE_LENGTH - 8];
 
+    /** Closed after each test by JUnit, stopping its reactors. */
+    @AutoClose
     private SlowClientRig rig;
-
-    @AfterEach
-    void stop()
-    {
-        if (rig != null)
-        {
-            rig.close();
-        }
-    }
 
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)

@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import io.celer.test.Await;
@@ -32,16 +32,9 @@ class PublisherTest
     private static final int ADDRESSED = 1_000;
     private static final byte ADDRESSED_MARK = 9;
 
+    /** Closed after each test by JUnit, stopping its reactors. */
+    @AutoClose
     private SlowClientRig rig;
-
-    @AfterEach
-    void stop()
-    {
-        if (rig != null)
-        {
-            rig.close();
-        }
-    }
 
     /**
      * Counts messages per producer (the first byte), checking each producer's numbering (the long after it).

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -29,16 +29,9 @@ class SeedWorkloadTest
     private static final int MESSAGES = 3_000;
     private static final int BATCH = 10;
 
+    /** Closed after each test by JUnit, stopping its reactors. */
+    @AutoClose
     private SlowClientRig rig;
-
-    @AfterEach
-    void stop()
-    {
-        if (rig != null)
-        {
-            rig.close();
-        }
-    }
 
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -30,17 +30,10 @@ class SlowClientTest
     private static final int FAST_CLIENTS = 3;
     private static final long MAX_MESSAGES = 20_000;
 
+    /** Closed after each test by JUnit, stopping its reactors. */
+    @AutoClose
     private SlowClientRig rig;
     private long slowId;
-
-    @AfterEach
-    void stop()
-    {
-        if (rig != null)
-        {
-            rig.close();
-        }
-    }
 
     /**
      * Starts the server, three fast clients and the slow one, whose id it keeps.
