@@ -43,6 +43,16 @@ class CacheLineLayoutTest
             offsets(CarrierMux.class, "laneOfThread", "lanes", "laneCapacity", "factory", "maxProducers")));
     }
 
+    @Test
+    void theDemuxRoundRobinCounterLiesAwayFromTheLanes() throws Exception
+    {
+        assertThat(CarrierDemuxProducer.class).isAssignableFrom(CarrierDemux.class);
+        assertApart(List.of(
+            HEADER,
+            offsets(CarrierDemuxProducer.class, "next"),
+            offsets(CarrierDemux.class, "lanes")));
+    }
+
     private static void assertApart(final List<List<Long>> groups)
     {
         for (int a = 0; a < groups.size(); a++)
