@@ -28,6 +28,7 @@ final class EchoStream implements BodyListener, WritableListener
     private Connection connection;
     private boolean busy;
     private boolean ending;
+    private long holds;
 
     /**
      * A stream that can hold this many refused bytes.
@@ -68,6 +69,16 @@ final class EchoStream implements BodyListener, WritableListener
         request.bodyListener(this);
     }
 
+    /**
+     * How many times bytes the response refused were held here.
+     *
+     * @return the count.
+     */
+    long holds()
+    {
+        return holds;
+    }
+
     @Override
     public void onData(final ByteBuffer data)
     {
@@ -86,6 +97,7 @@ final class EchoStream implements BodyListener, WritableListener
             return;
         }
         pending.put(data);
+        holds++;
         drain();
     }
 

@@ -85,6 +85,21 @@ public final class HelloRoutes
         freeStream().start(request, response, contentType);
     }
 
+    /**
+     * How many times streamed echoes held bytes their response refused; reactor thread only.
+     *
+     * @return the count over every stream.
+     */
+    long echoHolds()
+    {
+        long holds = 0;
+        for (int i = 0; i < streams.size(); i++)
+        {
+            holds += streams.get(i).holds();
+        }
+        return holds;
+    }
+
     /** A free stream; a new one only when more large uploads run at once than ever before. */
     private EchoStream freeStream()
     {

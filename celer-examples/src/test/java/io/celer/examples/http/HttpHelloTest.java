@@ -30,6 +30,8 @@ import io.celer.examples.Demo;
 import io.celer.examples.cli.Running;
 import io.celer.examples.support.DemoRuns;
 import io.celer.examples.support.Loopback;
+import io.celer.http.HttpServer;
+import io.celer.reactor.Reactor;
 import io.celer.test.TestCertificates;
 import io.celer.test.Transports;
 
@@ -42,6 +44,9 @@ class HttpHelloTest
 {
     @RegisterExtension
     final DemoRuns demos = new DemoRuns(Demo::execute);
+
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
 
     private Running start(final Transports transport) throws Exception
     {
@@ -226,6 +231,47 @@ class HttpHelloTest
             assertThat(WireResponse.read(in).text()).isEqualTo("Hello, World!");
             upload.get(30, TimeUnit.SECONDS);
         }
+    }
+
+    @Test
+    void holdsWhatATightResponseBufferRefusesAndLosesNothing() throws Exception
+    {
+        // Response buffers smaller than a read: the response refuses chunks, and the echo holds them until the
+        // reader catches up. Small socket buffers, so the kernel does not absorb the whole body first.
+        final Reactor reactor = loopback.reactor("http-hello-tight");
+        final HelloRoutes routes = new HelloRoutes();
+        final HttpServer server = new HttpServer(reactor, 0, HelloRoutes.config(Loopback.config()
+            .writeBufferSize(8 * 1024).socketSendBufferSize(64 * 1024)).responseBufferSize(20 * 1024),
+            routes.router()).open();
+        final byte[] body = randomBytes(4 * 1024 * 1024, 5);
+        try (Socket socket = new Socket(Loopback.HOST, server.port()))
+        {
+            socket.setReceiveBufferSize(64 * 1024);
+            socket.setSoTimeout(30_000);
+            final ByteArrayOutputStream request = new ByteArrayOutputStream();
+            request.write(("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: " + body.length + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+            request.write(body);
+            final CompletableFuture<Void> upload = CompletableFuture.runAsync(() ->
+            {
+                try
+                {
+                    socket.getOutputStream().write(request.toByteArray());
+                }
+                catch (final java.io.IOException ex)
+                {
+                    throw new java.io.UncheckedIOException(ex);
+                }
+            });
+            Thread.sleep(300);
+            final WireResponse echoed = WireResponse.read(new BufferedInputStream(socket.getInputStream(), 64 * 1024));
+            assertThat(echoed.chunked).isTrue();
+            assertThat(echoed.body).isEqualTo(body);
+            upload.get(30, TimeUnit.SECONDS);
+        }
+        final long[] holds = new long[1];
+        reactor.call(() -> holds[0] = routes.echoHolds());
+        assertThat(holds[0]).as("times the echo held refused bytes").isPositive();
     }
 
     @Test
