@@ -63,6 +63,12 @@ final class ResponseDecoder
         return state != HEAD || headParser.inProgress();
     }
 
+    /** Whether parts of the body in progress already went to the listener, so that it cannot be asked again. */
+    boolean hasDelivered()
+    {
+        return state != HEAD && response.streamed;
+    }
+
     /** Forgets the response in progress, for a new connection. */
     void reset()
     {
