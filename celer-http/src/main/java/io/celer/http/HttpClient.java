@@ -103,7 +103,7 @@ public final class HttpClient implements AutoCloseable, TimerCallback
 
     /**
      * Begins a request; fill it and {@link HttpClientRequest#send} it before beginning another. Reactor thread
-     * only. When {@link HttpClientConfig#maxPendingRequests} are pending, the request is rejected at send.
+     * only (checked when the reactor checks threads, {@code ReactorConfig#checkThreads}). When {@link HttpClientConfig#maxPendingRequests} are pending, the request is rejected at send.
      *
      * @param method the method, not CONNECT.
      * @param target the path and query ({@code /a/b?c=d}), visible ASCII, percent-encoded.

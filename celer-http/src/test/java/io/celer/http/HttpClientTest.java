@@ -65,7 +65,8 @@ class HttpClientTest
                 }
                 res.body(body);
             })
-            .get("/close", (req, res) -> res.header("Connection", "close").body("bye"));
+            .get("/close", (req, res) -> res.header("Connection", "close").body("bye"))
+            .get("/host", (req, res) -> res.body(req.header("Host") + " " + req.header("X-Trace")));
     }
 
     private HttpClient start(final HttpClientConfig config)
@@ -194,5 +195,63 @@ class HttpClientTest
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("1 FAILED REJECTED").contains("maxRequestSize"));
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("4 FAILED REJECTED").contains("maxPendingRequests"));
         Await.until("nothing pending", () -> client.pendingRequests() == 0);
+    }
+
+    @Test
+    void writesTheHostFieldUnlessTheCallerDoesAndTheCallersFields()
+    {
+        start(new HttpClientConfig().connectionsPerHost(1));
+        final Outcomes outcomes = new Outcomes();
+        client.reactor().execute(() ->
+        {
+            client.request(HttpMethod.GET, "/host").tag(1).header("X-Trace", 42).send(outcomes);
+            client.request(HttpMethod.GET, "/host").tag(2).header("host", "example.com").header("X-Trace", "t")
+                .send(outcomes);
+        });
+        assertThat(outcomes.await(2)).containsExactly("1 200 127.0.0.1:" + server.port() + " 42",
+            "2 200 example.com t");
+    }
+
+    @Test
+    void refusesFieldsThatWouldBreakTheFramingAndCallsOffTheReactorThread()
+    {
+        server = new TestServer(new HttpServerConfig(), routes().build());
+        final Reactor reactor = reactors.start(new io.celer.reactor.ReactorConfig().name("checked-client")
+            .idleStrategy(new org.agrona.concurrent.BackoffIdleStrategy(10, 10, 1_000, 100_000)).checkThreads(true));
+        client = new HttpClient(reactor, new HttpClientConfig(), "127.0.0.1:" + server.port()).open();
+        final java.util.concurrent.atomic.AtomicReference<List<String>> errors = new java.util.concurrent.atomic.AtomicReference<>();
+        client.reactor().call(() ->
+        {
+            final List<String> seen = new ArrayList<>();
+            final Runnable[] attempts = {
+                () -> client.request(HttpMethod.GET, "/").header("X", "a\r\nInjected: 1"),
+                () -> client.request(HttpMethod.GET, "/").header("Bad Name", "v"),
+                () -> client.request(HttpMethod.GET, "/").header("Content-Length", "5"),
+                () -> client.request(HttpMethod.GET, "/").header("transfer-encoding", "chunked"),
+                () -> client.request(HttpMethod.GET, "/a b"),
+                () -> client.request(HttpMethod.CONNECT, "/"),
+                () -> client.request(HttpMethod.POST, "/").body("x").header("Late", "field"),
+            };
+            for (final Runnable attempt : attempts)
+            {
+                try
+                {
+                    attempt.run();
+                    seen.add("accepted");
+                }
+                catch (final IllegalArgumentException | IllegalStateException expected)
+                {
+                    seen.add(expected.getClass().getSimpleName());
+                }
+            }
+            errors.set(seen);
+        });
+        assertThat(errors.get()).doesNotContain("accepted").hasSize(7);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.request(HttpMethod.GET, "/"))
+            .isInstanceOf(IllegalStateException.class).hasMessageContaining("reactor thread");
+        final Outcomes outcomes = new Outcomes();
+        send(HttpMethod.GET, "/ok", 1, outcomes);
+        assertThat(outcomes.await(1)).containsExactly("1 200 ok");
+        Await.until("nothing pending, no exchange lost", () -> client.pendingRequests() == 0);
     }
 }
