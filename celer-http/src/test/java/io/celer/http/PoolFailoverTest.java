@@ -209,6 +209,39 @@ class PoolFailoverTest
     }
 
     @Test
+    void aConnectTimeoutFailsTheWaitingRequests() throws IOException
+    {
+        // A listener that never accepts, its backlog filled: the kernel drops further SYNs, so connects hang.
+        try (ServerSocket stuck = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            final List<java.nio.channels.SocketChannel> fillers = new java.util.ArrayList<>();
+            try
+            {
+                for (int i = 0; i < 4; i++)
+                {
+                    final java.nio.channels.SocketChannel filler = java.nio.channels.SocketChannel.open();
+                    filler.configureBlocking(false);
+                    filler.connect(stuck.getLocalSocketAddress());
+                    fillers.add(filler);
+                }
+                client(new HttpClientConfig().connectionsPerHost(1).connectTimeoutMillis(300),
+                    "127.0.0.1:" + stuck.getLocalPort());
+                final Outcomes outcomes = new Outcomes();
+                send(HttpMethod.GET, "/", 1, outcomes);
+                assertThat(outcomes.await(1).get(0)).startsWith("1 FAILED CONNECT_FAILED");
+                assertThat(outcomes.failures().get(0).getCause()).hasMessageContaining("timed out after 300");
+            }
+            finally
+            {
+                for (final java.nio.channels.SocketChannel filler : fillers)
+                {
+                    filler.close();
+                }
+            }
+        }
+    }
+
+    @Test
     void aResponseTimeoutFailsTheRequestAndClosesItsConnection() throws IOException
     {
         peer = new ScriptedPeer(this::neverAnswer);
