@@ -205,9 +205,11 @@ final class ClientConnection implements Handler, TimerCallback
     public void closed(final Connection lost, final CloseReason reason)
     {
         final boolean wasConnected = state == OPEN || state == CLOSING;
-        if (state == OPEN && count > 0 && decoder.closed(ring[head].listener) == ResponseDecoder.COMPLETE)
+        // Only an orderly close ends a body delimited by the close; after a reset it may be cut short.
+        if (state == OPEN && count > 0 && reason == CloseReason.PEER_CLOSED &&
+            decoder.closed(ring[head].listener) == ResponseDecoder.COMPLETE)
         {
-            complete(); // a body delimited by the close
+            complete();
         }
         state = DOWN;
         connection = null;

@@ -25,7 +25,9 @@ public final class HttpClientException extends IOException
         REJECTED
     }
 
+    /** The kind of failure. */
     private final Reason reason;
+    /** The failed request's tag. */
     private final long tag;
 
     /**

@@ -136,12 +136,20 @@ final class ChildProcess implements AutoCloseable
     }
 
     @Override
-    public void close() throws InterruptedException
+    public void close()
     {
         process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS))
+        try
         {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            if (!process.waitFor(10, TimeUnit.SECONDS))
+            {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        catch (final InterruptedException ex)
+        {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -60,7 +60,7 @@ class RealPeersTest
     private ChildProcess peer;
 
     @AfterEach
-    void stop() throws InterruptedException
+    void stop()
     {
         if (client != null)
         {
