@@ -178,7 +178,7 @@ final class ClientConnection implements Handler, TimerCallback
             }
             else if (result == ResponseDecoder.ERROR)
             {
-                protocolError(decoder.error());
+                protocolError(decoder.error().message());
                 return;
             }
             else

@@ -33,7 +33,7 @@ final class ResponseDecoder
 
     private int state = HEAD;
     private long remaining;
-    private String error;
+    private ResponseError error;
 
     ResponseDecoder(final int maxHeadSize, final int maxHeaders, final int maxBodySize)
     {
@@ -52,7 +52,7 @@ final class ResponseDecoder
     }
 
     /** Why the bytes were rejected. */
-    String error()
+    ResponseError error()
     {
         return error;
     }
@@ -109,7 +109,7 @@ final class ResponseDecoder
                 {
                     if (status == 101)
                     {
-                        return fail("101 Switching Protocols to a request that asked for no upgrade");
+                        return fail(ResponseError.UNASKED_UPGRADE);
                     }
                     continue; // interim: 100 Continue, 103 Early Hints
                 }
@@ -163,7 +163,7 @@ final class ResponseDecoder
         {
             return finish(listener);
         }
-        return inProgress() ? fail("connection closed in the middle of a response") : NEED_MORE;
+        return inProgress() ? fail(ResponseError.CUT_SHORT) : NEED_MORE;
     }
 
     private int decodeChunked(final ByteBuffer data, final ResponseListener listener)
@@ -173,7 +173,7 @@ final class ResponseDecoder
             data.position(chunked.decode(data, data.position(), data.limit()));
             if (chunked.status() != 0)
             {
-                return fail("malformed chunked body");
+                return fail(ResponseError.BAD_CHUNKED);
             }
             if (chunked.isDone())
             {
@@ -227,7 +227,7 @@ final class ResponseDecoder
         return COMPLETE;
     }
 
-    private int fail(final String why)
+    private int fail(final ResponseError why)
     {
         error = why;
         state = HEAD;

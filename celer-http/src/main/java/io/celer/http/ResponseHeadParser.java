@@ -21,7 +21,7 @@ final class ResponseHeadParser
     private int scanned;
     private int lineStart;
     private int headEnd;
-    private String error;
+    private ResponseError error;
 
     ResponseHeadParser(final int maxHeadSize)
     {
@@ -49,7 +49,7 @@ final class ResponseHeadParser
     }
 
     /** Why the last head was rejected. */
-    String error()
+    ResponseError error()
     {
         return error;
     }
@@ -84,11 +84,11 @@ final class ResponseHeadParser
         scanned = i - start;
         if (headEnd < 0)
         {
-            return scanned > head.capacity() ? fail("response head larger than the limit") : NEED_MORE;
+            return scanned > head.capacity() ? fail(ResponseError.HEAD_TOO_LARGE) : NEED_MORE;
         }
         if (headEnd > head.capacity())
         {
-            return fail("response head larger than the limit");
+            return fail(ResponseError.HEAD_TOO_LARGE);
         }
         head.clear();
         for (int b = 0; b < headEnd; b++)
@@ -109,36 +109,36 @@ final class ResponseHeadParser
         }
         if (lf == 0 || head.get(lf - 1) != '\r')
         {
-            return fail("status line not ended by CRLF");
+            return fail(ResponseError.STATUS_LINE_END);
         }
         final int lineEnd = lf - 1;
         if (lineEnd < 12 || !Ascii.equals(head, 0, 7, "HTTP/1.") || !digit(head.get(7)) || head.get(8) != ' ')
         {
-            return fail("malformed status line: no HTTP/1.x version");
+            return fail(ResponseError.VERSION);
         }
         response.minorVersion = Math.min(1, head.get(7) - '0');
         if (!digit(head.get(9)) || !digit(head.get(10)) || !digit(head.get(11)))
         {
-            return fail("malformed status line: no three-digit status");
+            return fail(ResponseError.STATUS_DIGITS);
         }
         final int status = (head.get(9) - '0') * 100 + (head.get(10) - '0') * 10 + head.get(11) - '0';
         if (status < 100 || status > 599)
         {
-            return fail("status code out of range");
+            return fail(ResponseError.STATUS_RANGE);
         }
         response.status = status;
         if (lineEnd > 12)
         {
             if (head.get(12) != ' ')
             {
-                return fail("malformed status line: no space after the status");
+                return fail(ResponseError.STATUS_SPACE);
             }
             for (int i = 13; i < lineEnd; i++)
             {
                 final byte b = head.get(i);
                 if (!Ascii.isFieldVchar(b) && b != ' ' && b != '\t')
                 {
-                    return fail("malformed status line: a control char in the reason");
+                    return fail(ResponseError.REASON_CHAR);
                 }
             }
             response.reasonStart = 13;
@@ -146,7 +146,7 @@ final class ResponseHeadParser
         }
         if (headEnd < 2 || head.get(headEnd - 2) != '\r' || headEnd == lf + 1)
         {
-            return fail("head not ended by an empty CRLF line");
+            return fail(ResponseError.HEAD_END);
         }
         final int fields = parseFields(response, lf + 1);
         return fields != DONE ? fields : framing(response);
@@ -166,7 +166,7 @@ final class ResponseHeadParser
             }
             if (lf == line || head.get(lf - 1) != '\r')
             {
-                return fail("field line not ended by CRLF");
+                return fail(ResponseError.FIELD_LINE_END);
             }
             final int end = lf - 1;
             final byte first = head.get(line);
@@ -174,7 +174,7 @@ final class ResponseHeadParser
             {
                 if (response.headerCount == 0)
                 {
-                    return fail("folded line before any field");
+                    return fail(ResponseError.FOLD_FIRST);
                 }
                 // RFC 9112, 5.2: a user agent replaces an obsolete fold by spaces before reading the value.
                 final int index = response.headerCount - 1;
@@ -183,7 +183,7 @@ final class ResponseHeadParser
                 final int valueEnd = HeaderFieldParser.valueEnd(head, line, end);
                 if (valueEnd < 0)
                 {
-                    return fail("a control char in a field value");
+                    return fail(ResponseError.FIELD_VALUE_CHAR);
                 }
                 if (valueEnd > line)
                 {
@@ -203,17 +203,17 @@ final class ResponseHeadParser
             }
             if (colon == line || colon == end || head.get(colon) != ':')
             {
-                return fail("malformed field name");
+                return fail(ResponseError.FIELD_NAME);
             }
             if (response.headerCount == maxHeaders)
             {
-                return fail("more header fields than the limit");
+                return fail(ResponseError.TOO_MANY_FIELDS);
             }
             final int valueStart = HeaderFieldParser.firstNonSpace(head, colon + 1, end);
             final int valueEnd = HeaderFieldParser.valueEnd(head, valueStart, end);
             if (valueEnd < 0)
             {
-                return fail("a control char in a field value");
+                return fail(ResponseError.FIELD_VALUE_CHAR);
             }
             final int index = response.headerCount++;
             response.nameStart[index] = line;
@@ -242,11 +242,11 @@ final class ResponseHeadParser
                 final long length = FramingFields.contentLength(head, vs, ve);
                 if (length < 0)
                 {
-                    return fail("malformed Content-Length");
+                    return fail(ResponseError.BAD_LENGTH);
                 }
                 if (response.contentLength >= 0 && response.contentLength != length)
                 {
-                    return fail("conflicting Content-Length values");
+                    return fail(ResponseError.CONFLICTING_LENGTHS);
                 }
                 response.contentLength = length;
             }
@@ -255,7 +255,7 @@ final class ResponseHeadParser
                 // A client sends no TE field, so chunked alone is the only coding a server may use.
                 if (!Ascii.equalsIgnoreCase(head, vs, ve, "chunked"))
                 {
-                    return fail("unsupported Transfer-Encoding (only chunked is accepted)");
+                    return fail(ResponseError.UNSUPPORTED_CODING);
                 }
                 transferCodings++;
             }
@@ -269,15 +269,15 @@ final class ResponseHeadParser
         {
             if (transferCodings > 1)
             {
-                return fail("chunked applied more than once");
+                return fail(ResponseError.CHUNKED_TWICE);
             }
             if (response.contentLength >= 0)
             {
-                return fail("both Transfer-Encoding and Content-Length");
+                return fail(ResponseError.BOTH_LENGTHS);
             }
             if (response.minorVersion == 0)
             {
-                return fail("Transfer-Encoding in an HTTP/1.0 response");
+                return fail(ResponseError.CHUNKED_IN_HTTP_1_0);
             }
             response.chunked = true;
         }
@@ -285,7 +285,7 @@ final class ResponseHeadParser
         return DONE;
     }
 
-    private int fail(final String why)
+    private int fail(final ResponseError why)
     {
         error = why;
         return ERROR;

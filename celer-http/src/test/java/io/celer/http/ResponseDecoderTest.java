@@ -76,7 +76,7 @@ class ResponseDecoderTest
                 }
                 else if (result == ResponseDecoder.ERROR)
                 {
-                    run.events.add("error: " + decoder.error());
+                    run.events.add("error: " + decoder.error().message());
                     return run;
                 }
             }
@@ -92,7 +92,7 @@ class ResponseDecoderTest
             }
             else if (result == ResponseDecoder.ERROR)
             {
-                run.events.add("error: " + decoder.error());
+                run.events.add("error: " + decoder.error().message());
             }
         }
         return run;
