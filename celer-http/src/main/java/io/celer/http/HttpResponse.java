@@ -196,6 +196,19 @@ public final class HttpResponse
     }
 
     /**
+     * Closes the connection once this response is sent, saying {@code Connection: close}; requests the peer
+     * pipelined after this one get no answer. Call before the head is sent.
+     *
+     * @return this.
+     */
+    public HttpResponse closeConnection()
+    {
+        checkOpen();
+        closeAfter = true;
+        return this;
+    }
+
+    /**
      * Finishes with a body.
      *
      * @param body the bytes.

@@ -73,6 +73,21 @@ class ServerBehaviourTest
     }
 
     @Test
+    void handlerClosesAKeepAliveConnectionAfterItsResponse() throws Exception
+    {
+        server = new TestServer(new HttpServerConfig(), TestServer.routes()
+            .get("/last", (req, res) -> res.closeConnection().body("bye")).build());
+        try (RawClient client = new RawClient(server.port()))
+        {
+            client.send("GET /last HTTP/1.1\r\nHost: x\r\n\r\nGET /ok HTTP/1.1\r\nHost: x\r\n\r\n");
+            final List<RawClient.Response> responses = client.readUntilClosed();
+            assertThat(responses).hasSize(1);
+            assertThat(responses.get(0).header("Connection")).isEqualTo("close");
+            assertThat(responses.get(0).bodyText()).isEqualTo("bye");
+        }
+    }
+
+    @Test
     void http10ClosesByDefaultAndKeepsAliveWhenAsked() throws Exception
     {
         server = new TestServer();
