@@ -59,6 +59,7 @@ public final class CelerHttpServer implements PeerServer, HttpHandler
             .maxHeldBodySize(1024)
             .maxChunkLineLength(256)
             .readBufferSize(8 * 1024)
+            .responseHeadSize(512)
             .tcp(new TcpConfig().bindAddress("127.0.0.1").backlog(4096).writeBufferSize(16 * 1024)
                 .socketSendBufferSize(256 * 1024).socketReceiveBufferSize(256 * 1024));
         server = new HttpServer(reactor, options.port(), config, this).open();
