@@ -110,7 +110,7 @@ final class FramingFields
     }
 
     /** A Content-Length value: digits, or a list of the same digits; -1 otherwise or on overflow. */
-    private static long contentLength(final ByteBuffer buffer, final int from, final int to)
+    static long contentLength(final ByteBuffer buffer, final int from, final int to)
     {
         long result = -1;
         int i = from;

@@ -115,7 +115,7 @@ final class HeaderFieldParser
         return FramingFields.apply(buffer, start, request);
     }
 
-    private static int firstNonSpace(final ByteBuffer buffer, final int from, final int end)
+    static int firstNonSpace(final ByteBuffer buffer, final int from, final int end)
     {
         int i = from;
         while (i < end && (buffer.get(i) == ' ' || buffer.get(i) == '\t'))
@@ -131,7 +131,7 @@ final class HeaderFieldParser
      * @return the index after the value's last char, or -1 for a char a field value may not hold (a CTL, a
      *         bare CR, NUL).
      */
-    private static int valueEnd(final ByteBuffer buffer, final int from, final int end)
+    static int valueEnd(final ByteBuffer buffer, final int from, final int end)
     {
         int last = from;
         for (int i = from; i < end; i++)

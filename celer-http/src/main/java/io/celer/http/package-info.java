@@ -16,5 +16,12 @@
  * <p>A connection's protocol is a {@link io.celer.http.ProtocolHandler}; a handler that answers
  * {@code 101 Switching Protocols} with {@link io.celer.http.HttpResponse#upgrade} hands the connection, and the
  * bytes already read after the upgrade request, to another protocol (WebSocket).
+ *
+ * <p>{@link io.celer.http.HttpClient} is the client side, on the same parsing pieces: a pool of keep-alive,
+ * pipelined connections over one or several hosts, plain or TLS. A request is an
+ * {@link io.celer.http.HttpClientRequest} flyweight filled without allocating; its outcome reaches a
+ * {@link io.celer.http.ResponseListener} as an {@link io.celer.http.HttpClientResponse} over the connection's
+ * buffers, or as an {@link io.celer.http.HttpClientException} that says why. {@link io.celer.http.HttpUrl} cuts
+ * an http or https URL into what the client needs.
  */
 package io.celer.http;

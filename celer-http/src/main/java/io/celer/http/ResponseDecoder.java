@@ -1,0 +1,237 @@
+package io.celer.http;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Cuts a connection's incoming bytes into responses (RFC 9112, 6.3): skips interim 1xx responses, reads no body
+ * after HEAD, 204 and 304, then a body delimited by Content-Length, by the chunked coding (trailers checked and
+ * dropped) or by the connection's close.
+ *
+ * <p>Bodies are copied, de-chunked, into one buffer per connection so that every framing hands the listener the
+ * same contiguous view; a body larger than that buffer streams through it to
+ * {@link ResponseListener#onBodyChunk}.
+ */
+final class ResponseDecoder
+{
+    /** More bytes are needed. */
+    static final int NEED_MORE = 0;
+    /** A response is complete; the data's position is after it. */
+    static final int COMPLETE = 1;
+    /** The bytes are not a valid response; see {@link #error()}. */
+    static final int ERROR = 2;
+
+    private static final int HEAD = 0;
+    private static final int LENGTH = 1;
+    private static final int CHUNKED = 2;
+    private static final int UNTIL_CLOSE = 3;
+
+    private final HttpClientResponse response;
+    private final ResponseHeadParser headParser;
+    private final ChunkedDecoder chunked;
+    private final ByteBuffer body;
+    private final ByteBuffer bodyView;
+
+    private int state = HEAD;
+    private long remaining;
+    private String error;
+
+    ResponseDecoder(final int maxHeadSize, final int maxHeaders, final int maxBodySize)
+    {
+        response = new HttpClientResponse(maxHeaders);
+        headParser = new ResponseHeadParser(maxHeadSize);
+        chunked = new ChunkedDecoder(1024, maxHeadSize);
+        body = ByteBuffer.allocateDirect(maxBodySize);
+        bodyView = body.duplicate();
+        response.body = bodyView.limit(0);
+    }
+
+    /** The response being read, valid in the listener's calls. */
+    HttpClientResponse response()
+    {
+        return response;
+    }
+
+    /** Why the bytes were rejected. */
+    String error()
+    {
+        return error;
+    }
+
+    /** Whether some of a response has been read and not yet all. */
+    boolean inProgress()
+    {
+        return state != HEAD || headParser.inProgress();
+    }
+
+    /** Whether parts of the body in progress already went to the listener, so that it cannot be asked again. */
+    boolean hasDelivered()
+    {
+        return state != HEAD && response.streamed;
+    }
+
+    /** Forgets the response in progress, for a new connection. */
+    void reset()
+    {
+        state = HEAD;
+        headParser.reset();
+        body.clear();
+        bodyView.limit(0);
+    }
+
+    /**
+     * Reads bytes of the response to the oldest request in flight.
+     *
+     * @param data        the bytes between position and limit; the position moves past what was used.
+     * @param headRequest whether that request was HEAD, whose response has no body.
+     * @param listener    hears streamed parts of a large body.
+     * @return {@link #NEED_MORE}, {@link #COMPLETE} or {@link #ERROR}.
+     */
+    int decode(final ByteBuffer data, final boolean headRequest, final ResponseListener listener)
+    {
+        while (true)
+        {
+            if (state == HEAD)
+            {
+                final int start = data.position();
+                final int result = headParser.parse(data, start, data.limit(), response);
+                if (result == ResponseHeadParser.NEED_MORE)
+                {
+                    return NEED_MORE;
+                }
+                if (result == ResponseHeadParser.ERROR)
+                {
+                    return fail(headParser.error());
+                }
+                data.position(start + headParser.headLength());
+                headParser.reset();
+                final int status = response.status;
+                if (status < 200)
+                {
+                    if (status == 101)
+                    {
+                        return fail("101 Switching Protocols to a request that asked for no upgrade");
+                    }
+                    continue; // interim: 100 Continue, 103 Early Hints
+                }
+                body.clear();
+                if (headRequest || status == 204 || status == 304)
+                {
+                    return finish(listener);
+                }
+                if (response.chunked)
+                {
+                    chunked.reset();
+                    state = CHUNKED;
+                }
+                else if (response.contentLength >= 0)
+                {
+                    remaining = response.contentLength;
+                    state = LENGTH;
+                }
+                else
+                {
+                    response.keepAlive = false;
+                    state = UNTIL_CLOSE;
+                }
+            }
+            if (state == LENGTH)
+            {
+                final int n = (int)Math.min(remaining, data.remaining());
+                copy(data, n, listener);
+                remaining -= n;
+                return remaining == 0 ? finish(listener) : NEED_MORE;
+            }
+            if (state == CHUNKED)
+            {
+                return decodeChunked(data, listener);
+            }
+            copy(data, data.remaining(), listener);
+            return NEED_MORE;
+        }
+    }
+
+    /**
+     * The connection closed: ends a body delimited by the close.
+     *
+     * @param listener hears the last streamed part.
+     * @return {@link #COMPLETE} if that ended a response, {@link #NEED_MORE} if no response was begun,
+     *         {@link #ERROR} if one was cut short.
+     */
+    int closed(final ResponseListener listener)
+    {
+        if (state == UNTIL_CLOSE)
+        {
+            return finish(listener);
+        }
+        return inProgress() ? fail("connection closed in the middle of a response") : NEED_MORE;
+    }
+
+    private int decodeChunked(final ByteBuffer data, final ResponseListener listener)
+    {
+        while (true)
+        {
+            data.position(chunked.decode(data, data.position(), data.limit()));
+            if (chunked.status() != 0)
+            {
+                return fail("malformed chunked body");
+            }
+            if (chunked.isDone())
+            {
+                return finish(listener);
+            }
+            final int n = (int)Math.min(chunked.dataRemaining(), data.remaining());
+            if (n == 0)
+            {
+                return NEED_MORE;
+            }
+            copy(data, n, listener);
+            chunked.dataTaken(n);
+        }
+    }
+
+    /** Copies body bytes into the body buffer, handing full buffers on to the listener. */
+    private void copy(final ByteBuffer data, final int count, final ResponseListener listener)
+    {
+        int left = count;
+        while (left > 0)
+        {
+            if (!body.hasRemaining())
+            {
+                response.streamed = true;
+                deliver(listener);
+            }
+            final int n = Math.min(left, body.remaining());
+            final int limit = data.limit();
+            data.limit(data.position() + n);
+            body.put(data);
+            data.limit(limit);
+            left -= n;
+        }
+    }
+
+    private void deliver(final ResponseListener listener)
+    {
+        bodyView.limit(body.position()).position(0);
+        listener.onBodyChunk(response, bodyView);
+        body.clear();
+    }
+
+    private int finish(final ResponseListener listener)
+    {
+        state = HEAD;
+        if (response.streamed && body.position() > 0)
+        {
+            deliver(listener);
+        }
+        bodyView.limit(body.position()).position(0);
+        return COMPLETE;
+    }
+
+    private int fail(final String why)
+    {
+        error = why;
+        state = HEAD;
+        headParser.reset();
+        return ERROR;
+    }
+}

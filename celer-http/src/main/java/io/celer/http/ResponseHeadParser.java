@@ -1,0 +1,298 @@
+package io.celer.http;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Finds where a response's head ends, across reads and without rescanning, bounded by a size; then copies the
+ * head into a buffer of its own (so that it outlives the read buffer while a large body streams) and parses the
+ * status line (RFC 9112, 4), the fields (5) and the framing fields (6) strictly.
+ */
+final class ResponseHeadParser
+{
+    /** More bytes are needed. */
+    static final int NEED_MORE = -1;
+    /** The head is parsed. */
+    static final int DONE = 0;
+    /** The head is malformed; see {@link #error()}. */
+    static final int ERROR = 1;
+
+    private final ByteBuffer head;
+
+    private int scanned;
+    private int lineStart;
+    private int headEnd;
+    private String error;
+
+    ResponseHeadParser(final int maxHeadSize)
+    {
+        head = ByteBuffer.allocateDirect(maxHeadSize);
+        reset();
+    }
+
+    void reset()
+    {
+        scanned = 0;
+        lineStart = 0;
+        headEnd = -1;
+    }
+
+    /** Whether some of a head has been seen and not yet all. */
+    boolean inProgress()
+    {
+        return scanned > 0 && headEnd < 0;
+    }
+
+    /** Bytes of the head, with its empty line, once parsed. */
+    int headLength()
+    {
+        return headEnd;
+    }
+
+    /** Why the last head was rejected. */
+    String error()
+    {
+        return error;
+    }
+
+    /**
+     * Scans newly read bytes for the end of the head, then parses it.
+     *
+     * @param buffer   the bytes.
+     * @param start    absolute index of the response.
+     * @param to       absolute index after the last byte read.
+     * @param response receives the head.
+     * @return {@link #DONE}, {@link #NEED_MORE} or {@link #ERROR}.
+     */
+    int parse(final ByteBuffer buffer, final int start, final int to, final HttpClientResponse response)
+    {
+        int i = start + scanned;
+        for (; i < to; i++)
+        {
+            if (buffer.get(i) != '\n')
+            {
+                continue;
+            }
+            final int at = i - start;
+            final int lineLength = at - lineStart;
+            if (lineStart > 0 && (lineLength == 0 || (lineLength == 1 && buffer.get(i - 1) == '\r')))
+            {
+                headEnd = at + 1;
+                break;
+            }
+            lineStart = at + 1;
+        }
+        scanned = i - start;
+        if (headEnd < 0)
+        {
+            return scanned > head.capacity() ? fail("response head larger than the limit") : NEED_MORE;
+        }
+        if (headEnd > head.capacity())
+        {
+            return fail("response head larger than the limit");
+        }
+        head.clear();
+        for (int b = 0; b < headEnd; b++)
+        {
+            head.put(b, buffer.get(start + b));
+        }
+        response.reset();
+        response.head = head;
+        return parseHead(response);
+    }
+
+    private int parseHead(final HttpClientResponse response)
+    {
+        int lf = 0;
+        while (head.get(lf) != '\n')
+        {
+            lf++;
+        }
+        if (lf == 0 || head.get(lf - 1) != '\r')
+        {
+            return fail("status line not ended by CRLF");
+        }
+        final int lineEnd = lf - 1;
+        if (lineEnd < 12 || !Ascii.equals(head, 0, 7, "HTTP/1.") || !digit(head.get(7)) || head.get(8) != ' ')
+        {
+            return fail("malformed status line: no HTTP/1.x version");
+        }
+        response.minorVersion = Math.min(1, head.get(7) - '0');
+        if (!digit(head.get(9)) || !digit(head.get(10)) || !digit(head.get(11)))
+        {
+            return fail("malformed status line: no three-digit status");
+        }
+        final int status = (head.get(9) - '0') * 100 + (head.get(10) - '0') * 10 + head.get(11) - '0';
+        if (status < 100 || status > 599)
+        {
+            return fail("status code out of range");
+        }
+        response.status = status;
+        if (lineEnd > 12)
+        {
+            if (head.get(12) != ' ')
+            {
+                return fail("malformed status line: no space after the status");
+            }
+            for (int i = 13; i < lineEnd; i++)
+            {
+                final byte b = head.get(i);
+                if (!Ascii.isFieldVchar(b) && b != ' ' && b != '\t')
+                {
+                    return fail("malformed status line: a control char in the reason");
+                }
+            }
+            response.reasonStart = 13;
+            response.reasonEnd = lineEnd;
+        }
+        if (headEnd < 2 || head.get(headEnd - 2) != '\r' || headEnd == lf + 1)
+        {
+            return fail("head not ended by an empty CRLF line");
+        }
+        final int fields = parseFields(response, lf + 1);
+        return fields != DONE ? fields : framing(response);
+    }
+
+    private int parseFields(final HttpClientResponse response, final int from)
+    {
+        final int maxHeaders = response.nameStart.length;
+        final int sectionEnd = headEnd - 2;
+        int line = from;
+        while (line < sectionEnd)
+        {
+            int lf = line;
+            while (head.get(lf) != '\n')
+            {
+                lf++;
+            }
+            if (lf == line || head.get(lf - 1) != '\r')
+            {
+                return fail("field line not ended by CRLF");
+            }
+            final int end = lf - 1;
+            final byte first = head.get(line);
+            if (first == ' ' || first == '\t')
+            {
+                if (response.headerCount == 0)
+                {
+                    return fail("folded line before any field");
+                }
+                // RFC 9112, 5.2: a user agent replaces an obsolete fold by spaces before reading the value.
+                final int index = response.headerCount - 1;
+                head.put(line - 2, (byte)' ');
+                head.put(line - 1, (byte)' ');
+                final int valueEnd = HeaderFieldParser.valueEnd(head, line, end);
+                if (valueEnd < 0)
+                {
+                    return fail("a control char in a field value");
+                }
+                if (valueEnd > line)
+                {
+                    if (response.valueStart[index] == response.valueEnd[index])
+                    {
+                        response.valueStart[index] = HeaderFieldParser.firstNonSpace(head, line, valueEnd);
+                    }
+                    response.valueEnd[index] = valueEnd;
+                }
+                line = lf + 1;
+                continue;
+            }
+            int colon = line;
+            while (colon < end && Ascii.isTchar(head.get(colon)))
+            {
+                colon++;
+            }
+            if (colon == line || colon == end || head.get(colon) != ':')
+            {
+                return fail("malformed field name");
+            }
+            if (response.headerCount == maxHeaders)
+            {
+                return fail("more header fields than the limit");
+            }
+            final int valueStart = HeaderFieldParser.firstNonSpace(head, colon + 1, end);
+            final int valueEnd = HeaderFieldParser.valueEnd(head, valueStart, end);
+            if (valueEnd < 0)
+            {
+                return fail("a control char in a field value");
+            }
+            final int index = response.headerCount++;
+            response.nameStart[index] = line;
+            response.nameEnd[index] = colon;
+            response.valueStart[index] = valueStart;
+            response.valueEnd[index] = valueEnd;
+            line = lf + 1;
+        }
+        return DONE;
+    }
+
+    /** The fields that delimit the body (RFC 9112, 6.3); anything a hop could read two ways is an error. */
+    private int framing(final HttpClientResponse response)
+    {
+        boolean close = false;
+        boolean keepAliveToken = false;
+        int transferCodings = 0;
+        for (int h = 0; h < response.headerCount; h++)
+        {
+            final int ns = response.nameStart[h];
+            final int ne = response.nameEnd[h];
+            final int vs = response.valueStart[h];
+            final int ve = response.valueEnd[h];
+            if (Ascii.equalsIgnoreCase(head, ns, ne, "content-length"))
+            {
+                final long length = FramingFields.contentLength(head, vs, ve);
+                if (length < 0)
+                {
+                    return fail("malformed Content-Length");
+                }
+                if (response.contentLength >= 0 && response.contentLength != length)
+                {
+                    return fail("conflicting Content-Length values");
+                }
+                response.contentLength = length;
+            }
+            else if (Ascii.equalsIgnoreCase(head, ns, ne, "transfer-encoding"))
+            {
+                // A client sends no TE field, so chunked alone is the only coding a server may use.
+                if (!Ascii.equalsIgnoreCase(head, vs, ve, "chunked"))
+                {
+                    return fail("unsupported Transfer-Encoding (only chunked is accepted)");
+                }
+                transferCodings++;
+            }
+            else if (Ascii.equalsIgnoreCase(head, ns, ne, "connection"))
+            {
+                close |= Ascii.listContains(head, vs, ve, "close");
+                keepAliveToken |= Ascii.listContains(head, vs, ve, "keep-alive");
+            }
+        }
+        if (transferCodings > 0)
+        {
+            if (transferCodings > 1)
+            {
+                return fail("chunked applied more than once");
+            }
+            if (response.contentLength >= 0)
+            {
+                return fail("both Transfer-Encoding and Content-Length");
+            }
+            if (response.minorVersion == 0)
+            {
+                return fail("Transfer-Encoding in an HTTP/1.0 response");
+            }
+            response.chunked = true;
+        }
+        response.keepAlive = !close && (response.minorVersion == 1 || keepAliveToken);
+        return DONE;
+    }
+
+    private int fail(final String why)
+    {
+        error = why;
+        return ERROR;
+    }
+
+    private static boolean digit(final int b)
+    {
+        return b >= '0' && b <= '9';
+    }
+}

@@ -1,0 +1,161 @@
+package io.celer.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import io.celer.reactor.Reactor;
+import io.celer.test.Allocations;
+import io.celer.test.Await;
+import io.celer.test.Reactors;
+
+/**
+ * After warm-up, the client allocates nothing on its reactor thread per request: keep-alive GETs one at a time,
+ * pipelined GETs, and 1 KiB POSTs echoed back, against the Celer server on another reactor.
+ */
+@Timeout(value = 6, unit = TimeUnit.MINUTES)
+class ClientZeroGarbageTest
+{
+    // As in the server's test: until the JIT has compiled the whole path, interpreted code allocates.
+    private static final int WARMUP = 150_000;
+    private static final int MEASURED = 50_000;
+    private static final Duration PHASE = Duration.ofMinutes(2);
+
+    private final Reactors reactors = new Reactors();
+    private TestServer server;
+    private HttpClient client;
+
+    @AfterEach
+    void stop()
+    {
+        if (client != null)
+        {
+            client.close();
+        }
+        if (server != null)
+        {
+            server.close();
+        }
+        reactors.close();
+    }
+
+    /** Keeps a number of requests in flight: each response sends the next; allocates nothing itself. */
+    private static final class Driver implements ResponseListener
+    {
+        private final HttpClient client;
+        private final HttpMethod method;
+        private final String target;
+        private final byte[] body;
+        private final int expectedLength;
+        final AtomicLong done = new AtomicLong();
+        final AtomicLong wrong = new AtomicLong();
+        private long toSend;
+
+        Driver(final HttpClient client, final HttpMethod method, final String target, final byte[] body,
+            final int expectedLength)
+        {
+            this.client = client;
+            this.method = method;
+            this.target = target;
+            this.body = body;
+            this.expectedLength = expectedLength;
+        }
+
+        /** Sends a number of requests, a window of them at a time; returns when they are answered. */
+        void run(final long count, final int window)
+        {
+            final long goal = done.get() + count;
+            client.reactor().execute(() ->
+            {
+                toSend = count;
+                for (int i = 0; i < window; i++)
+                {
+                    sendOne();
+                }
+            });
+            Await.until(() -> "responses: " + done.get() + " of " + goal, () -> done.get() >= goal, PHASE);
+        }
+
+        private void sendOne()
+        {
+            if (toSend > 0)
+            {
+                toSend--;
+                final HttpClientRequest request = client.request(method, target);
+                if (body != null)
+                {
+                    request.body(body);
+                }
+                request.send(this);
+            }
+        }
+
+        @Override
+        public void onResponse(final HttpClientResponse response)
+        {
+            if (response.status() != 200 || response.body().remaining() != expectedLength)
+            {
+                wrong.incrementAndGet();
+            }
+            done.incrementAndGet();
+            sendOne();
+        }
+
+        @Override
+        public void onFailure(final HttpClientException failure)
+        {
+            wrong.incrementAndGet();
+            done.incrementAndGet();
+            sendOne();
+        }
+    }
+
+    private long allocated(final HttpMethod method, final String target, final byte[] body, final int expected,
+        final int window)
+    {
+        server = new TestServer();
+        final Reactor reactor = reactors.start("http-client");
+        client = new HttpClient(reactor, new HttpClientConfig().connectionsPerHost(1).maxPipelineDepth(16),
+            "127.0.0.1:" + server.port()).open();
+        final Driver driver = new Driver(client, method, target, body, expected);
+        // Pipelined requests reach the JIT's thresholds in fewer reactor cycles: they need the longer warm-up.
+        driver.run(window > 1 ? 2L * WARMUP : WARMUP, window);
+        final long before = Allocations.allocatedBytes(reactor.thread());
+        driver.run(MEASURED, window);
+        final long allocated = Allocations.allocatedBytes(reactor.thread()) - before;
+        assertThat(driver.wrong.get()).as("failed or unexpected responses").isZero();
+        return allocated;
+    }
+
+    @Test
+    void keepAliveGetsAllocateNothing()
+    {
+        assertThat(allocated(HttpMethod.GET, "/plaintext", null, TestServer.HELLO.length, 1))
+            .as("bytes allocated by the client's reactor over %d keep-alive GETs", MEASURED).isZero();
+    }
+
+    @Test
+    void pipelinedGetsAllocateNothing()
+    {
+        assertThat(allocated(HttpMethod.GET, "/plaintext", null, TestServer.HELLO.length, 16))
+            .as("bytes allocated by the client's reactor over %d pipelined GETs", MEASURED).isZero();
+    }
+
+    @Test
+    void postsOfOneKibAllocateNothing()
+    {
+        final byte[] body = new byte[1024];
+        for (int i = 0; i < body.length; i++)
+        {
+            body[i] = (byte)('a' + i % 26);
+        }
+        assertThat(allocated(HttpMethod.POST, "/echo", body, body.length, 1))
+            .as("bytes allocated by the client's reactor over %d 1 KiB POSTs", MEASURED).isZero();
+    }
+}

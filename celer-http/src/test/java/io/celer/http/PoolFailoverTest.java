@@ -1,0 +1,277 @@
+package io.celer.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import io.celer.test.Await;
+import io.celer.test.Reactors;
+
+/**
+ * The pool over several hosts: balancing, fail-over from a back-end that dies with a request on its wire
+ * (idempotent retried once elsewhere, the rest failed), refused connections, response timeouts, malformed and
+ * close-delimited responses from a scripted peer.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class PoolFailoverTest
+{
+    private final Reactors reactors = new Reactors();
+    private final AtomicInteger eofs = new AtomicInteger();
+    private TestServer good;
+    private TestServer other;
+    private ScriptedPeer peer;
+    private HttpClient client;
+
+    @AfterEach
+    void stop() throws IOException
+    {
+        if (client != null)
+        {
+            client.close();
+        }
+        for (final TestServer server : new TestServer[] {good, other})
+        {
+            if (server != null)
+            {
+                server.close();
+            }
+        }
+        if (peer != null)
+        {
+            peer.close();
+        }
+        reactors.close();
+    }
+
+    private HttpClient client(final HttpClientConfig config, final String... hosts)
+    {
+        client = new HttpClient(reactors.start("http-client"), config, hosts).open();
+        return client;
+    }
+
+    private void send(final HttpMethod method, final String target, final long tag, final ResponseListener listener)
+    {
+        client.reactor().execute(() -> client.request(method, target).tag(tag).send(listener));
+    }
+
+    private static Router countingRoutes(final AtomicInteger served)
+    {
+        return TestServer.routes().get("/count", (req, res) ->
+        {
+            served.incrementAndGet();
+            res.body("counted");
+        }).build();
+    }
+
+    /** Reads one request, then closes without answering: a back-end that dies with the request on its wire. */
+    private static void dieAfterOneRequest(final ScriptedPeer peer, final java.net.Socket socket, final int index)
+        throws IOException
+    {
+        peer.readRequest(socket.getInputStream());
+    }
+
+    /** Reads requests and never answers, until the client closes. */
+    private void neverAnswer(final ScriptedPeer scripted, final java.net.Socket socket, final int index)
+        throws IOException
+    {
+        final InputStream in = socket.getInputStream();
+        while (scripted.readRequest(in) != null)
+        {
+            Thread.onSpinWait();
+        }
+        eofs.incrementAndGet();
+    }
+
+    @Test
+    void spreadsRequestsOverHostsByLeastPending()
+    {
+        final AtomicInteger first = new AtomicInteger();
+        final AtomicInteger second = new AtomicInteger();
+        good = new TestServer(new HttpServerConfig(), countingRoutes(first));
+        other = new TestServer(new HttpServerConfig(), countingRoutes(second));
+        client(new HttpClientConfig().connectionsPerHost(2).maxPipelineDepth(4),
+            "127.0.0.1:" + good.port(), "127.0.0.1:" + other.port());
+        Await.until("four connections open", () -> client.openConnections() == 4);
+        final Outcomes outcomes = new Outcomes();
+        final int count = 400;
+        client.reactor().execute(() ->
+        {
+            for (int i = 0; i < count; i++)
+            {
+                client.request(HttpMethod.GET, "/count").tag(i).send(outcomes);
+            }
+        });
+        assertThat(outcomes.await(count)).allMatch(line -> line.endsWith(" 200 counted"));
+        assertThat(first.get() + second.get()).isEqualTo(count);
+        // How the load splits follows how fast each host answers, which a loaded machine decides.
+        assertThat(first.get()).as("served by the first host").isPositive();
+        assertThat(second.get()).as("served by the second host").isPositive();
+    }
+
+    @Test
+    void aNewRequestGoesToTheConnectionWithFewestInFlight() throws IOException
+    {
+        final ScriptedPeer.Script answerFirstThenHold = (scripted, socket, index) ->
+        {
+            final InputStream in = socket.getInputStream();
+            if (scripted.readRequest(in) != null)
+            {
+                ScriptedPeer.write(socket.getOutputStream(), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+                while (scripted.readRequest(in) != null)
+                {
+                    Thread.onSpinWait();
+                }
+            }
+        };
+        peer = new ScriptedPeer(answerFirstThenHold);
+        try (ScriptedPeer second = new ScriptedPeer(answerFirstThenHold))
+        {
+            client(new HttpClientConfig().connectionsPerHost(1).maxPipelineDepth(8),
+                "127.0.0.1:" + peer.port(), "127.0.0.1:" + second.port());
+            Await.until("both connections open", () -> client.openConnections() == 2);
+            final Outcomes outcomes = new Outcomes();
+            send(HttpMethod.GET, "/warm", 0, outcomes);
+            send(HttpMethod.GET, "/warm", 1, outcomes);
+            assertThat(outcomes.await(2)).containsExactlyInAnyOrder("0 200 ok", "1 200 ok");
+            assertThat(peer.requestLines).hasSize(1); // one each while the connections are new
+            client.reactor().execute(() ->
+            {
+                for (int i = 0; i < 9; i++)
+                {
+                    client.request(HttpMethod.GET, "/held").tag(10 + i).send(outcomes);
+                }
+            });
+            Await.until("nine held requests seen", () -> peer.requestLines.size() + second.requestLines.size() == 11);
+            assertThat(peer.requestLines.size() - second.requestLines.size()).isBetween(-1, 1);
+        }
+    }
+
+    @Test
+    void anIdempotentRequestOnADeadWireIsRetriedOnceElsewhere() throws IOException
+    {
+        peer = new ScriptedPeer(PoolFailoverTest::dieAfterOneRequest);
+        good = new TestServer();
+        client(new HttpClientConfig().connectionsPerHost(1), "127.0.0.1:" + peer.port(), "127.0.0.1:" + good.port());
+        Await.until("both connections open", () -> client.openConnections() == 2);
+        final Outcomes outcomes = new Outcomes();
+        send(HttpMethod.GET, "/ok", 1, outcomes); // ties go to the first host: the dying one
+        assertThat(outcomes.await(1)).containsExactly("1 200 ok");
+        assertThat(peer.requestLines).containsExactly("GET /ok HTTP/1.1");
+    }
+
+    @Test
+    void aNonIdempotentRequestOnADeadWireFails() throws IOException
+    {
+        peer = new ScriptedPeer(PoolFailoverTest::dieAfterOneRequest);
+        final AtomicInteger served = new AtomicInteger();
+        good = new TestServer(new HttpServerConfig(), TestServer.routes().post("/once", (req, res) ->
+        {
+            served.incrementAndGet();
+            res.body("done");
+        }).build());
+        client(new HttpClientConfig().connectionsPerHost(1), "127.0.0.1:" + peer.port(), "127.0.0.1:" + good.port());
+        Await.until("both connections open", () -> client.openConnections() == 2);
+        final Outcomes outcomes = new Outcomes();
+        send(HttpMethod.POST, "/once", 1, outcomes);
+        assertThat(outcomes.await(1).get(0)).startsWith("1 FAILED CONNECTION_CLOSED")
+            .contains("POST /once HTTP/1.1", "closed");
+        assertThat(peer.requestLines).containsExactly("POST /once HTTP/1.1");
+        assertThat(served.get()).as("the POST was not sent again").isZero();
+        send(HttpMethod.POST, "/once", 2, outcomes);
+        assertThat(outcomes.await(2).get(1)).isEqualTo("2 200 done");
+    }
+
+    @Test
+    void requestsFailWhenNoHostAcceptsConnections() throws IOException
+    {
+        final int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            closedPort = socket.getLocalPort();
+        }
+        client(new HttpClientConfig().connectionsPerHost(2), "127.0.0.1:" + closedPort);
+        final Outcomes outcomes = new Outcomes();
+        send(HttpMethod.GET, "/", 1, outcomes);
+        final String line = outcomes.await(1).get(0);
+        assertThat(line).startsWith("1 FAILED CONNECT_FAILED").contains("cannot connect to [127.0.0.1:" + closedPort);
+        assertThat(outcomes.failures().get(0).getCause()).isNotNull();
+    }
+
+    @Test
+    void aResponseTimeoutFailsTheRequestAndClosesItsConnection() throws IOException
+    {
+        peer = new ScriptedPeer(this::neverAnswer);
+        client(new HttpClientConfig().connectionsPerHost(1).responseTimeoutMillis(300), "127.0.0.1:" + peer.port());
+        final Outcomes outcomes = new Outcomes();
+        final long start = System.nanoTime();
+        send(HttpMethod.GET, "/slow", 1, outcomes);
+        send(HttpMethod.POST, "/slow", 2, outcomes);
+        final List<String> lines = outcomes.await(2);
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isGreaterThanOrEqualTo(300);
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("1 FAILED RESPONSE_TIMEOUT"));
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("2 FAILED RESPONSE_TIMEOUT"));
+        Await.until("the peer saw the connection closed", () -> eofs.get() >= 1);
+        Await.until("nothing pending", () -> client.pendingRequests() == 0);
+    }
+
+    @Test
+    void aMalformedResponseFailsWithAProtocolError() throws IOException
+    {
+        peer = new ScriptedPeer((scripted, socket, index) ->
+        {
+            final InputStream in = socket.getInputStream();
+            final OutputStream out = socket.getOutputStream();
+            if (scripted.readRequest(in) != null)
+            {
+                ScriptedPeer.write(out, index == 0
+                    ? "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd"
+                    : "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+                while (scripted.readRequest(in) != null)
+                {
+                    ScriptedPeer.write(out, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+                }
+            }
+        });
+        client(new HttpClientConfig().connectionsPerHost(1).reconnectDelayMillis(10), "127.0.0.1:" + peer.port());
+        final Outcomes outcomes = new Outcomes();
+        send(HttpMethod.GET, "/", 1, outcomes);
+        assertThat(outcomes.await(1).get(0)).startsWith("1 FAILED PROTOCOL_ERROR")
+            .contains("conflicting Content-Length");
+        send(HttpMethod.GET, "/", 2, outcomes);
+        assertThat(outcomes.await(2).get(1)).isEqualTo("2 200 ok");
+        assertThat(peer.connections.get()).isEqualTo(2);
+    }
+
+    @Test
+    void readsCloseDelimitedAndInterimResponses() throws IOException
+    {
+        peer = new ScriptedPeer((scripted, socket, index) ->
+        {
+            final String line = scripted.readRequest(socket.getInputStream());
+            if (line != null)
+            {
+                ScriptedPeer.write(socket.getOutputStream(), "HTTP/1.1 100 Continue\r\n\r\n" +
+                    "HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil close " + index);
+            }
+        });
+        client(new HttpClientConfig().connectionsPerHost(1).reconnectDelayMillis(10), "127.0.0.1:" + peer.port());
+        final Outcomes outcomes = new Outcomes();
+        for (int i = 0; i < 3; i++)
+        {
+            send(HttpMethod.GET, "/", i, outcomes);
+        }
+        assertThat(outcomes.await(3)).containsExactly("0 200 until close 0", "1 200 until close 1",
+            "2 200 until close 2");
+    }
+}
