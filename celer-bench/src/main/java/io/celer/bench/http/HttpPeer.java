@@ -31,8 +31,8 @@ enum HttpPeer implements Peer
     NETTY("netty", "Netty 4.1 HttpServerCodec, one epoll event loop", NettyHttpServer.class, 17),
     /** Vert.x on one event loop. */
     VERTX("vertx", "Vert.x 4 HTTP server, one event loop", VertxHttpServer.class, 17),
-    /** Celer's HttpServer on one busy-spinning reactor. */
-    CELER("celer", "Celer HttpServer, one busy-spin reactor", CelerHttpServer.class, 17);
+    /** Celer's HttpServer on one reactor that spins and yields. */
+    CELER("celer", "Celer HttpServer, one reactor spinning and yielding", CelerHttpServer.class, 17);
 
     private final String id;
     private final String description;

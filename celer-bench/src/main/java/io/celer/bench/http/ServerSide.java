@@ -62,15 +62,22 @@ final class ServerSide
     /**
      * Starts a server on an ephemeral port, pinned to the server's CPU.
      *
-     * @param peer the server.
+     * @param peer    the server.
+     * @param sockets the most connections it will hold at once, for its open-file limit.
      * @return the running child; its port is read with {@link CommandedChild#awaitPort()}.
      */
-    CommandedChild start(final HttpPeer peer)
+    CommandedChild start(final HttpPeer peer, final int sockets)
     {
         final Map<String, Object> args = new LinkedHashMap<>();
         args.put("port", 0);
-        return CommandedChild.start(peer.id() + " server",
-            launcher.java(jdk(peer), peer, peer.mainClass(), launcher.cpus().serverCpu(), args));
+        return CommandedChild.start(peer.id() + " server", FileLimit.withRoomFor(
+            launcher.java(jdk(peer), peer, peer.mainClass(), launcher.cpus().serverCpu(), args), sockets));
+    }
+
+    /** @return what starts the children. */
+    PeerLauncher launcher()
+    {
+        return launcher;
     }
 
     private static Path findJdk21()

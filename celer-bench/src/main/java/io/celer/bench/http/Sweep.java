@@ -2,6 +2,7 @@ package io.celer.bench.http;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -91,7 +92,7 @@ final class Sweep
         return Rounds.run(peers, rounds, HttpPeer::id, units * settings.size(), err, (peer, round, progress) ->
         {
             final List<T> points = new ArrayList<>();
-            try (CommandedChild server = servers.start(peer))
+            try (CommandedChild server = servers.start(peer, Collections.max(settings)))
             {
                 final int port = server.awaitPort();
                 long done = 0;
