@@ -57,6 +57,17 @@ public final class CommandedChild implements AutoCloseable
     }
 
     /**
+     * Marks the start of a server's measured phase: sends {@code begin} and waits for its {@code begun}.
+     *
+     * @throws BenchException if it does not answer within 30 s.
+     */
+    public void begin()
+    {
+        process.send("begin");
+        awaitLine("'begun' line", "begun"::equals, STATS_TIMEOUT);
+    }
+
+    /**
      * Asks for its stats since the last {@code begin}, and reads them.
      *
      * @return the stats.

@@ -2,6 +2,8 @@ package io.celer.bench.http;
 
 import java.util.List;
 
+import io.celer.bench.harness.FixedPeer;
+import io.celer.bench.harness.ListedPeer;
 import io.celer.bench.harness.Peer;
 import io.celer.bench.http.peer.CelerHttpServer;
 import io.celer.bench.http.peer.GrizzlyServer;
@@ -15,36 +17,40 @@ import io.celer.bench.http.peer.VirtualThreadServer;
  * The HTTP servers the benchmarks load: the 2009 paper's styles, TechEmpower's Netty and Vert.x, and Celer; each
  * a main class of {@code io.celer.bench.http.peer} run as its own process.
  */
-enum HttpPeer implements Peer
+enum HttpPeer implements ListedPeer
 {
     /** A platform thread per connection over blocking sockets. */
-    THREAD_PER_CONNECTION("thread-per-connection", "thread per connection (blocking java.net sockets)",
+    THREAD_PER_CONNECTION(peer("thread-per-connection", "thread per connection (blocking java.net sockets)", null),
         ThreadPerConnectionServer.class, 17),
     /** One selector thread handing requests to a fixed pool. */
-    NIO_POOL("nio-pool", "NIO selector thread + pool of 4 worker threads", NioPoolServer.class, 17),
+    NIO_POOL(peer("nio-pool", "NIO selector thread + pool of 4 worker threads", null), NioPoolServer.class, 17),
     /** Grizzly's HTTP server, as in the paper. */
-    GRIZZLY("grizzly", "Grizzly HTTP server (NIO framework)", GrizzlyServer.class, 17),
+    GRIZZLY(peer("grizzly", "Grizzly HTTP server (NIO framework)", null), GrizzlyServer.class, 17),
     /** A virtual thread per connection over blocking sockets: the paper's simplest style on a new JDK. */
-    VIRTUAL_THREADS("virtual-threads", "virtual thread per connection (blocking sockets, JDK 21+)",
+    VIRTUAL_THREADS(peer("virtual-threads", "virtual thread per connection (blocking sockets, JDK 21+)", null),
         VirtualThreadServer.class, 21),
     /** Netty's HTTP codec on one epoll event loop. */
-    NETTY("netty", "Netty 4.1 HttpServerCodec, one epoll event loop", NettyHttpServer.class, 17),
+    NETTY(peer("netty", "Netty 4.1 HttpServerCodec, one epoll event loop", "epoll"), NettyHttpServer.class, 17),
     /** Vert.x on one event loop. */
-    VERTX("vertx", "Vert.x 4 HTTP server, one event loop", VertxHttpServer.class, 17),
+    VERTX(peer("vertx", "Vert.x 4 HTTP server, one event loop", null), VertxHttpServer.class, 17),
     /** Celer's HttpServer on one reactor that spins and yields. */
-    CELER("celer", "Celer HttpServer, one reactor spinning and yielding", CelerHttpServer.class, 17);
+    CELER(new FixedPeer("celer", "Celer HttpServer, one reactor spinning and yielding", true, null),
+        CelerHttpServer.class, 17);
 
-    private final String id;
-    private final String description;
+    private final FixedPeer self;
     private final String mainClass;
     private final int minimumJdk;
 
-    HttpPeer(final String id, final String description, final Class<?> server, final int minimumJdk)
+    HttpPeer(final FixedPeer self, final Class<?> server, final int minimumJdk)
     {
-        this.id = id;
-        this.description = description;
+        this.self = self;
         this.mainClass = server.getName();
         this.minimumJdk = minimumJdk;
+    }
+
+    private static FixedPeer peer(final String id, final String description, final String transport)
+    {
+        return new FixedPeer(id, description, false, transport);
     }
 
     /**
@@ -60,32 +66,9 @@ enum HttpPeer implements Peer
     }
 
     @Override
-    public String id()
+    public FixedPeer self()
     {
-        return id;
-    }
-
-    @Override
-    public String description()
-    {
-        return description;
-    }
-
-    @Override
-    public boolean isCeler()
-    {
-        return this == CELER;
-    }
-
-    /**
-     * Netty's transport; the others take no {@code --transport}.
-     *
-     * @return {@code epoll} for Netty, else null.
-     */
-    @Override
-    public String transport()
-    {
-        return this == NETTY ? "epoll" : null;
+        return self;
     }
 
     /**

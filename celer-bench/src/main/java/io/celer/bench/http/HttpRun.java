@@ -1,10 +1,6 @@
 package io.celer.bench.http;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongConsumer;
-import java.util.zip.DataFormatException;
 
 import org.HdrHistogram.Histogram;
 
@@ -21,6 +16,7 @@ import io.celer.bench.harness.BenchException;
 import io.celer.bench.harness.CommandedChild;
 import io.celer.bench.harness.CpuPlan;
 import io.celer.bench.harness.FixedPeer;
+import io.celer.bench.harness.HistogramFiles;
 import io.celer.bench.harness.PeerLauncher;
 import io.celer.bench.harness.Report;
 import io.celer.bench.harness.Rounds;
@@ -185,7 +181,7 @@ final class HttpRun
         {
             client.awaitLine("'measuring' line", "measuring"::equals,
                 Duration.ofSeconds(60L + settings.warmupSeconds()));
-            server.send("begin");
+            server.begin();
             final long limit = Duration.ofSeconds(60L + settings.seconds()).toNanos();
             while (!client.waitFor(Duration.ofMillis(200)))
             {
@@ -201,7 +197,7 @@ final class HttpRun
             {
                 throw client.failure("exited with status " + client.exitValue());
             }
-            final Histogram histogram = read(histogramFile);
+            final Histogram histogram = HistogramFiles.read(histogramFile);
             final List<HttpPoint.Percentile> percentiles = new ArrayList<>();
             for (final double p : PERCENTILES)
             {
@@ -225,7 +221,7 @@ final class HttpRun
                 Duration.ofSeconds(60L + settings.warmupSeconds()));
             progress.accept(1000L * settings.warmupSeconds());
         }
-        server.send("begin");
+        server.begin();
         final ToolRun wrk = ToolRun.run("wrk -c " + connections, wrkCommand(connections, settings.seconds(), true,
             url), work, Duration.ofSeconds(60L + settings.seconds()));
         final ServerFacts facts = ServerFacts.of(server.stats());
@@ -251,21 +247,5 @@ final class HttpRun
         }
         command.add(url);
         return FileLimit.withRoomFor(command, connections);
-    }
-
-    private static Histogram read(final Path file)
-    {
-        try
-        {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Files.readAllBytes(file)), 0);
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot read " + file, ex);
-        }
-        catch (final DataFormatException ex)
-        {
-            throw new BenchException("corrupt histogram in " + file + ": " + ex.getMessage());
-        }
     }
 }

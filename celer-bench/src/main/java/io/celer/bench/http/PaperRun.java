@@ -150,7 +150,7 @@ final class PaperRun
 
     private PaperPoint measure(final CommandedChild server, final int port, final int n, final Path work)
     {
-        server.send("begin");
+        server.begin();
         final List<String> command = new ArrayList<>(settings.launcher().cpus()
             .prefix(settings.launcher().cpus().clientCpu()));
         // -r: a socket error counts as a failed request instead of ending the run.
