@@ -8,6 +8,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 import io.celer.bench.batching.BatchingCommand;
+import io.celer.bench.http.HttpCommand;
+import io.celer.bench.http.PaperCommand;
 import io.celer.bench.latency.TcpCommand;
 import io.celer.bench.latency.UdpCommand;
 import io.celer.bench.queues.QueuesCommand;
@@ -17,11 +19,14 @@ import io.celer.bench.ticktotrade.TickToTradeCommand;
 /**
  * The benchmark launcher: {@code ./celer bench tcp} and {@code ./celer bench udp} for latency,
  * {@code ./celer bench throughput}, {@code ./celer bench batching}, and {@code ./celer bench tick-to-trade} for
- * the tick-to-trade example in and out of the process; {@code ./celer bench queues} for the inter-thread queues.
+ * the tick-to-trade example in and out of the process; {@code ./celer bench queues} for the inter-thread queues;
+ * {@code ./celer bench http} for keep-alive HTTP ping-pong and {@code ./celer bench http-paper} for the 2009
+ * paper's HTTP test.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, version = "celer-bench 0.1.0",
     subcommands = {TcpCommand.class, UdpCommand.class, ThroughputCommand.class, BatchingCommand.class,
-        TickToTradeCommand.class, QueuesCommand.class},
+        TickToTradeCommand.class, QueuesCommand.class,
+        HttpCommand.class, PaperCommand.class},
     description = {
         "Benchmarks Celer against Netty, blocking sockets and C over TCP and UDP on loopback.",
         "Every peer's server and client run in separate processes, pinned to separate CPUs when the machine "
@@ -36,7 +41,10 @@ import io.celer.bench.ticktotrade.TickToTradeCommand;
         "  ./celer bench throughput --quick",
         "  ./celer bench batching --quick --producers 2",
         "  ./celer bench tick-to-trade --quick",
-        "  ./celer bench queues --quick"})
+        "  ./celer bench queues --quick",
+        "  ./celer bench http --quick",
+        "  ./celer bench http --driver wrk --connections 1,100",
+        "  ./celer bench http-paper --quick"})
 public final class Bench implements Callable<Integer>
 {
     @Spec

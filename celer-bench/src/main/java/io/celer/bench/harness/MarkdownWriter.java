@@ -40,7 +40,7 @@ final class MarkdownWriter
         out.append(report.table().markdown());
         if (pngName != null)
         {
-            out.append("\n![latency by percentile](").append(pngName).append(")\n");
+            out.append("\n![").append(report.pictureTitle()).append("](").append(pngName).append(")\n");
         }
         if (report.notes() != null)
         {

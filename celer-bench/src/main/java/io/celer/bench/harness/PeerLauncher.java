@@ -14,6 +14,9 @@ public final class PeerLauncher
     /** Agrona 2 reads jdk.internal.misc.Unsafe: every JVM that runs Celer needs it exported. */
     public static final String ADD_EXPORTS = "java.base/jdk.internal.misc=ALL-UNNAMED";
 
+    /** The JDK's selector boxes each ready file descriptor: a larger Integer cache keeps selection garbage-free. */
+    public static final String AUTOBOX_CACHE = "-XX:AutoBoxCacheMax=65536";
+
     /** What {@code --epsilon} adds to the Celer peer's JVMs. */
     public static final List<String> EPSILON =
         List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC", "-Xmx256m");
@@ -47,7 +50,7 @@ public final class PeerLauncher
      */
     public List<String> jvmOptions(final Peer peer)
     {
-        final List<String> options = new ArrayList<>(List.of("--add-exports", ADD_EXPORTS));
+        final List<String> options = new ArrayList<>(List.of("--add-exports", ADD_EXPORTS, AUTOBOX_CACHE));
         if (epsilon && peer.isCeler())
         {
             options.addAll(EPSILON);
@@ -67,8 +70,25 @@ public final class PeerLauncher
      */
     public List<String> java(final Peer peer, final String mainClass, final int cpu, final Map<String, Object> args)
     {
+        return java(Path.of(System.getProperty("java.home")), peer, mainClass, cpu, args);
+    }
+
+    /**
+     * A Java child on another JDK than the harness's, for a peer that needs a newer one.
+     *
+     * @param javaHome  the JDK's home directory.
+     * @param peer      whose child.
+     * @param mainClass its main class.
+     * @param cpu       its CPU, or -1.
+     * @param args      its {@code --name=value} arguments.
+     * @return the command line.
+     */
+    public List<String> java(final Path javaHome, final Peer peer, final String mainClass, final int cpu,
+        final Map<String, Object> args)
+    {
         // A Celer reactor thread pins itself too (ReactorConfig.cpu), inside the JVM's own affinity.
-        return command(cpus.prefix(cpu), List.of(), peer, mainClass, peer.isCeler() && cpus.pinned() ? cpu : -1, args);
+        return command(javaHome, cpus.prefix(cpu), List.of(), peer, mainClass,
+            peer.isCeler() && cpus.pinned() ? cpu : -1, args);
     }
 
     /**
@@ -88,14 +108,15 @@ public final class PeerLauncher
         // The JVM sizes its GC and compiler threads by the CPUs it starts on; the I/O thread's counts too.
         final List<String> sizing = prefix.isEmpty() ? List.of()
             : List.of("-XX:ActiveProcessorCount=" + cpus.allowed().size());
-        return command(prefix, sizing, peer, mainClass, cpus.pinned() ? cpu : -1, args);
+        return command(Path.of(System.getProperty("java.home")), prefix, sizing, peer, mainClass,
+            cpus.pinned() ? cpu : -1, args);
     }
 
-    private List<String> command(final List<String> prefix, final List<String> sizing, final Peer peer,
-        final String mainClass, final int pinTo, final Map<String, Object> args)
+    private List<String> command(final Path javaHome, final List<String> prefix, final List<String> sizing,
+        final Peer peer, final String mainClass, final int pinTo, final Map<String, Object> args)
     {
         final List<String> command = new ArrayList<>(prefix);
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(javaHome.resolve("bin").resolve("java").toString());
         command.addAll(sizing);
         command.addAll(jvmOptions(peer));
         command.add("-cp");
@@ -142,7 +163,7 @@ public final class PeerLauncher
      */
     public List<String> jvmOptions()
     {
-        final List<String> options = new ArrayList<>(List.of("--add-exports", ADD_EXPORTS));
+        final List<String> options = new ArrayList<>(List.of("--add-exports", ADD_EXPORTS, AUTOBOX_CACHE));
         options.addAll(jvmOptions);
         return options;
     }

@@ -22,8 +22,8 @@ import java.util.function.Predicate;
  * One child process of a run (a peer's server or client), its output captured line by line.
  *
  * <p>Every started process is remembered until closed, and a shutdown hook kills whatever is left, so a
- * failing or interrupted harness leaves nothing spinning. The child's stdin stays open and silent: Java
- * peers exit when it closes, which is when the harness dies.
+ * failing or interrupted harness leaves nothing spinning. The child's stdin stays open, silent unless the harness
+ * sends a command line ({@link #send}): Java peers exit when it closes, which is when the harness dies.
  */
 final class PeerProcess implements AutoCloseable
 {
@@ -159,6 +159,25 @@ final class PeerProcess implements AutoCloseable
         {
             Thread.currentThread().interrupt();
             throw failure("interrupted while waiting for " + what);
+        }
+    }
+
+    /**
+     * Writes a command line to the child's stdin, as the HTTP peers read it ({@code begin}, {@code stats}).
+     *
+     * @param line the command, without the newline.
+     * @throws BenchException if the child no longer reads.
+     */
+    public void send(final String line)
+    {
+        try
+        {
+            process.getOutputStream().write((line + "\n").getBytes(StandardCharsets.US_ASCII));
+            process.getOutputStream().flush();
+        }
+        catch (final IOException ex)
+        {
+            throw failure("did not take '" + line + "': " + ex.getMessage());
         }
     }
 

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The result model every benchmark fills and {@link ResultFiles} writes: the {@link Result} for JSON, and what
  * the Markdown file and the terminal show around it (a title, an introduction, facts, a legend, the table,
- * sections) and the plot, if any.
+ * sections) and the picture, if any: a percentile plot or a line chart.
  */
 public final class Report
 {
@@ -20,6 +20,7 @@ public final class Report
     private String legend;
     private String notes;
     private Plot plot;
+    private LinePlot.Chart chart;
 
     /**
      * A section of the Markdown file after the table.
@@ -149,6 +150,18 @@ public final class Report
         return this;
     }
 
+    /**
+     * Sets a line chart, written as PNG beside the other files, for a report without a percentile plot.
+     *
+     * @param chart the chart.
+     * @return this.
+     */
+    public Report chart(final LinePlot.Chart chart)
+    {
+        this.chart = chart;
+        return this;
+    }
+
     /** @return what names the files. */
     public String name()
     {
@@ -207,6 +220,24 @@ public final class Report
     public Plot plot()
     {
         return plot;
+    }
+
+    /** @return the line chart, or null. */
+    public LinePlot.Chart chart()
+    {
+        return chart;
+    }
+
+    /** @return whether a PNG goes with the report. */
+    public boolean hasPicture()
+    {
+        return plot != null || chart != null;
+    }
+
+    /** @return the PNG's title, or null without one. */
+    public String pictureTitle()
+    {
+        return plot != null ? plot.title() : chart != null ? chart.title() : null;
     }
 
     /** @return what failed; empty when nothing did or the benchmark keeps no such list. */

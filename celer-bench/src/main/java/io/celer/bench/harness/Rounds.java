@@ -79,8 +79,9 @@ public final class Rounds<K, R>
                     progress.step(String.format("round %d/%d  %s", round, rounds, name));
                     try
                     {
-                        all.results.computeIfAbsent(contender, c -> new ArrayList<>())
-                            .add(trial.run(contender, round, progress));
+                        // Run first: a contender whose every run failed has no list, as of() says.
+                        final R result = trial.run(contender, round, progress);
+                        all.results.computeIfAbsent(contender, c -> new ArrayList<>()).add(result);
                     }
                     catch (final BenchException | UncheckedIOException ex)
                     {

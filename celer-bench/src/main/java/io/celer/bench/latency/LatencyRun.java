@@ -13,7 +13,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.DataFormatException;
 
 import org.HdrHistogram.Histogram;
 
@@ -21,6 +20,7 @@ import io.celer.bench.harness.BenchCertificates;
 import io.celer.bench.harness.BenchException;
 import io.celer.bench.harness.CPeerBinary;
 import io.celer.bench.harness.CpuPlan;
+import io.celer.bench.harness.HistogramFiles;
 import io.celer.bench.harness.LatencySummary;
 import io.celer.bench.harness.Peer;
 import io.celer.bench.harness.PeerLauncher;
@@ -144,7 +144,7 @@ record LatencyRun(RunSettings settings, PrintStream out, PrintStream err)
                 : launcher.c(cpus.clientCpu(), cMode + "client", port, settings.warmup(), settings.messages(),
                     settings.size(), histogramFile, progressFile, maxSeconds);
         }, progress, limit);
-        final Histogram histogram = peer.isJava() ? readEncoded(histogramFile) : readRaw(histogramFile);
+        final Histogram histogram = peer.isJava() ? HistogramFiles.read(histogramFile) : readRaw(histogramFile);
         check(peer, histogram, stats.client(), stats.server());
         return new PeerRound(peer, round, histogram, LatencySummary.of(histogram), stats);
     }
@@ -162,22 +162,6 @@ record LatencyRun(RunSettings settings, PrintStream out, PrintStream err)
             throw new BenchException(peer.id() + " measured " + histogram.getTotalCount() + " round trips (client "
                 + "says " + client.messages() + ", server " + server.messages() + ", lost " + lost + "), expected "
                 + expected);
-        }
-    }
-
-    private static Histogram readEncoded(final Path file)
-    {
-        try
-        {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Files.readAllBytes(file)), 0);
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot read " + file, ex);
-        }
-        catch (final DataFormatException ex)
-        {
-            throw new BenchException("corrupt histogram in " + file + ": " + ex.getMessage());
         }
     }
 

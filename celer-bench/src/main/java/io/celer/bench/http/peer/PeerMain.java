@@ -14,7 +14,7 @@ import picocli.CommandLine;
  * reports its stats when it stops.
  *
  * <p>Stdin carries one command a line: {@code begin} marks the start of the measured phase (the probe also
- * begins when the server starts), {@code stats} prints the {@code stats ...} line since the mark, {@code stop}
+ * begins when the server starts) and answers {@code begun}, {@code stats} prints the {@code stats ...} line since the mark, {@code stop}
  * or the end of input (the harness is gone) prints it and exits. SIGTERM does the same through a shutdown hook.
  */
 public final class PeerMain
@@ -100,6 +100,8 @@ public final class PeerMain
                 {
                     case "begin":
                         probe.begin();
+                        // The harness waits for this before loading, so no request falls before the mark.
+                        ChildProcess.report("begun");
                         break;
                     case "stats":
                         ChildProcess.report(probe.statsLine());

@@ -5,7 +5,7 @@
  *
  * <p>Every peer serves {@code GET /plaintext} (keep-alive, pipelining-safe) and {@code GET /gettimeblock}
  * (the paper's page, then {@code Connection: close}); takes {@code --port} (0: ephemeral) and {@code --cpu};
- * prints {@code listening on port N} once bound; on stdin takes {@code begin} (mark), {@code stats} (print
+ * prints {@code listening on port N} once bound; on stdin takes {@code begin} (mark, answered {@code begun}), {@code stats} (print
  * {@code stats side=server gc= allocated= messages= jdk= nanos= scope=} since the mark) and {@code stop}; and on
  * the end of stdin or SIGTERM prints the stats line and exits.
  */

@@ -38,6 +38,7 @@ class PeerMainTest
             assertThat(out.readLine()).startsWith("stats side=server gc=").contains(" messages=2 ");
             in.write("begin\n".getBytes(StandardCharsets.US_ASCII));
             in.flush();
+            assertThat(out.readLine()).isEqualTo("begun");
             request(port);
             in.close();
             assertThat(out.readLine()).as("the final figures, since the mark").contains(" messages=1 ");

@@ -1,0 +1,74 @@
+package io.celer.bench.http;
+
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bench http}: keep-alive ping-pong on {@code /plaintext} over growing numbers of connections, driven by
+ * Celer's HTTP client or by wrk, against Vert.x, Netty and Celer.
+ */
+@Command(name = "http", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+        "Keep-alive ping-pong on loopback: X connections each send GET /plaintext when the previous response "
+            + "is in, warm-up then measured; requests per second, per-request latency (HdrHistogram), and each "
+            + "side's GC and allocation per request.",
+        "Servers: vertx, netty, celer (any of bench http-paper's may be named). Driver: Celer's HttpClient on its "
+            + "own pinned reactor (default), or wrk -t1 --latency (--driver wrk). The server and the driver run "
+            + "on separate CPUs; a child that needs more open files than the limit raises its own with ulimit -n.",
+        "Results: bench-results/latest-http.{json,md,png} (latest-http-wrk.* with --driver wrk)."})
+public final class HttpCommand implements Callable<Integer>
+{
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--connections", paramLabel = "LIST", description = "Connection counts, comma-separated "
+        + "(default: 1,10,100,1000,10000; 1,10,100 with --quick).")
+    private String connections;
+
+    @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured seconds before each measure "
+        + "(default: 5; 2 with --quick).")
+    private Integer warmupSeconds;
+
+    @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds (default: 10; 3 with --quick).")
+    private Integer seconds;
+
+    @Option(names = "--driver", paramLabel = "DRIVER", defaultValue = "celer",
+        description = "What loads the servers: celer or wrk (default: ${DEFAULT-VALUE}).")
+    private HttpRun.Driver driver;
+
+    @Option(names = "--peers", paramLabel = "PEERS", defaultValue = "vertx,netty,celer",
+        description = "Comma-separated servers (default: ${DEFAULT-VALUE}).")
+    private String peers;
+
+    @Mixin
+    private HttpOptions options;
+
+    @Override
+    public Integer call()
+    {
+        final HttpRun.Settings settings;
+        try
+        {
+            final int warm = options.pick(warmupSeconds, 2, 5);
+            final int measured = options.pick(seconds, 3, 10);
+            if (warm < 0 || measured < 1)
+            {
+                throw new IllegalArgumentException("--seconds must be positive, --warmup-seconds not negative");
+            }
+            settings = new HttpRun.Settings(HttpPeer.parse(peers),
+                HttpOptions.counts(options.pick(connections, "1,10,100", "1,10,100,1000,10000"), "--connections"),
+                warm, measured, driver, options.rounds(), options.launcher(), options.outDir());
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), ex.getMessage());
+        }
+        return new HttpRun(settings, System.out, System.err).run();
+    }
+}

@@ -1,0 +1,61 @@
+package io.celer.bench.http;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import io.celer.bench.harness.Table;
+
+/**
+ * The per-server section of {@code bench http}: latencies, errors, collections and allocation per request.
+ */
+final class HttpDetails
+{
+    private HttpDetails()
+    {
+    }
+
+    /**
+     * The section's Markdown.
+     *
+     * @param entries one per server.
+     * @return a sentence and a table.
+     */
+    static String table(final List<Sweep.Entry<HttpPoint>> entries)
+    {
+        final List<List<String>> rows = new ArrayList<>();
+        for (final Sweep.Entry<HttpPoint> entry : entries)
+        {
+            for (final HttpPoint p : entry.points())
+            {
+                final ServerFacts server = p.server();
+                rows.add(List.of(entry.peer(), String.format(Locale.ROOT, "%,d", p.connections()),
+                    String.format(Locale.ROOT, "%,.0f", p.requestsPerSecond()), micros(p.at(50)), micros(p.at(90)),
+                    micros(p.at(99)), micros(p.at(99.9)), micros(p.at(100)), Long.toString(p.errors()),
+                    pair(p.clientGcCount(), server.gcCount()),
+                    bytes(p.clientAllocatedPerRequest()) + " / " + bytes(server.allocatedBytesPerRequest()),
+                    String.valueOf(server.allocationScope())));
+            }
+        }
+        return "Latency from send to whole response in microseconds (n/a: not measured at that percentile; wrk "
+            + "gives 50, 75, 90 and 99); GC: collections while measured, client/server; alloc: bytes allocated per "
+            + "request by the client's reactor / by the server (scope: its event loop's thread, or all threads).\n\n"
+            + new Table(List.of("server", "connections", "req/s", "p50", "p90", "p99", "p99.9", "max", "errors",
+                "GC c/s", "alloc B/req c / s", "scope"), rows).markdown();
+    }
+
+    private static String micros(final Double us)
+    {
+        return us == null ? "n/a" : String.format(Locale.ROOT, us >= 100 ? "%,.0f" : "%.1f", us);
+    }
+
+    private static String pair(final Long client, final Long server)
+    {
+        return (client == null ? "n/a" : client.toString()) + "/" + (server == null ? "n/a" : server.toString());
+    }
+
+    private static String bytes(final Double value)
+    {
+        return value == null ? "n/a" : String.format(Locale.ROOT, "%,.1f", value);
+    }
+}

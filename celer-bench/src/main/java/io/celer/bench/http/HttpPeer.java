@@ -1,0 +1,93 @@
+package io.celer.bench.http;
+
+import java.util.List;
+
+import io.celer.bench.harness.FixedPeer;
+import io.celer.bench.harness.ListedPeer;
+import io.celer.bench.harness.Peer;
+import io.celer.bench.http.peer.CelerHttpServer;
+import io.celer.bench.http.peer.GrizzlyServer;
+import io.celer.bench.http.peer.NettyHttpServer;
+import io.celer.bench.http.peer.NioPoolServer;
+import io.celer.bench.http.peer.ThreadPerConnectionServer;
+import io.celer.bench.http.peer.VertxHttpServer;
+import io.celer.bench.http.peer.VirtualThreadServer;
+
+/**
+ * The HTTP servers the benchmarks load: the 2009 paper's styles, TechEmpower's Netty and Vert.x, and Celer; each
+ * a main class of {@code io.celer.bench.http.peer} run as its own process.
+ */
+enum HttpPeer implements ListedPeer
+{
+    /** A platform thread per connection over blocking sockets. */
+    THREAD_PER_CONNECTION(peer("thread-per-connection", "thread per connection (blocking java.net sockets)", null),
+        ThreadPerConnectionServer.class, 17),
+    /** One selector thread handing requests to a fixed pool. */
+    NIO_POOL(peer("nio-pool", "NIO selector thread + pool of 4 worker threads", null), NioPoolServer.class, 17),
+    /** Grizzly's HTTP server, as in the paper. */
+    GRIZZLY(peer("grizzly", "Grizzly HTTP server (NIO framework)", null), GrizzlyServer.class, 17),
+    /** A virtual thread per connection over blocking sockets: the paper's simplest style on a new JDK. */
+    VIRTUAL_THREADS(peer("virtual-threads", "virtual thread per connection (blocking sockets, JDK 21+)", null),
+        VirtualThreadServer.class, 21),
+    /** Netty's HTTP codec on one epoll event loop. */
+    NETTY(peer("netty", "Netty 4.1 HttpServerCodec, one epoll event loop", "epoll"), NettyHttpServer.class, 17),
+    /** Vert.x on one event loop. */
+    VERTX(peer("vertx", "Vert.x 4 HTTP server, one event loop", null), VertxHttpServer.class, 17),
+    /** Celer's HttpServer on one reactor that spins and yields. */
+    CELER(new FixedPeer("celer", "Celer HttpServer, one reactor spinning and yielding", true, null),
+        CelerHttpServer.class, 17);
+
+    private final FixedPeer self;
+    private final String mainClass;
+    private final int minimumJdk;
+
+    HttpPeer(final FixedPeer self, final Class<?> server, final int minimumJdk)
+    {
+        this.self = self;
+        this.mainClass = server.getName();
+        this.minimumJdk = minimumJdk;
+    }
+
+    private static FixedPeer peer(final String id, final String description, final String transport)
+    {
+        return new FixedPeer(id, description, false, transport);
+    }
+
+    /**
+     * Parses a comma-separated list of server names.
+     *
+     * @param names such as {@code celer,netty}.
+     * @return the servers, in the order given.
+     * @throws IllegalArgumentException on an unknown name.
+     */
+    static List<HttpPeer> parse(final String names)
+    {
+        return Peer.parse(names, values(), "peer");
+    }
+
+    @Override
+    public FixedPeer self()
+    {
+        return self;
+    }
+
+    /**
+     * The server's main class.
+     *
+     * @return the class name.
+     */
+    String mainClass()
+    {
+        return mainClass;
+    }
+
+    /**
+     * The oldest JDK the server runs on.
+     *
+     * @return the feature version, such as 21.
+     */
+    int minimumJdk()
+    {
+        return minimumJdk;
+    }
+}

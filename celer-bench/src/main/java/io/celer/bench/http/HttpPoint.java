@@ -1,0 +1,78 @@
+package io.celer.bench.http;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
+/**
+ * One connection count of {@code bench http} on one server: the driver's rate and latencies, and what each side
+ * said of its measured phase.
+ *
+ * @param connections              keep-alive connections, one request in flight each.
+ * @param requests                 requests answered while measured, as the driver counted them.
+ * @param errors                   failed requests and non-200 responses the driver saw.
+ * @param requestsPerSecond        answered requests per second.
+ * @param meanUs                   mean latency, send to whole response, in microseconds.
+ * @param percentiles              latency percentiles in microseconds.
+ * @param clientGcCount            collections in the client's JVM while measured; null for wrk.
+ * @param clientAllocatedPerRequest bytes the client's reactor allocated per request; null for wrk.
+ * @param server                   the server's own figures.
+ */
+record HttpPoint(
+    int connections,
+    long requests,
+    long errors,
+    @JsonProperty("requests_per_s") double requestsPerSecond,
+    double meanUs,
+    List<Percentile> percentiles,
+    Long clientGcCount,
+    @JsonProperty("client_allocated_bytes_per_request") Double clientAllocatedPerRequest,
+    @JsonUnwrapped ServerFacts server) implements Sweep.Point
+{
+    /**
+     * One latency percentile.
+     *
+     * @param percentile such as 99.9.
+     * @param us         the latency at it, in microseconds.
+     */
+    record Percentile(double percentile, double us)
+    {
+    }
+
+    @Override
+    public int setting()
+    {
+        return connections;
+    }
+
+    @Override
+    public double rate()
+    {
+        return requestsPerSecond;
+    }
+
+    @Override
+    public String serverJdk()
+    {
+        return server.jdk();
+    }
+
+    /**
+     * The latency at a percentile.
+     *
+     * @param percentile such as 99.
+     * @return microseconds, or null when not measured at that percentile.
+     */
+    Double at(final double percentile)
+    {
+        for (final Percentile p : percentiles)
+        {
+            if (p.percentile() == percentile)
+            {
+                return p.us();
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,251 @@
+package io.celer.bench.http;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongConsumer;
+
+import org.HdrHistogram.Histogram;
+
+import io.celer.bench.harness.BenchException;
+import io.celer.bench.harness.CommandedChild;
+import io.celer.bench.harness.CpuPlan;
+import io.celer.bench.harness.FixedPeer;
+import io.celer.bench.harness.HistogramFiles;
+import io.celer.bench.harness.PeerLauncher;
+import io.celer.bench.harness.Report;
+import io.celer.bench.harness.Rounds;
+import io.celer.bench.harness.RunContext;
+import io.celer.bench.harness.SideStats;
+import io.celer.bench.harness.ToolRun;
+import io.celer.bench.http.peer.CelerHttpPingClient;
+
+/**
+ * Runs {@code bench http}: keep-alive ping-pong on {@code /plaintext} at each connection count, driven by Celer's
+ * HTTP client or by wrk, against each server; then the table of requests per second, a chart and the latencies.
+ */
+final class HttpRun
+{
+    private static final String PATH = "/plaintext";
+    private static final FixedPeer CLIENT =
+        new FixedPeer("celer-http-client", "Celer HttpClient, one reactor spinning and yielding", true, null);
+    private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 100};
+
+    private final Settings settings;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    /**
+     * What drives the load.
+     */
+    enum Driver
+    {
+        /** Celer's HTTP client on its own pinned reactor ({@link CelerHttpPingClient}). */
+        CELER,
+        /** {@code wrk -t1 --latency}. */
+        WRK
+    }
+
+    /**
+     * What a run was asked to do.
+     *
+     * @param peers          the servers, in the order of the first round.
+     * @param connections    the connection counts.
+     * @param warmupSeconds  unmeasured seconds before each measure.
+     * @param seconds        measured seconds.
+     * @param driver         what loads the servers.
+     * @param rounds         runs per server.
+     * @param launcher       starts the children, placed.
+     * @param outDir         where result files go.
+     */
+    record Settings(List<HttpPeer> peers, List<Integer> connections, int warmupSeconds, int seconds, Driver driver,
+        int rounds, PeerLauncher launcher, Path outDir)
+    {
+    }
+
+    /**
+     * The run's settings as written to JSON.
+     *
+     * @param path          the page requested.
+     * @param driver        {@code celer} or {@code wrk}.
+     * @param connections   the connection counts.
+     * @param warmupSeconds unmeasured seconds before each measure.
+     * @param seconds       measured seconds.
+     * @param rounds        runs per server.
+     * @param serverCpu     the server's CPU, or null when not pinned.
+     * @param clientCpu     the driver's CPU, or null when not pinned.
+     * @param openFileLimit the harness's soft open-file limit (children that need more raise theirs), -1 unknown.
+     */
+    record Written(String path, String driver, List<Integer> connections, int warmupSeconds, int seconds,
+        int rounds, Integer serverCpu, Integer clientCpu, long openFileLimit)
+    {
+    }
+
+    /**
+     * A run.
+     *
+     * @param settings what to run.
+     * @param out      the report.
+     * @param err      progress and failures.
+     */
+    HttpRun(final Settings settings, final PrintStream out, final PrintStream err)
+    {
+        this.settings = settings;
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Runs every server and writes the files.
+     *
+     * @return 0 when everything ran, 1 otherwise.
+     */
+    int run()
+    {
+        if (settings.driver() == Driver.WRK && !ToolRun.installed("wrk"))
+        {
+            err.println("[bench] wrk is not installed: apt-get install wrk");
+            return 1;
+        }
+        final ServerSide servers = new ServerSide(settings.launcher());
+        final CpuPlan cpus = settings.launcher().cpus();
+        final String driver = settings.driver().name().toLowerCase(Locale.ROOT);
+        out.printf(Locale.ROOT, "http: keep-alive GET %s, one request in flight per connection, connections = %s, "
+            + "%d s warm-up + %d s measured, driver %s, %d round(s); open-file limit %d%n", PATH,
+            settings.connections(), settings.warmupSeconds(), settings.seconds(), driver, settings.rounds(),
+            FileLimit.soft());
+        settings.launcher().printSetup(out, "Pinning", cpus.note());
+        for (final HttpPeer peer : settings.peers())
+        {
+            if (servers.cannotRun(peer) != null)
+            {
+                throw new BenchException(servers.cannotRun(peer));
+            }
+        }
+        try (RunContext run = RunContext.start(out, err))
+        {
+            final Rounds<HttpPeer, List<HttpPoint>> rounds = Sweep.run(servers, settings.peers(),
+                settings.connections(), settings.rounds(), 1000L * (settings.warmupSeconds() + settings.seconds()),
+                err, (peer, server, port, connections, progress) -> settings.driver() == Driver.CELER
+                    ? celer(peer, server, port, connections, progress, run.work())
+                    : wrk(server, port, connections, progress, run.work()));
+            final List<Sweep.Entry<HttpPoint>> entries = new ArrayList<>();
+            for (final HttpPeer peer : settings.peers())
+            {
+                if (rounds.of(peer) != null)
+                {
+                    entries.add(Sweep.entry(peer, rounds.of(peer)));
+                }
+            }
+            final Written written = new Written(PATH, driver, settings.connections(), settings.warmupSeconds(),
+                settings.seconds(), settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null,
+                cpus.pinned() ? cpus.clientCpu() : null, FileLimit.soft());
+            final String name = settings.driver() == Driver.CELER ? "http" : "http-wrk";
+            final Report report = Report.of(name, run.result(name, written, entries, rounds.failures()),
+                Sweep.rates("connections", settings.connections(), entries))
+                .title("HTTP: keep-alive ping-pong on " + PATH + ", requests per second (" + driver + ")")
+                .intro(String.format(Locale.ROOT, "Each connection sends GET %s when its previous response is in "
+                    + "(no pipelining); %d s of warm-up, then %d s measured; the server alone on one CPU, the "
+                    + "driver (%s) on another.", PATH, settings.warmupSeconds(), settings.seconds(),
+                    settings.driver() == Driver.CELER ? "Celer's HttpClient on a spinning, yielding reactor" : "wrk -t1"))
+                .fact("Pinning", cpus.note())
+                .fact("Rounds", settings.rounds() + " (the median per connection count)")
+                .legend("Requests per second while measured, a row per connection count, a column per server.")
+                .chart(Sweep.chart("Requests per second by keep-alive connections (" + driver + ")",
+                    "connections", true, entries))
+                .section("Per server", HttpDetails.table(entries));
+            return run.finish(report, settings.outDir());
+        }
+    }
+
+    private HttpPoint celer(final HttpPeer peer, final CommandedChild server, final int port, final int connections,
+        final LongConsumer progress, final Path work)
+    {
+        final Path histogramFile = work.resolve(peer.id() + "-" + connections + "-" + System.nanoTime() + ".hdr");
+        final Map<String, Object> args = new LinkedHashMap<>();
+        args.put("port", port);
+        args.put("connections", connections);
+        args.put("warmup-seconds", settings.warmupSeconds());
+        args.put("seconds", settings.seconds());
+        args.put("histogram", histogramFile);
+        final PeerLauncher launcher = settings.launcher();
+        final List<String> command = FileLimit.withRoomFor(launcher.java(CLIENT, CelerHttpPingClient.class.getName(),
+            launcher.cpus().clientCpu(), args), connections);
+        final long start = System.nanoTime();
+        try (CommandedChild client = CommandedChild.start(peer.id() + " client", command))
+        {
+            client.awaitLine("'measuring' line", "measuring"::equals,
+                Duration.ofSeconds(60L + settings.warmupSeconds()));
+            server.begin();
+            final long limit = Duration.ofSeconds(60L + settings.seconds()).toNanos();
+            while (!client.waitFor(Duration.ofMillis(200)))
+            {
+                progress.accept((System.nanoTime() - start) / 1_000_000);
+                if (System.nanoTime() - start > limit)
+                {
+                    throw client.failure("did not finish within " + limit / 1_000_000_000 + " s");
+                }
+            }
+            final SideStats clientStats = client.awaitStats();
+            final ServerFacts facts = ServerFacts.of(server.stats());
+            if (client.exitValue() != 0)
+            {
+                throw client.failure("exited with status " + client.exitValue());
+            }
+            final Histogram histogram = HistogramFiles.read(histogramFile);
+            final List<HttpPoint.Percentile> percentiles = new ArrayList<>();
+            for (final double p : PERCENTILES)
+            {
+                percentiles.add(new HttpPoint.Percentile(p, histogram.getValueAtPercentile(p) / 1e3));
+            }
+            final long nanos = clientStats.nanos() == null ? 1 : Math.max(1, clientStats.nanos());
+            final Long failed = clientStats.number("failed");
+            return new HttpPoint(connections, histogram.getTotalCount(), failed == null ? 0 : failed,
+                histogram.getTotalCount() * 1e9 / nanos, histogram.getMean() / 1e3, List.copyOf(percentiles),
+                clientStats.gcCount(), clientStats.allocatedPerMessage(), facts);
+        }
+    }
+
+    private HttpPoint wrk(final CommandedChild server, final int port, final int connections,
+        final LongConsumer progress, final Path work)
+    {
+        final String url = "http://127.0.0.1:" + port + PATH;
+        if (settings.warmupSeconds() > 0)
+        {
+            ToolRun.run("wrk warm-up", wrkCommand(connections, settings.warmupSeconds(), false, url), work,
+                Duration.ofSeconds(60L + settings.warmupSeconds()));
+            progress.accept(1000L * settings.warmupSeconds());
+        }
+        server.begin();
+        final ToolRun wrk = ToolRun.run("wrk -c " + connections, wrkCommand(connections, settings.seconds(), true,
+            url), work, Duration.ofSeconds(60L + settings.seconds()));
+        final ServerFacts facts = ServerFacts.of(server.stats());
+        if (wrk.exitValue() != 0)
+        {
+            throw new BenchException("wrk -c " + connections + " exited with status " + wrk.exitValue() + ":\n"
+                + wrk.output());
+        }
+        final WrkOutput result = WrkOutput.parse(wrk.output());
+        return new HttpPoint(connections, result.requests(), result.errors(), result.requestsPerSecond(),
+            result.meanUs(), result.percentiles(), null, null, facts);
+    }
+
+    private List<String> wrkCommand(final int connections, final int seconds, final boolean latency,
+        final String url)
+    {
+        final CpuPlan cpus = settings.launcher().cpus();
+        final List<String> command = new ArrayList<>(cpus.prefix(cpus.clientCpu()));
+        command.addAll(List.of("wrk", "-t1", "-c" + connections, "-d" + seconds + "s", "--timeout", "10s"));
+        if (latency)
+        {
+            command.add("--latency");
+        }
+        command.add(url);
+        return FileLimit.withRoomFor(command, connections);
+    }
+}

@@ -1,0 +1,201 @@
+package io.celer.bench.http;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import io.celer.bench.harness.BenchException;
+import io.celer.bench.harness.CommandedChild;
+import io.celer.bench.harness.CpuPlan;
+import io.celer.bench.harness.PeerLauncher;
+import io.celer.bench.harness.Report;
+import io.celer.bench.harness.Rounds;
+import io.celer.bench.harness.RunContext;
+import io.celer.bench.harness.Table;
+import io.celer.bench.harness.ToolRun;
+
+/**
+ * Runs the 2009 paper's test: ab without keep-alive on {@code /gettimeblock}, at each concurrency, against each
+ * server; then the paper's table of requests per second, a chart, and ab's percentiles per server.
+ */
+final class PaperRun
+{
+    /** The page the paper's servers computed per request. */
+    static final String PATH = "/gettimeblock";
+
+    private final Settings settings;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    /**
+     * What a run was asked to do.
+     *
+     * @param peers       the servers, in the order of the first round.
+     * @param concurrency ab's {@code -c} values.
+     * @param requests    ab's {@code -n} per concurrency.
+     * @param rounds      runs per server.
+     * @param launcher    starts the servers, placed.
+     * @param outDir      where result files go.
+     */
+    record Settings(List<HttpPeer> peers, List<Integer> concurrency, int requests, int rounds,
+        PeerLauncher launcher, Path outDir)
+    {
+    }
+
+    /**
+     * The run's settings as written to JSON.
+     *
+     * @param path        the page requested.
+     * @param concurrency ab's {@code -c} values.
+     * @param requests    ab's {@code -n} per concurrency.
+     * @param keepAlive   whether ab kept connections open (never, as in the paper).
+     * @param rounds      runs per server.
+     * @param serverCpu   the server's CPU, or null when not pinned.
+     * @param clientCpu   ab's CPU, or null when not pinned.
+     * @param abTimeoutS  the bound on one ab run.
+     * @param skipped     servers that could not run here, and why.
+     */
+    record Written(String path, List<Integer> concurrency, int requests, boolean keepAlive, int rounds,
+        Integer serverCpu, Integer clientCpu, @JsonProperty("ab_timeout_s") long abTimeoutS, List<String> skipped)
+    {
+    }
+
+    /**
+     * A run.
+     *
+     * @param settings what to run.
+     * @param out      the report.
+     * @param err      progress and failures.
+     */
+    PaperRun(final Settings settings, final PrintStream out, final PrintStream err)
+    {
+        this.settings = settings;
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Runs every server and writes the files.
+     *
+     * @return 0 when everything ran, 1 otherwise.
+     */
+    int run()
+    {
+        if (!ToolRun.installed("ab"))
+        {
+            err.println("[bench] ab is not installed: apt-get install apache2-utils");
+            return 1;
+        }
+        final ServerSide servers = new ServerSide(settings.launcher());
+        final List<String> skipped = new ArrayList<>();
+        final List<HttpPeer> runnable = new ArrayList<>();
+        for (final HttpPeer peer : settings.peers())
+        {
+            final String reason = servers.cannotRun(peer);
+            if (reason == null)
+            {
+                runnable.add(peer);
+            }
+            else
+            {
+                skipped.add(reason);
+                out.println(reason);
+            }
+        }
+        final CpuPlan cpus = settings.launcher().cpus();
+        out.printf(Locale.ROOT, "http-paper: ab -c N -n %,d (no keep-alive) on %s, N = %s, %d round(s)%n",
+            settings.requests(), PATH, settings.concurrency(), settings.rounds());
+        settings.launcher().printSetup(out, "Pinning", cpus.note());
+        try (RunContext run = RunContext.start(out, err))
+        {
+            final Rounds<HttpPeer, List<PaperPoint>> rounds = Sweep.run(servers, runnable, settings.concurrency(),
+                settings.rounds(), settings.requests(), err,
+                (peer, server, port, n, progress) -> measure(server, port, n, run.work()));
+            final List<Sweep.Entry<PaperPoint>> entries = new ArrayList<>();
+            for (final HttpPeer peer : runnable)
+            {
+                if (rounds.of(peer) != null)
+                {
+                    entries.add(Sweep.entry(peer, rounds.of(peer)));
+                }
+            }
+            final Written written = new Written(PATH, settings.concurrency(), settings.requests(), false,
+                settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null, cpus.pinned() ? cpus.clientCpu() : null,
+                abLimit().toSeconds(), skipped);
+            final Report report = Report.of("http-paper",
+                run.result("http-paper", written, entries, rounds.failures()),
+                Sweep.rates("N", settings.concurrency(), entries))
+                .title("HTTP: the 2009 paper's test, requests per second")
+                .intro(String.format(Locale.ROOT, "ab -c N -n %,d without keep-alive on %s (a 4 KiB page of "
+                    + "fresh System.nanoTime() digits, then Connection: close), each server alone on one CPU and ab "
+                    + "on another.", settings.requests(), PATH))
+                .fact("Pinning", cpus.note())
+                .fact("Rounds", settings.rounds() + " (the median per N)")
+                .legend("Requests per second (ab's mean), a row per concurrency N, a column per server.")
+                .chart(Sweep.chart("Requests per second by concurrent ab clients (no keep-alive, " + PATH + ")",
+                    "concurrent clients (ab -c)", false, entries))
+                .section("Per server", details(entries));
+            if (!skipped.isEmpty())
+            {
+                report.notes(String.join("\n", skipped) + "\n");
+            }
+            return run.finish(report, settings.outDir());
+        }
+    }
+
+    private PaperPoint measure(final CommandedChild server, final int port, final int n, final Path work)
+    {
+        server.begin();
+        final List<String> command = new ArrayList<>(settings.launcher().cpus()
+            .prefix(settings.launcher().cpus().clientCpu()));
+        // -r: a socket error counts as a failed request instead of ending the run.
+        command.addAll(List.of("ab", "-q", "-r", "-s", "30", "-c", Integer.toString(n), "-n",
+            Integer.toString(Math.max(n, settings.requests())), "http://127.0.0.1:" + port + PATH));
+        final ToolRun ab = ToolRun.run("ab -c " + n, command, work, abLimit());
+        final ServerFacts facts = ServerFacts.of(server.stats());
+        if (ab.exitValue() != 0)
+        {
+            throw new BenchException("ab -c " + n + " exited with status " + ab.exitValue() + ":\n" + ab.output());
+        }
+        return new PaperPoint(n, AbOutput.parse(ab.output()), facts);
+    }
+
+    /** Generous, yet bounded: half a minute plus 10 ms a request, for the slowest server on a loaded machine. */
+    private Duration abLimit()
+    {
+        return Duration.ofSeconds(30).plusMillis(10L * settings.requests());
+    }
+
+    private static String details(final List<Sweep.Entry<PaperPoint>> entries)
+    {
+        final List<List<String>> rows = new ArrayList<>();
+        for (final Sweep.Entry<PaperPoint> entry : entries)
+        {
+            for (final PaperPoint p : entry.points())
+            {
+                final AbOutput ab = p.ab();
+                rows.add(List.of(entry.peer(), Integer.toString(p.concurrency()),
+                    String.format(Locale.ROOT, "%,.0f", ab.requestsPerSecond()), Long.toString(ab.failed()),
+                    Long.toString(ab.non2xx()), ms(ab.at(50)), ms(ab.at(90)), ms(ab.at(99)), ms(ab.at(100)),
+                    p.server().gcCount() == null ? "n/a" : Long.toString(p.server().gcCount()),
+                    p.server().allocatedBytesPerRequest() == null ? "n/a"
+                        : String.format(Locale.ROOT, "%,.0f", p.server().allocatedBytesPerRequest()),
+                    String.valueOf(p.server().allocationScope())));
+            }
+        }
+        return "ab's percentiles in whole milliseconds; GC and allocation from the server's stats over the ab "
+            + "run (scope: the event loop's thread, or all threads for servers that answer on many).\n\n"
+            + new Table(List.of("server", "N", "req/s", "failed", "non-2xx", "p50 ms", "p90 ms", "p99 ms", "max ms",
+                "GC", "alloc B/req", "scope"), rows).markdown();
+    }
+
+    private static String ms(final Long value)
+    {
+        return value == null ? "n/a" : Long.toString(value);
+    }
+}

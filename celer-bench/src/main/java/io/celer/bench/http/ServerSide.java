@@ -1,0 +1,127 @@
+package io.celer.bench.http;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.celer.bench.harness.CommandedChild;
+import io.celer.bench.harness.PeerLauncher;
+
+/**
+ * Starts the HTTP servers of a run, each alone on the server's CPU, on the harness's JDK or, for a server that
+ * needs a newer one, on a JDK 21+ found in {@code $CELER_JDK21} or under {@code /usr/lib/jvm} (the newest).
+ */
+final class ServerSide
+{
+    private static final Pattern RELEASE_VERSION = Pattern.compile("(?m)^JAVA_VERSION=\"(\\d+)");
+
+    private final PeerLauncher launcher;
+    private final Path newJdk;
+
+    /**
+     * The servers' side of a run.
+     *
+     * @param launcher what starts the children, placed.
+     */
+    ServerSide(final PeerLauncher launcher)
+    {
+        this.launcher = launcher;
+        this.newJdk = Runtime.version().feature() >= 21 ? Path.of(System.getProperty("java.home")) : findJdk21();
+    }
+
+    /**
+     * Why a server cannot run here.
+     *
+     * @param peer the server.
+     * @return the reason, or null when it can.
+     */
+    String cannotRun(final HttpPeer peer)
+    {
+        return peer.minimumJdk() > 17 && newJdk == null
+            ? peer.id() + " skipped: it needs JDK " + peer.minimumJdk() + "+, and none was found in $CELER_JDK21 "
+                + "or under /usr/lib/jvm"
+            : null;
+    }
+
+    /**
+     * The JDK a server runs on.
+     *
+     * @param peer the server.
+     * @return the JDK's home.
+     */
+    Path jdk(final HttpPeer peer)
+    {
+        return peer.minimumJdk() > 17 ? newJdk : Path.of(System.getProperty("java.home"));
+    }
+
+    /**
+     * Starts a server on an ephemeral port, pinned to the server's CPU.
+     *
+     * @param peer    the server.
+     * @param sockets the most connections it will hold at once, for its open-file limit.
+     * @return the running child; its port is read with {@link CommandedChild#awaitPort()}.
+     */
+    CommandedChild start(final HttpPeer peer, final int sockets)
+    {
+        final Map<String, Object> args = new LinkedHashMap<>();
+        args.put("port", 0);
+        return CommandedChild.start(peer.id() + " server", FileLimit.withRoomFor(
+            launcher.java(jdk(peer), peer, peer.mainClass(), launcher.cpus().serverCpu(), args), sockets));
+    }
+
+    /** @return what starts the children. */
+    PeerLauncher launcher()
+    {
+        return launcher;
+    }
+
+    private static Path findJdk21()
+    {
+        final String given = System.getenv("CELER_JDK21");
+        if (given != null && !given.isBlank() && feature(Path.of(given)) >= 21)
+        {
+            return Path.of(given);
+        }
+        Path best = null;
+        int bestFeature = 0;
+        try (DirectoryStream<Path> homes = Files.newDirectoryStream(Path.of("/usr/lib/jvm")))
+        {
+            for (final Path home : homes)
+            {
+                final int feature = feature(home);
+                if (feature >= 21 && feature > bestFeature)
+                {
+                    best = home;
+                    bestFeature = feature;
+                }
+            }
+        }
+        catch (final IOException ex)
+        {
+            return null;
+        }
+        return best;
+    }
+
+    private static int feature(final Path home)
+    {
+        try
+        {
+            if (!Files.isExecutable(home.resolve("bin").resolve("java")))
+            {
+                return 0;
+            }
+            final Matcher version = RELEASE_VERSION.matcher(Files.readString(home.resolve("release")));
+            return version.find() ? Integer.parseInt(version.group(1)) : 0;
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            return 0;
+        }
+    }
+}

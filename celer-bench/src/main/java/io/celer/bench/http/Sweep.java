@@ -1,0 +1,189 @@
+package io.celer.bench.http;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongConsumer;
+
+import io.celer.bench.harness.CommandedChild;
+import io.celer.bench.harness.LinePlot;
+import io.celer.bench.harness.Rounds;
+import io.celer.bench.harness.Table;
+
+/**
+ * What both HTTP benchmarks do: for each server, in rounds, start it alone on its CPU and load it at each setting
+ * (concurrent clients, connections), marking the server's measured phase with {@code begin} and reading its
+ * {@code stats} after; then the median per setting, one table and one chart of the rate.
+ */
+final class Sweep
+{
+    private Sweep()
+    {
+    }
+
+    /**
+     * A measured setting of one server.
+     */
+    interface Point
+    {
+        /** @return the setting, such as 16 concurrent clients. */
+        int setting();
+
+        /** @return requests per second. */
+        double rate();
+
+        /** @return the server's {@code java.runtime.version}, from its stats. */
+        String serverJdk();
+    }
+
+    /**
+     * Loads a running server at one setting.
+     *
+     * @param <T> what one setting gives.
+     */
+    @FunctionalInterface
+    interface Load<T extends Point>
+    {
+        /**
+         * Runs the load; the server has been told {@code begin} for loads without a warm-up of their own.
+         *
+         * @param peer     the server.
+         * @param server   its process, to tell {@code begin} and ask {@code stats}.
+         * @param port     where it listens.
+         * @param setting  the setting.
+         * @param progress takes the units done within this setting, for the bar.
+         * @return the point.
+         */
+        T run(HttpPeer peer, CommandedChild server, int port, int setting, LongConsumer progress);
+    }
+
+    /**
+     * A server's entry in the results: its median point per setting.
+     *
+     * @param peer        the server's name.
+     * @param description what it is.
+     * @param jdk         the JDK it ran on.
+     * @param points      one per setting, in the settings' order.
+     * @param <T>         the point type.
+     */
+    record Entry<T extends Point>(String peer, String description, String jdk, List<T> points)
+    {
+    }
+
+    /**
+     * Runs every server in every round.
+     *
+     * @param servers  starts the servers.
+     * @param peers    the servers that can run here.
+     * @param settings the settings, in order.
+     * @param rounds   runs per server.
+     * @param units    progress units of one setting.
+     * @param err      where the bar goes.
+     * @param load     loads one setting.
+     * @param <T>      what one setting gives.
+     * @return every round's points, per server.
+     */
+    static <T extends Point> Rounds<HttpPeer, List<T>> run(final ServerSide servers, final List<HttpPeer> peers,
+        final List<Integer> settings, final int rounds, final long units, final PrintStream err, final Load<T> load)
+    {
+        return Rounds.run(peers, rounds, HttpPeer::id, units * settings.size(), err, (peer, round, progress) ->
+        {
+            final List<T> points = new ArrayList<>();
+            try (CommandedChild server = servers.start(peer, Collections.max(settings)))
+            {
+                final int port = server.awaitPort();
+                long done = 0;
+                for (final int setting : settings)
+                {
+                    final long before = done;
+                    points.add(load.run(peer, server, port, setting, share -> progress.update(before + share)));
+                    done += units;
+                    progress.update(done);
+                }
+            }
+            return points;
+        });
+    }
+
+    /**
+     * A server's entry: per setting, the round with the median rate.
+     *
+     * @param peer    the server.
+     * @param all     its completed rounds.
+     * @param <T>     the point type.
+     * @return the entry.
+     */
+    static <T extends Point> Entry<T> entry(final HttpPeer peer, final List<List<T>> all)
+    {
+        final List<T> medians = new ArrayList<>();
+        for (int i = 0; i < all.get(0).size(); i++)
+        {
+            final List<T> same = new ArrayList<>();
+            for (final List<T> round : all)
+            {
+                same.add(round.get(i));
+            }
+            same.sort(Comparator.comparingDouble(Point::rate));
+            medians.add(same.get((same.size() - 1) / 2));
+        }
+        return new Entry<>(peer.id(), peer.description(), medians.get(0).serverJdk(), List.copyOf(medians));
+    }
+
+    /**
+     * The rates side by side: a row per setting, a column per server.
+     *
+     * @param label    the settings' column title, such as {@code N}.
+     * @param settings the settings.
+     * @param entries  one per server.
+     * @return the table.
+     */
+    static Table rates(final String label, final List<Integer> settings, final List<? extends Entry<?>> entries)
+    {
+        final List<String> header = new ArrayList<>(List.of(label));
+        for (final Entry<?> entry : entries)
+        {
+            header.add(entry.peer());
+        }
+        final List<List<String>> rows = new ArrayList<>();
+        for (int i = 0; i < settings.size(); i++)
+        {
+            final List<String> row = new ArrayList<>(List.of(String.format(Locale.ROOT, "%,d", settings.get(i))));
+            for (final Entry<?> entry : entries)
+            {
+                row.add(String.format(Locale.ROOT, "%,.0f", entry.points().get(i).rate()));
+            }
+            rows.add(row);
+        }
+        return new Table(header, rows);
+    }
+
+    /**
+     * The rates as lines, one per server.
+     *
+     * @param title   the chart's title.
+     * @param xTitle  the settings' axis title.
+     * @param logX    whether the settings grow by powers (1, 10, 100), drawn on a log axis.
+     * @param entries one per server.
+     * @return the chart.
+     */
+    static LinePlot.Chart chart(final String title, final String xTitle, final boolean logX,
+        final List<? extends Entry<?>> entries)
+    {
+        final List<LinePlot.Series> series = new ArrayList<>();
+        for (final Entry<?> entry : entries)
+        {
+            final List<Double> xs = new ArrayList<>();
+            final List<Double> ys = new ArrayList<>();
+            for (final Point point : entry.points())
+            {
+                xs.add((double)point.setting());
+                ys.add(point.rate());
+            }
+            series.add(new LinePlot.Series(entry.peer(), xs, ys));
+        }
+        return new LinePlot.Chart(title, xTitle, "requests per second", logX, series);
+    }
+}

@@ -1,0 +1,89 @@
+package io.celer.bench.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.celer.bench.ResultFields;
+
+/**
+ * Runs {@code bench http} for a second at 1 and 10 connections against Celer and Netty, Celer's HTTP client
+ * driving, each side in its own process, and checks what it writes. Speed is never asserted: this machine is
+ * shared.
+ */
+@Timeout(300)
+class HttpBenchTest
+{
+    @TempDir
+    Path out;
+
+    @Test
+    void pingPongRunMeasuresEachConnectionCountOfEachServer() throws IOException
+    {
+        final JsonNode report = ResultFields.run(out, "latest-http.json", "http",
+            "http", "--peers", "celer,netty", "--connections", "1,10", "--warmup-seconds", "1", "--seconds", "1");
+        assertThat(report.get("failures")).isEmpty();
+        assertThat(report.get("driver").asText()).isEqualTo("celer");
+        final List<String> peers = new ArrayList<>();
+        for (final JsonNode entry : report.get("results"))
+        {
+            final String peer = entry.get("peer").asText();
+            peers.add(peer);
+            final List<Integer> connections = new ArrayList<>();
+            for (final JsonNode point : entry.get("points"))
+            {
+                connections.add(point.get("connections").asInt());
+                assertThat(point.get("requests").asLong()).as(peer).isPositive();
+                assertThat(point.get("errors").asLong()).as(peer).isZero();
+                assertThat(point.get("requests_per_s").asDouble()).as(peer).isPositive();
+                assertThat(point.get("percentiles")).as(peer).hasSize(6);
+                assertThat(point.get("percentiles").get(0).get("us").asDouble()).as(peer).isPositive();
+                // The server answered at least what the client counted while both measured, give or take the
+                // requests in flight at either end of the window.
+                assertThat(point.get("server_requests").asLong()).as(peer)
+                    .isGreaterThan(point.get("requests").asLong() / 2);
+                assertThat(point.get("client_allocated_bytes_per_request").asDouble()).as(peer).isNotNegative();
+                assertThat(point.get("server_allocated_bytes_per_request").asDouble()).as(peer).isNotNegative();
+            }
+            assertThat(connections).as(peer).containsExactly(1, 10);
+        }
+        assertThat(peers).containsExactly("celer", "netty");
+        assertThat(Files.size(out.resolve("latest-http.png"))).isGreaterThan(5_000);
+        assertThat(Files.readString(out.resolve("latest-http.md"))).contains("| connections ", "latest-http.png");
+    }
+
+    @Test
+    void wrkOutputIsRead()
+    {
+        final WrkOutput wrk = WrkOutput.parse(String.join("\n",
+            "Running 1s test @ http://127.0.0.1:8080/plaintext",
+            "  1 threads and 10 connections",
+            "  Thread Stats   Avg      Stdev     Max   +/- Stdev",
+            "    Latency   120.50us   30.00us   1.20ms   90.00%",
+            "  Latency Distribution",
+            "     50%  110.00us",
+            "     75%  130.00us",
+            "     90%  160.00us",
+            "     99%    1.10ms",
+            "  81234 requests in 1.00s, 10.00MB read",
+            "  Socket errors: connect 0, read 2, write 0, timeout 1",
+            "  Non-2xx or 3xx responses: 3",
+            "Requests/sec:  81234.00",
+            "Transfer/sec:     10.00MB"));
+        assertThat(wrk.requests()).isEqualTo(81_234);
+        assertThat(wrk.requestsPerSecond()).isEqualTo(81_234.0);
+        assertThat(wrk.meanUs()).isEqualTo(120.5);
+        assertThat(wrk.errors()).isEqualTo(6);
+        assertThat(wrk.percentiles()).extracting(HttpPoint.Percentile::us).containsExactly(110.0, 130.0, 160.0, 1100.0);
+    }
+}
