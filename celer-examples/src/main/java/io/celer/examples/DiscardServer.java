@@ -34,14 +34,4 @@ public final class DiscardServer implements Handler
         bytesDiscarded = bytesDiscarded + message.remaining();
         message.position(message.limit());
     }
-
-    /**
-     * Runs the server from the command line, as {@code ./celer demo discard} does.
-     *
-     * @param args {@code [--host H] [--port N]}.
-     */
-    public static void main(final String[] args)
-    {
-        Demo.mainFor("discard", args);
-    }
 }

@@ -78,14 +78,4 @@ public final class EchoLineServer implements Handler
         }
         return true;
     }
-
-    /**
-     * Runs the server from the command line, as {@code ./celer demo echo-line} does.
-     *
-     * @param args {@code [--host H] [--port N]}.
-     */
-    public static void main(final String[] args)
-    {
-        Demo.mainFor("echo-line", args);
-    }
 }

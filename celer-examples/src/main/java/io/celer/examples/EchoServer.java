@@ -23,14 +23,4 @@ public final class EchoServer implements Handler
     {
         connection.send(message);
     }
-
-    /**
-     * Runs the server from the command line, as {@code ./celer demo echo} does.
-     *
-     * @param args {@code [--host H] [--port N]}.
-     */
-    public static void main(final String[] args)
-    {
-        Demo.mainFor("echo", args);
-    }
 }

@@ -49,14 +49,4 @@ public final class PrintServer implements Handler
         }
         out.flush();
     }
-
-    /**
-     * Runs the server from the command line, as {@code ./celer demo print} does.
-     *
-     * @param args {@code [--host H] [--port N]}.
-     */
-    public static void main(final String[] args)
-    {
-        Demo.mainFor("print", args);
-    }
 }

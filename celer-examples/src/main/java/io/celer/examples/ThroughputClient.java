@@ -2,9 +2,9 @@ package io.celer.examples;
 
 import java.io.PrintStream;
 
+import io.celer.examples.cli.ClientOutcome;
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
-import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 import io.celer.tcp.TcpClient;
@@ -98,7 +98,7 @@ public final class ThroughputClient implements Handler
             .framing(() -> new LineFraming(messageSize))
             .readBufferSize(messageSize + 2)
             .disconnectOnFullWriteBuffer(false);
-        client = new TcpClient(reactor, host, port, config, this);
+        client = new TcpClient(reactor, host, port, config, outcome.recording(this));
     }
 
     /**
@@ -213,15 +213,6 @@ public final class ThroughputClient implements Handler
     }
 
     /**
-     * Keeps the cause, for {@link ClientOutcome#failure()}.
-     */
-    @Override
-    public void error(final Connection connection, final Throwable error)
-    {
-        outcome.failed(error);
-    }
-
-    /**
      * How the connection ended, and a callback for when it does.
      *
      * @return the outcome, readable from any thread.
@@ -229,24 +220,5 @@ public final class ThroughputClient implements Handler
     public ClientOutcome outcome()
     {
         return outcome;
-    }
-
-    /**
-     * Marks the client done.
-     */
-    @Override
-    public void closed(final Connection connection, final CloseReason reason)
-    {
-        outcome.closed(reason);
-    }
-
-    /**
-     * Runs the client from the command line, as {@code ./celer demo throughput-client} does.
-     *
-     * @param args {@code [--host H] [--port N] [--messages N] [--size B]}.
-     */
-    public static void main(final String[] args)
-    {
-        Demo.mainFor("throughput-client", args);
     }
 }

@@ -71,14 +71,4 @@ public final class TimeBeatServer implements Handler
         // The timer dies with the connection, so a client that left stops the beat by itself.
         connection.setEventTimeout(periodMillis);
     }
-
-    /**
-     * Runs the server from the command line, as {@code ./celer demo time-beat} does.
-     *
-     * @param args {@code [--host H] [--port N]}.
-     */
-    public static void main(final String[] args)
-    {
-        Demo.mainFor("time-beat", args);
-    }
 }

@@ -6,9 +6,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.celer.examples.cli.ClientOutcome;
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
-import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 import io.celer.tcp.TcpClient;
@@ -73,7 +73,7 @@ public final class TimeClient implements Handler
         this.out = out;
         line[Rfc868.FORMATTED_LENGTH] = '\n';
         client = new TcpClient(
-            reactor, host, port, base.copy().framing(() -> new FixedSizeFraming(Rfc868.LENGTH)), this);
+            reactor, host, port, base.copy().framing(() -> new FixedSizeFraming(Rfc868.LENGTH)), outcome.recording(this));
     }
 
     /**
@@ -140,15 +140,6 @@ public final class TimeClient implements Handler
     }
 
     /**
-     * Keeps the cause, for {@link ClientOutcome#failure()}.
-     */
-    @Override
-    public void error(final Connection connection, final Throwable error)
-    {
-        outcome.failed(error);
-    }
-
-    /**
      * How the connection ended, and a callback for when it does.
      *
      * @return the outcome, readable from any thread.
@@ -156,24 +147,5 @@ public final class TimeClient implements Handler
     public ClientOutcome outcome()
     {
         return outcome;
-    }
-
-    /**
-     * Marks the client done.
-     */
-    @Override
-    public void closed(final Connection connection, final CloseReason reason)
-    {
-        outcome.closed(reason);
-    }
-
-    /**
-     * Runs the client from the command line, as {@code ./celer demo time-client} does.
-     *
-     * @param args {@code [--host H] [--port N]}.
-     */
-    public static void main(final String[] args)
-    {
-        Demo.mainFor("time-client", args);
     }
 }

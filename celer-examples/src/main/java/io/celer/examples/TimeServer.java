@@ -27,14 +27,4 @@ public final class TimeServer implements Handler
         connection.send(time);
         connection.close();
     }
-
-    /**
-     * Runs the server from the command line, as {@code ./celer demo time} does.
-     *
-     * @param args {@code [--host H] [--port N]}.
-     */
-    public static void main(final String[] args)
-    {
-        Demo.mainFor("time", args);
-    }
 }

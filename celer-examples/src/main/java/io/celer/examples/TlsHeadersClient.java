@@ -10,10 +10,10 @@ import java.util.List;
 
 import org.agrona.concurrent.BackoffIdleStrategy;
 
+import io.celer.examples.cli.ClientOutcome;
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
-import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 import io.celer.tcp.TcpClient;
@@ -68,7 +68,7 @@ public final class TlsHeadersClient implements Handler
         this.port = port;
         this.out = out;
         client = new TcpClient(reactor, host, port,
-            new TcpConfig().framing(() -> new LineFraming(MAX_LINE, true)).transport(tls), this);
+            new TcpConfig().framing(() -> new LineFraming(MAX_LINE, true)).transport(tls), outcome.recording(this));
     }
 
     /**
@@ -125,15 +125,6 @@ public final class TlsHeadersClient implements Handler
     }
 
     /**
-     * Keeps the cause, for {@link ClientOutcome#failure()}: an untrusted certificate, say.
-     */
-    @Override
-    public void error(final Connection connection, final Throwable error)
-    {
-        outcome.failed(error);
-    }
-
-    /**
      * How the connection ended, and a callback for when it does.
      *
      * @return the outcome, readable from any thread.
@@ -141,15 +132,6 @@ public final class TlsHeadersClient implements Handler
     public ClientOutcome outcome()
     {
         return outcome;
-    }
-
-    /**
-     * Marks the client done.
-     */
-    @Override
-    public void closed(final Connection connection, final CloseReason reason)
-    {
-        outcome.closed(reason);
     }
 
     /**

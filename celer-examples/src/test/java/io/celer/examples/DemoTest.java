@@ -3,83 +3,123 @@ package io.celer.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.tcp.TcpConfig;
+import io.celer.examples.cli.Running;
+import io.celer.examples.support.DemoRuns;
+import io.celer.examples.support.Loopback;
+import io.celer.examples.support.PipelinedLineClient;
 import io.celer.tcp.TcpServer;
 import io.celer.test.Await;
-import io.celer.test.Reactors;
+import io.celer.test.TestCertificates;
+import io.celer.test.TestThreads;
+import io.celer.tls.TlsConfig;
 
+/**
+ * The launcher, {@code ./celer demo}, as the command line runs it: its list, each demo's help and options,
+ * mistakes, and each demo started and spoken to over loopback sockets.
+ */
 class DemoTest
 {
-    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
-    private final PrintStream out = new PrintStream(outBytes, true, StandardCharsets.UTF_8);
-    private final PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
-    private final Reactors reactors = new Reactors();
-    // Each running demo blocks a thread until stopped: the common pool may have one thread only.
-    private final java.util.concurrent.ExecutorService demos = java.util.concurrent.Executors.newCachedThreadPool();
+    private static final List<String> NAMES = List.of("discard", "print", "echo", "echo-line", "time",
+        "time-client", "time-beat", "throughput-client", "queued-server", "counter-client", "backend", "fanout",
+        "https-headers", "tick-to-trade");
 
-    @AfterEach
-    void stop()
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
+
+    @RegisterExtension
+    final DemoRuns demos = new DemoRuns(Demo::execute);
+
+    @Test
+    void helpListsEveryName()
     {
-        demos.shutdownNow();
-        reactors.close();
+        assertThat(demos.runWithoutStarting("--help")).isZero();
+        assertThat(demos.out()).contains("./celer demo", "--help");
+        int previous = -1;
+        for (final String name : NAMES)
+        {
+            assertThat(demos.out()).containsPattern("(?m)^  " + Pattern.quote(name) + " ");
+            final int at = demos.out().indexOf("\n  " + name + " ");
+            assertThat(at).as("%s listed in order", name).isGreaterThan(previous);
+            previous = at;
+        }
+        // The options are each demo's own: none is listed at the top.
+        assertThat(demos.out()).doesNotContain("--port=", "--workers=", "--backends=", "--tls");
     }
 
     @Test
-    void helpListsTheNamesAndOptions()
+    void aDemosHelpShowsItsOwnOptionsOnly()
     {
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "--help")).isZero();
-        assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains(
-            "discard", "print", "echo", "echo-line", "time", "time-client", "time-beat", "throughput-client",
-            "queued-server", "counter-client", "backend", "fanout",
-            "--host", "--port", "--messages", "--size", "--workers", "--heavy-workers", "--backends");
+        assertThat(demos.runWithoutStarting("queued-server", "--help")).isZero();
+        assertThat(demos.out())
+            .contains("./celer demo queued-server", "--workers", "--heavy-workers", "--host", "--port", "--tls",
+                "--keystore", "--storepass", "--busy-spin", "--cpu", "--help")
+            .doesNotContain("--backends=", "--messages=", "--quotes=", "--truststore=");
+        demos.clear();
+        assertThat(demos.runWithoutStarting("throughput-client", "-h")).isZero();
+        assertThat(demos.out())
+            .contains("--messages", "--size", "--truststore", "default localhost")
+            .doesNotContain("--workers=", "--keystore=", "--backends=");
+        demos.clear();
+        assertThat(demos.runWithoutStarting("echo-line", "--help")).isZero();
+        assertThat(demos.out())
+            .contains("./celer demo echo-line", "'bye' closes", "--host", "--port", "--tls", "--keystore", "--help")
+            .doesNotContain("--workers=", "--truststore=", "--messages=");
+        demos.clear();
+        assertThat(demos.runWithoutStarting("counter-client", "--help")).isZero();
+        assertThat(demos.out())
+            .contains("./celer demo counter-client", "--truststore", "--cpu")
+            .doesNotContain("--keystore=", "--workers=", "--backends=");
+        demos.clear();
+        assertThat(demos.runWithoutStarting("tick-to-trade", "--help")).isZero();
+        assertThat(demos.out())
+            .contains("--quotes", "--warmup", "--spacing-us")
+            .doesNotContain("--port=", "--tls", "--workers=");
     }
 
     @Test
     void anUnknownNameIsAUsageError()
     {
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "chat")).isEqualTo(2);
-        assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("unknown demo 'chat'", "echo-line");
+        assertThat(demos.runWithoutStarting("chat")).isEqualTo(2);
+        assertThat(demos.err()).contains("unknown demo 'chat'", "echo-line", "./celer demo --help");
     }
 
     @Test
     void badArgumentsAreUsageErrors()
     {
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted)).isEqualTo(2);
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "echo", "--port", "65536")).isEqualTo(2);
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "echo", "--port", "http")).isEqualTo(2);
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "time-client", "--port", "0")).isEqualTo(2);
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "throughput-client", "--messages", "0"))
-            .isEqualTo(2);
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "echo", "--colour")).isEqualTo(2);
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "queued-server", "--workers", "0")).isEqualTo(2);
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "queued-server", "--heavy-workers", "65"))
-            .isEqualTo(2);
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "fanout")).isEqualTo(2);
-        assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("fanout needs --backends");
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "fanout", "--backends", "localhost")).isEqualTo(2);
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "fanout", "--backends", "localhost:0"))
-            .isEqualTo(2);
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "fanout", "--backends", "a:1,:2")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting()).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("echo", "--port", "65536")).isEqualTo(2);
+        assertThat(demos.err()).contains("--port must be between 0 and 65535", "./celer demo echo --help");
+        assertThat(demos.runWithoutStarting("echo", "--port", "http")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("time-client", "--port", "0")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("throughput-client", "--messages", "0")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("echo", "--colour")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("echo", "--cpu", "-2")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("queued-server", "--workers", "0")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("queued-server", "--heavy-workers", "65")).isEqualTo(2);
+        // An option of another demo is a mistake, not silently ignored.
+        assertThat(demos.runWithoutStarting("echo", "--workers", "2")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("tick-to-trade", "--port", "1")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("fanout")).isEqualTo(2);
+        assertThat(demos.err()).contains("fanout needs --backends");
+        assertThat(demos.runWithoutStarting("fanout", "--backends", "localhost")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("fanout", "--backends", "localhost:0")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("fanout", "--backends", "a:1,:2")).isEqualTo(2);
     }
 
     @Test
@@ -87,163 +127,130 @@ class DemoTest
     {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
         {
-            final int code = Demo.execute(out, err, DemoTest::neverStarted,
-                "echo", "--host", "127.0.0.1", "--port", Integer.toString(taken.getLocalPort()));
-            assertThat(code).isEqualTo(1);
-            assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("cannot listen");
+            assertThat(demos.runWithoutStarting("echo", "--host", Loopback.HOST, "--port",
+                Integer.toString(taken.getLocalPort()))).isEqualTo(1);
+            assertThat(demos.err()).contains("demo echo: cannot listen");
         }
-    }
-
-    @Test
-    void runsEchoLineUntilStopped() throws Exception
-    {
-        final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
-        final CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() ->
-            Demo.execute(out, err, started::complete, "echo-line", "--host", "127.0.0.1", "--port", "0"), demos);
-        final Demo.Running running = started.get(10, TimeUnit.SECONDS);
-        try
-        {
-            assertThat(outBytes.toString(StandardCharsets.UTF_8))
-                .startsWith("echo-line: listening on 127.0.0.1:" + running.port() + " ");
-            try (Socket socket = new Socket("127.0.0.1", running.port()))
-            {
-                socket.setSoTimeout(10_000);
-                final OutputStream socketOut = socket.getOutputStream();
-                final BufferedReader in =
-                    new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
-                socketOut.write("hi there\r\nbye\n".getBytes(StandardCharsets.US_ASCII));
-                assertThat(in.readLine()).isEqualTo("hi there");
-                assertThat(in.readLine()).isEqualTo("Goodbye!");
-                assertThat(in.readLine()).isNull();
-            }
-            assertThat(exit).isNotDone();
-        }
-        finally
-        {
-            running.stop();
-        }
-        assertThat(exit.get(10, TimeUnit.SECONDS)).isZero();
-        assertThat(running.isFinished()).isTrue();
-    }
-
-    @Test
-    void theTimeClientExitsWhenItsServerHangsUp() throws Exception
-    {
-        final TcpServer server = new TcpServer(reactors.start("time"), 0, new TcpConfig().bindAddress("127.0.0.1"),
-            new TimeServer()).open();
-        final int code = Demo.execute(out, err, running -> { },
-            "time-client", "--host", "127.0.0.1", "--port", Integer.toString(server.localAddress().getPort()));
-        assertThat(code).isZero();
-        assertThat(outBytes.toString(StandardCharsets.UTF_8)).matches(
-            "(?s)time-client: connecting to 127\\.0\\.0\\.1:\\d+\\R\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\R");
-    }
-
-    @Test
-    void serversAndClientsSpeakTlsWithTheirStores() throws Exception
-    {
-        final io.celer.test.TestCertificates certs = io.celer.test.TestCertificates.get();
-        final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
-        final CompletableFuture<Integer> server = CompletableFuture.supplyAsync(() -> Demo.execute(out, err,
-            started::complete, "time-beat", "--host", "127.0.0.1", "--port", "0", "--tls",
-            "--keystore", certs.server().toString(), "--storepass", io.celer.test.TestCertificates.PASSWORD), demos);
-        final Demo.Running running = started.get(20, TimeUnit.SECONDS);
-        try
-        {
-            assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("over TLS");
-            final ByteArrayOutputStream clientOut = new ByteArrayOutputStream();
-            final CompletableFuture<Demo.Running> clientStarted = new CompletableFuture<>();
-            final CompletableFuture<Integer> client = CompletableFuture.supplyAsync(() -> Demo.execute(
-                new PrintStream(clientOut, true, StandardCharsets.UTF_8), err, clientStarted::complete,
-                "time-client", "--host", "localhost", "--port", Integer.toString(running.port()), "--tls",
-                "--truststore", certs.trustStore().toString(), "--storepass", io.celer.test.TestCertificates.PASSWORD), demos);
-            final Demo.Running clientRunning = clientStarted.get(20, TimeUnit.SECONDS);
-            io.celer.test.Await.until("a time over TLS",
-                () -> clientOut.toString(StandardCharsets.UTF_8).matches("(?s).*\\d{4}-\\d\\d-\\d\\dT.*"));
-            clientRunning.stop();
-            assertThat(client.get(10, TimeUnit.SECONDS)).isNotNull();
-        }
-        finally
-        {
-            running.stop();
-        }
-        assertThat(server.get(10, TimeUnit.SECONDS)).isZero();
-    }
-
-    @Test
-    void httpsHeadersPrintsWhatAnHttpsServerAnswersUpToTheEmptyLine() throws Exception
-    {
-        // An echo-line server over TLS answers the request with its own lines, the empty one last.
-        final io.celer.test.TestCertificates certs = io.celer.test.TestCertificates.get();
-        final TcpServer server = new TcpServer(reactors.start("https"), 0, EchoLineServer.config(new TcpConfig()
-            .bindAddress("127.0.0.1").transport(new io.celer.tls.TlsConfig()
-            .keyStore(certs.server(), io.celer.test.TestCertificates.PASSWORD))), new EchoLineServer()).open();
-        final int code = Demo.execute(out, err, running -> { }, "https-headers", "--host", "localhost",
-            "--port", Integer.toString(server.port()), "--truststore", certs.trustStore().toString(),
-            "--storepass", io.celer.test.TestCertificates.PASSWORD);
-        assertThat(code).as(errBytes.toString(StandardCharsets.UTF_8)).isZero();
-        assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("GET / HTTP/1.0", "Host: localhost");
     }
 
     @Test
     void tlsOptionsAreCheckedBeforeAnythingStarts()
     {
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "echo", "--tls")).isEqualTo(2);
-        assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("--tls needs --keystore");
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "echo", "--keystore", "x.p12")).isEqualTo(2);
-        assertThat(Demo.execute(out, err, DemoTest::neverStarted, "echo", "--port", "0", "--tls",
-            "--keystore", "no-such-store.p12")).isEqualTo(1);
-        assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("cannot set up TLS");
+        assertThat(demos.runWithoutStarting("echo", "--tls")).isEqualTo(2);
+        assertThat(demos.err()).contains("--tls needs --keystore");
+        assertThat(demos.runWithoutStarting("echo", "--keystore", "x.p12")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("time-client", "--truststore", "x.p12")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("echo", "--port", "0", "--tls", "--keystore", "no-such-store.p12"))
+            .isEqualTo(1);
+        assertThat(demos.err()).contains("cannot set up TLS");
+    }
+
+    @Test
+    void runsEchoLineUntilStopped() throws Exception
+    {
+        final Running running = demos.start("echo-line", "--host", Loopback.HOST, "--port", "0");
+        assertThat(demos.out()).startsWith("echo-line: listening on 127.0.0.1:" + running.port() +
+            " (echoes each line; the line 'bye' closes the connection); Ctrl-C stops it");
+        try (Socket socket = new Socket(Loopback.HOST, running.port()))
+        {
+            socket.setSoTimeout(10_000);
+            final BufferedReader in =
+                new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+            socket.getOutputStream().write("hi there\r\nbye\n".getBytes(StandardCharsets.US_ASCII));
+            assertThat(in.readLine()).isEqualTo("hi there");
+            assertThat(in.readLine()).isEqualTo("Goodbye!");
+            assertThat(in.readLine()).isNull();
+        }
+        assertThat(demos.isRunning(running)).isTrue();
+        assertThat(demos.stop(running)).isZero();
+        assertThat(running.isFinished()).isTrue();
+    }
+
+    @Test
+    void theTimeClientExitsWhenItsServerHangsUp()
+    {
+        final TcpServer server = loopback.serve("time", new TimeServer());
+        assertThat(demos.run("time-client", "--host", Loopback.HOST, "--port", Integer.toString(server.port())))
+            .isZero();
+        assertThat(demos.out()).matches(
+            "(?s)time-client: connecting to 127\\.0\\.0\\.1:\\d+\\R\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\R");
+    }
+
+    @Test
+    void theTimeClientFailsWhenNoServerAnswers() throws Exception
+    {
+        final int port;
+        try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            port = closed.getLocalPort();
+        }
+        assertThat(demos.run("time-client", "--host", Loopback.HOST, "--port", Integer.toString(port)))
+            .isEqualTo(1);
+        assertThat(demos.err()).contains("time-client: no time received");
+    }
+
+    @Test
+    void serversAndClientsSpeakTlsWithTheirStores() throws Exception
+    {
+        final TestCertificates certs = TestCertificates.get();
+        final Running server = demos.start("time-beat", "--host", Loopback.HOST, "--port", "0", "--tls",
+            "--keystore", certs.server().toString(), "--storepass", TestCertificates.PASSWORD);
+        assertThat(demos.out()).contains("over TLS");
+        final Running client = demos.start("time-client", "--host", "localhost", "--port",
+            Integer.toString(server.port()), "--tls", "--truststore", certs.trustStore().toString(),
+            "--storepass", TestCertificates.PASSWORD);
+        Await.until("a time over TLS", () -> demos.out().matches("(?s).*\\d{4}-\\d\\d-\\d\\dT.*"));
+        demos.stop(client);
+        assertThat(demos.stop(server)).isZero();
+    }
+
+    @Test
+    void httpsHeadersPrintsWhatAnHttpsServerAnswersUpToTheEmptyLine()
+    {
+        // An echo-line server over TLS answers the request with its own lines, the empty one last.
+        final TestCertificates certs = TestCertificates.get();
+        final TcpServer server = loopback.serve("https", EchoLineServer.config(Loopback.config()
+            .transport(new TlsConfig().keyStore(certs.server(), TestCertificates.PASSWORD))), new EchoLineServer());
+        final int code = demos.run("https-headers", "--host", "localhost", "--port", Integer.toString(server.port()),
+            "--truststore", certs.trustStore().toString(), "--storepass", TestCertificates.PASSWORD);
+        assertThat(code).as(demos.err()).isZero();
+        assertThat(demos.out()).contains("GET / HTTP/1.0", "Host: localhost");
     }
 
     @Test
     void theTickToTradeDemoMeasuresAndExits()
     {
-        final int code = Demo.execute(out, err, running -> { },
-            "tick-to-trade", "--warmup", "20000", "--quotes", "500", "--spacing-us", "10");
-        assertThat(code).isZero();
-        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+        assertThat(demos.run("tick-to-trade", "--warmup", "20000", "--quotes", "500", "--spacing-us", "10")).isZero();
+        assertThat(demos.out())
             .contains("measuring 500 quotes", "tick-to-trade inside the process", "p50", "p99.9", "lost 0");
     }
 
     @Test
-    void theThroughputClientExitsWhenDone() throws Exception
+    void theThroughputClientExitsWhenDone()
     {
         final DiscardServer discard = new DiscardServer();
-        final TcpServer server = new TcpServer(reactors.start("discard"), 0,
-            new TcpConfig().bindAddress("127.0.0.1"), discard).open();
-        final int code = Demo.execute(out, err, running -> { }, "throughput-client", "--host", "127.0.0.1",
-            "--port", Integer.toString(server.localAddress().getPort()), "--messages", "10000", "--size", "100");
-        assertThat(code).isZero();
-        assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("sent 10,000 messages of 100 bytes");
+        final TcpServer server = loopback.serve("discard", discard);
+        assertThat(demos.run("throughput-client", "--host", Loopback.HOST, "--port", Integer.toString(server.port()),
+            "--messages", "10000", "--size", "100")).isZero();
+        assertThat(demos.out()).contains("sent 10,000 messages of 100 bytes");
         // The client is done once the socket took its bytes; the server may still be reading them.
-        io.celer.test.Await.until(() -> "all bytes discarded, at " + discard.bytesDiscarded(),
-            () -> discard.bytesDiscarded() == 10_000L * 101, java.time.Duration.ofSeconds(30));
+        Await.until(() -> "all bytes discarded, at " + discard.bytesDiscarded(),
+            () -> discard.bytesDiscarded() == 10_000L * 101, Duration.ofSeconds(30));
     }
 
     @Test
     void runsTheQueuedServerAndStopsItsWorkers() throws Exception
     {
-        final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
-        final CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> Demo.execute(out, err,
-            started::complete, "queued-server", "--host", "127.0.0.1", "--port", "0", "--workers", "2"), demos);
-        final Demo.Running running = started.get(10, TimeUnit.SECONDS);
-        try
+        final Running running = demos.start("queued-server", "--host", Loopback.HOST, "--port", "0", "--workers", "2");
+        assertThat(demos.out()).startsWith("queued-server: listening on 127.0.0.1:" + running.port() + " ");
+        try (PipelinedLineClient client = new PipelinedLineClient(running.port(), 10))
         {
-            assertThat(outBytes.toString(StandardCharsets.UTF_8))
-                .startsWith("queued-server: listening on 127.0.0.1:" + running.port() + " ");
-            try (PipelinedLineClient client = new PipelinedLineClient(running.port(), 10))
-            {
-                client.send("heavy lifting\nhi there\n");
-                assertThat(List.of(client.readLine(), client.readLine()))
-                    .containsExactlyInAnyOrder("13: heavy lifting", "8: hi there");
-            }
-            assertThat(workerThreads()).isEqualTo(3);
+            client.send("heavy lifting\nhi there\n");
+            assertThat(List.of(client.readLine(), client.readLine()))
+                .containsExactlyInAnyOrder("13: heavy lifting", "8: hi there");
         }
-        finally
-        {
-            running.stop();
-        }
-        assertThat(exit.get(10, TimeUnit.SECONDS)).isZero();
+        assertThat(workerThreads()).isEqualTo(3);
+        assertThat(demos.stop(running)).isZero();
         Await.until("the workers to stop", () -> workerThreads() == 0);
     }
 
@@ -256,50 +263,21 @@ class DemoTest
     @Test
     void runsBackendsAndAFanoutServerInFrontOfThem() throws Exception
     {
-        final List<Demo.Running> runnings = new ArrayList<>();
-        try
+        final int first = demos.start("backend", "--host", Loopback.HOST, "--port", "0").port();
+        final int second = demos.start("backend", "--host", Loopback.HOST, "--port", "0").port();
+        final int front = demos.start("fanout", "--host", Loopback.HOST, "--port", "0",
+            "--backends", "127.0.0.1:" + first + ", 127.0.0.1:" + second).port();
+        assertThat(demos.out())
+            .contains("backend: listening on 127.0.0.1:" + first + " ")
+            .contains("fanout: listening on 127.0.0.1:" + front + " ");
+        // Sent before the front may have connected: requests wait for a back-end.
+        final List<String> requests = List.of("one", "two", "three", "four");
+        final List<String> answers = PipelinedLineClient.exchangeAsync(front, 10, requests, null)
+            .get(30, TimeUnit.SECONDS);
+        assertThat(answers).hasSize(4);
+        for (int i = 0; i < 4; i++)
         {
-            runnings.add(startServer("backend", "--host", "127.0.0.1", "--port", "0"));
-            runnings.add(startServer("backend", "--host", "127.0.0.1", "--port", "0"));
-            final int first = runnings.get(0).port();
-            final int second = runnings.get(1).port();
-            runnings.add(startServer("fanout", "--host", "127.0.0.1", "--port", "0",
-                "--backends", "127.0.0.1:" + first + ", 127.0.0.1:" + second));
-            assertThat(outBytes.toString(StandardCharsets.UTF_8))
-                .contains("backend: listening on 127.0.0.1:" + first + " ")
-                .contains("fanout: listening on 127.0.0.1:" + runnings.get(2).port() + " ");
-            try (PipelinedLineClient client = new PipelinedLineClient(runnings.get(2).port(), 10))
-            {
-                // Sent before the front may have connected: requests wait for a back-end.
-                final List<String> answers =
-                    client.exchange(List.of("one", "two", "three", "four"), null);
-                assertThat(answers).hasSize(4);
-                final String[] requests = {"one", "two", "three", "four"};
-                for (int i = 0; i < 4; i++)
-                {
-                    assertThat(answers.get(i)).isIn(first + ":" + requests[i], second + ":" + requests[i]);
-                }
-            }
-        }
-        finally
-        {
-            runnings.forEach(Demo.Running::stop);
-        }
-    }
-
-    private Demo.Running startServer(final String... args) throws Exception
-    {
-        final CompletableFuture<Demo.Running> started = new CompletableFuture<>();
-        final CompletableFuture<Integer> exit =
-            CompletableFuture.supplyAsync(() -> Demo.execute(out, err, started::complete, args), demos);
-        try
-        {
-            return started.get(10, TimeUnit.SECONDS);
-        }
-        catch (final TimeoutException ex)
-        {
-            throw new AssertionError("did not start, exit " + exit.getNow(null) + ": " +
-                errBytes.toString(StandardCharsets.UTF_8), ex);
+            assertThat(answers.get(i)).isIn(first + ":" + requests.get(i), second + ":" + requests.get(i));
         }
     }
 
@@ -318,22 +296,15 @@ class DemoTest
                 {
                     throw new UncheckedIOException(ex);
                 }
-            }, io.celer.test.TestThreads.pool());
-            final int code = Demo.execute(out, err, running -> { }, "counter-client", "--host", "127.0.0.1",
-                "--port", Integer.toString(listener.getLocalPort()));
+            }, TestThreads.pool());
+            assertThat(demos.run("counter-client", "--host", Loopback.HOST,
+                "--port", Integer.toString(listener.getLocalPort()))).isZero();
             server.get(10, TimeUnit.SECONDS);
-            assertThat(code).isZero();
-            assertThat(outBytes.toString(StandardCharsets.UTF_8))
+            assertThat(demos.out())
                 .contains("counter-client: connecting to 127.0.0.1:" + listener.getLocalPort())
                 .contains("total 1 (+1 on celer-demo-counter-client)")
                 .contains("total 2 (+1 on celer-demo-counter-client)")
                 .contains("total 1 (-1 on celer-demo-counter-client)");
         }
-    }
-
-    private static void neverStarted(final Demo.Running running)
-    {
-        running.stop();
-        throw new AssertionError("the demo should not have started");
     }
 }

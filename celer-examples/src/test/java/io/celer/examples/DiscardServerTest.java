@@ -8,31 +8,25 @@ import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.tcp.TcpConfig;
+import io.celer.examples.support.Loopback;
 import io.celer.tcp.TcpServer;
 import io.celer.reactor.Reactor;
 import io.celer.test.Await;
-import io.celer.test.Reactors;
 
 class DiscardServerTest
 {
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
 
     @Test
     void dropsEverythingAndKeepsTheConnection() throws Exception
     {
-        final Reactor reactor = reactors.start("discard");
+        final Reactor reactor = loopback.reactor("discard");
         final DiscardServer discard = new DiscardServer();
-        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), discard).open();
+        final TcpServer server = new TcpServer(reactor, 0, Loopback.config(), discard).open();
         final byte[] bytes = new byte[1024 * 1024];
         new Random(1).nextBytes(bytes);
 

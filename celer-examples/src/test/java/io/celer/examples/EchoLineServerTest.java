@@ -8,30 +8,24 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.tcp.TcpConfig;
+import io.celer.examples.support.Loopback;
 import io.celer.tcp.TcpServer;
-import io.celer.test.Reactors;
 
 class EchoLineServerTest
 {
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
     private TcpServer server;
 
     @BeforeEach
     void start()
     {
-        server = new TcpServer(reactors.start("echo-line"), 0, EchoLineServer.config(new TcpConfig().bindAddress("127.0.0.1")),
-            new EchoLineServer()).open();
-    }
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
+        server = loopback.serve("echo-line", EchoLineServer.config(Loopback.config()),
+            new EchoLineServer());
     }
 
     @Test

@@ -10,30 +10,23 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.tcp.TcpConfig;
+import io.celer.examples.support.Loopback;
 import io.celer.tcp.TcpServer;
-import io.celer.test.Reactors;
 
 class EchoServerTest
 {
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
     private TcpServer server;
 
     @BeforeEach
     void start()
     {
-        server = new TcpServer(reactors.start("echo"), 0, new TcpConfig().bindAddress("127.0.0.1"),
-            new EchoServer()).open();
-    }
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
+        server = loopback.serve("echo", new EchoServer());
     }
 
     @Test

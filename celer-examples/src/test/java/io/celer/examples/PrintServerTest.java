@@ -9,31 +9,24 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.Random;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.tcp.TcpConfig;
+import io.celer.examples.support.Loopback;
 import io.celer.tcp.TcpServer;
 import io.celer.test.Await;
-import io.celer.test.Reactors;
 
 class PrintServerTest
 {
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
 
     @Test
     void printsExactlyTheBytesSent() throws Exception
     {
         final ByteArrayOutputStream printed = new ByteArrayOutputStream();
         final TcpServer server =
-            new TcpServer(reactors.start("print"), 0, new TcpConfig().bindAddress("127.0.0.1"),
-                new PrintServer(new PrintStream(printed, false))).open();
+            loopback.serve("print", new PrintServer(new PrintStream(printed, false)));
 
         // Every byte value, then more than the server's scratch array and read buffer hold at once.
         final byte[] bytes = new byte[256 + 200_000];

@@ -8,9 +8,10 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.celer.examples.support.Loopback;
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.CloseReason;
@@ -20,32 +21,26 @@ import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 import io.celer.test.Allocations;
 import io.celer.test.Await;
-import io.celer.test.Reactors;
 
 class ThroughputClientTest
 {
     private static final int MESSAGES = 200_000;
     private static final int SIZE = 64;
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
 
     @Test
     void sendsEveryMessageThroughAFullWriteBuffer() throws Exception
     {
         final CountingLineServer counter = new CountingLineServer(SIZE);
-        final TcpServer server = new TcpServer(reactors.start("counter"), 0, new TcpConfig()
+        final TcpServer server = loopback.serve("counter", new TcpConfig()
             .bindAddress("127.0.0.1")
             .framing(() -> new LineFraming(SIZE))
-            .socketReceiveBufferSize(16 * 1024), counter).open();
+            .socketReceiveBufferSize(16 * 1024), counter);
 
         final ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        final Reactor reactor = reactors.start("client");
+        final Reactor reactor = loopback.reactor("client");
         // Buffers far smaller than what is sent, so the client must overflow and wait for the socket.
         final TcpConfig config = new TcpConfig().writeBufferSize(4 * 1024).socketSendBufferSize(16 * 1024);
         final ThroughputClient client = new ThroughputClient(reactor, "127.0.0.1", server.port(), MESSAGES, SIZE,

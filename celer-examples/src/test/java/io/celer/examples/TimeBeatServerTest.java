@@ -8,34 +8,27 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.tcp.TcpConfig;
-import io.celer.tcp.TcpServer;
+import io.celer.examples.support.Loopback;
 import io.celer.reactor.Reactor;
+import io.celer.tcp.TcpServer;
 import io.celer.test.Await;
-import io.celer.test.Reactors;
 
 class TimeBeatServerTest
 {
     private static final long PERIOD_MILLIS = 50;
     private static final int BEATS = 8;
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
 
     @Test
     void beatsAtThePeriodUntilTheClientLeaves() throws Exception
     {
-        final Reactor reactor = reactors.start("time-beat");
-        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"),
-            new TimeBeatServer(PERIOD_MILLIS)).open();
+        final Reactor reactor = loopback.reactor("time-beat");
+        final TcpServer server = new TcpServer(reactor, 0, Loopback.config(), new TimeBeatServer(PERIOD_MILLIS)).open();
         final long[] arrivals = new long[BEATS];
         try (Socket socket = new Socket("127.0.0.1", server.localAddress().getPort()))
         {

@@ -13,35 +13,26 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Random;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.tcp.TcpConfig;
+import io.celer.examples.support.Loopback;
 import io.celer.tcp.TcpServer;
-import io.celer.reactor.Reactor;
 import io.celer.tcp.CloseReason;
 import io.celer.test.Await;
-import io.celer.test.Reactors;
 
 class TimeClientTest
 {
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
     private final PrintStream out = new PrintStream(printed, true, StandardCharsets.US_ASCII);
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
 
     @Test
     void decodesTheTimeServersOneTimeAndIsDoneWhenItHangsUp() throws Exception
     {
-        final Reactor reactor = reactors.start("time");
-        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"),
-            new TimeServer()).open();
-        final TimeClient client = new TimeClient(reactor, "127.0.0.1", server.localAddress().getPort(), out).open();
+        final TcpServer server = loopback.serve("time", new TimeServer());
+        final TimeClient client = new TimeClient(loopback.reactor("client"), "127.0.0.1", server.localAddress().getPort(), out).open();
 
         assertThat(client.outcome().awaitDone(Duration.ofSeconds(10))).as("done").isTrue();
         assertThat(client.outcome().closeReason()).isEqualTo(CloseReason.PEER_CLOSED);
@@ -54,10 +45,8 @@ class TimeClientTest
     @Test
     void takesAnyNumberOfTimesPerConnection() throws Exception
     {
-        final Reactor reactor = reactors.start("time-beat");
-        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"),
-            new TimeBeatServer(20)).open();
-        final TimeClient client = new TimeClient(reactor, "127.0.0.1", server.localAddress().getPort(), out).open();
+        final TcpServer server = loopback.serve("time-beat", new TimeBeatServer(20));
+        final TimeClient client = new TimeClient(loopback.reactor("client"), "127.0.0.1", server.localAddress().getPort(), out).open();
 
         Await.until(() -> "3 times, got " + client.received(), () -> client.received() >= 3, Duration.ofSeconds(10));
         client.close();
@@ -83,7 +72,7 @@ class TimeClientTest
         {
             port = closed.getLocalPort();
         }
-        final TimeClient client = new TimeClient(reactors.start("time"), "127.0.0.1", port, out).open();
+        final TimeClient client = new TimeClient(loopback.reactor("time"), "127.0.0.1", port, out).open();
 
         assertThat(client.outcome().awaitDone(Duration.ofSeconds(10))).as("done").isTrue();
         assertThat(client.outcome().closeReason()).isEqualTo(CloseReason.CONNECT_FAILED);

@@ -5,28 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.DataInputStream;
 import java.net.Socket;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.tcp.TcpConfig;
+import io.celer.examples.support.Loopback;
 import io.celer.tcp.TcpServer;
-import io.celer.test.Reactors;
 
 class TimeServerTest
 {
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
 
     @Test
     void sendsTheTimeSince1900AndHangsUp() throws Exception
     {
-        final TcpServer server = new TcpServer(reactors.start("time"), 0, new TcpConfig().bindAddress("127.0.0.1"),
-            new TimeServer()).open();
+        final TcpServer server = loopback.serve("time", new TimeServer());
         for (int client = 0; client < 3; client++)
         {
             try (Socket socket = new Socket("127.0.0.1", server.localAddress().getPort()))

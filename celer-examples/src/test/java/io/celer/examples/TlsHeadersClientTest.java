@@ -9,13 +9,13 @@ import java.time.Duration;
 
 import javax.net.ssl.SSLException;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.celer.examples.support.Loopback;
 import io.celer.tcp.CloseReason;
 import io.celer.test.OpenSsl;
-import io.celer.test.Reactors;
 import io.celer.test.TestCertificates;
 import io.celer.tls.TlsConfig;
 
@@ -27,7 +27,8 @@ class TlsHeadersClientTest
 {
     private static final Duration DONE = Duration.ofSeconds(30);
 
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
     private final PrintStream out = new PrintStream(printed, true, StandardCharsets.ISO_8859_1);
     private TestCertificates certs;
@@ -39,18 +40,12 @@ class TlsHeadersClientTest
         certs = TestCertificates.get();
     }
 
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
-
     @Test
     void printsTheResponseHeadersAndClosesAtTheEmptyLine() throws Exception
     {
         try (OpenSsl server = OpenSsl.server("-cert", certs.serverPem().toString(), "-www"))
         {
-            final TlsHeadersClient client = new TlsHeadersClient(reactors.start("tls-headers"), "localhost",
+            final TlsHeadersClient client = new TlsHeadersClient(loopback.reactor("tls-headers"), "localhost",
                 server.port(), new TlsConfig().trustStore(certs.trustStore(), TestCertificates.PASSWORD), out).open();
 
             assertThat(client.outcome().awaitDone(DONE)).as("done").isTrue();
@@ -71,7 +66,7 @@ class TlsHeadersClientTest
         {
             // The JDK's default trust store: the test CA is in none, and nothing is trusted unchecked.
             final TlsHeadersClient client =
-                new TlsHeadersClient(reactors.start("tls-headers"), "localhost", server.port(), new TlsConfig(), out)
+                new TlsHeadersClient(loopback.reactor("tls-headers"), "localhost", server.port(), new TlsConfig(), out)
                 .open();
 
             assertThat(client.outcome().awaitDone(DONE)).as("done").isTrue();

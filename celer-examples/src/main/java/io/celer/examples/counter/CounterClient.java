@@ -3,11 +3,9 @@ package io.celer.examples.counter;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 
-import io.celer.examples.ClientOutcome;
-import io.celer.examples.Demo;
+import io.celer.examples.cli.ClientOutcome;
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
-import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 import io.celer.tcp.TcpClient;
@@ -78,7 +76,7 @@ public final class CounterClient implements Handler
         this.reactor = reactor;
         this.out = out;
         client = new TcpClient(
-            reactor, host, port, base.copy().framing(() -> new LineFraming(MAX_LINE_LENGTH)), this);
+            reactor, host, port, base.copy().framing(() -> new LineFraming(MAX_LINE_LENGTH)), outcome.recording(this));
     }
 
     /**
@@ -239,24 +237,5 @@ public final class CounterClient implements Handler
     public ClientOutcome outcome()
     {
         return outcome;
-    }
-
-    /**
-     * Marks the client done.
-     */
-    @Override
-    public void closed(final Connection connection, final CloseReason reason)
-    {
-        outcome.closed(reason);
-    }
-
-    /**
-     * Runs the client from the command line, as {@code ./celer demo counter-client} does.
-     *
-     * @param args {@code [--host H] [--port N]}.
-     */
-    public static void main(final String[] args)
-    {
-        Demo.mainFor("counter-client", args);
     }
 }

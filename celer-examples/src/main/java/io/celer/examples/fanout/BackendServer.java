@@ -4,7 +4,6 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
-import io.celer.examples.Demo;
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.Connection;
@@ -129,15 +128,5 @@ public final class BackendServer implements Handler
     public void batchProcessed(final Connection connection)
     {
         connection.flush();
-    }
-
-    /**
-     * Runs the back-end from the command line, as {@code ./celer demo backend} does.
-     *
-     * @param args {@code [--host H] [--port N]}.
-     */
-    public static void main(final String[] args)
-    {
-        Demo.mainFor("backend", args);
     }
 }

@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import io.celer.examples.Demo;
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.CloseReason;
@@ -426,15 +425,5 @@ public final class FanoutServer implements Handler
     {
         // Buffered: everything answered in this reactor cycle leaves in one flush at its end.
         client.connection.write(bytes, 0, length);
-    }
-
-    /**
-     * Runs the front server from the command line, as {@code ./celer demo fanout} does.
-     *
-     * @param args {@code --backends HOST:PORT,... [--host H] [--port N]}.
-     */
-    public static void main(final String[] args)
-    {
-        Demo.mainFor("fanout", args);
     }
 }

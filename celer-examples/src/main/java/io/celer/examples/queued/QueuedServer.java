@@ -4,7 +4,6 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 
-import io.celer.examples.Demo;
 import io.celer.framing.LineFraming;
 import io.celer.queue.CarrierDemux;
 import io.celer.queue.CarrierQueue;
@@ -302,15 +301,5 @@ public final class QueuedServer implements Handler
             }
         }
         return true;
-    }
-
-    /**
-     * Runs the server from the command line, as {@code ./celer demo queued-server} does.
-     *
-     * @param args {@code [--host H] [--port N] [--workers N] [--heavy-workers N]}.
-     */
-    public static void main(final String[] args)
-    {
-        Demo.mainFor("queued-server", args);
     }
 }

@@ -7,30 +7,24 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.tcp.TcpConfig;
-import io.celer.examples.PipelinedLineClient;
-import io.celer.test.Reactors;
+import io.celer.examples.support.PipelinedLineClient;
+import io.celer.examples.support.Loopback;
 
 /**
  * The back-end answers each line with its port, a colon and the line, in order, to several clients at once.
  */
 class BackendServerTest
 {
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
 
     @Test
     void answersEachLineWithItsPortInOrder() throws Exception
     {
-        final BackendServer backend = new BackendServer(reactors.start("backend"), 0, new TcpConfig().bindAddress("127.0.0.1")).open();
+        final BackendServer backend = new BackendServer(loopback.reactor("backend"), 0, Loopback.config()).open();
         final int port = backend.port();
         final List<CompletableFuture<List<String>>> results = new ArrayList<>();
         final List<List<String>> sent = new ArrayList<>();
@@ -42,17 +36,7 @@ class BackendServerTest
                 lines.add(i % 100 == 0 ? "" : "client " + c + " line " + i);
             }
             sent.add(lines);
-            results.add(CompletableFuture.supplyAsync(() ->
-            {
-                try (PipelinedLineClient client = new PipelinedLineClient(port, 500))
-                {
-                    return client.exchange(lines, null);
-                }
-                catch (final Exception ex)
-                {
-                    throw new IllegalStateException(ex);
-                }
-            }, io.celer.test.TestThreads.pool()));
+            results.add(PipelinedLineClient.exchangeAsync(port, 500, lines, null));
         }
         for (int c = 0; c < 3; c++)
         {

@@ -13,16 +13,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.examples.PipelinedLineClient;
+import io.celer.examples.support.PipelinedLineClient;
+import io.celer.examples.support.Loopback;
 import io.celer.reactor.Reactor;
-import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 import io.celer.test.Allocations;
 import io.celer.test.Await;
-import io.celer.test.Reactors;
 
 /**
  * The fan-out front server over real sockets: load spread, order per client, failover when a back-end dies,
@@ -30,12 +29,24 @@ import io.celer.test.Reactors;
  */
 class FanoutServerTest
 {
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
 
-    @AfterEach
-    void stop()
+    private static BackendServer backend(final Reactor reactor, final int port)
     {
-        reactors.close();
+        return new BackendServer(reactor, port, Loopback.config()).open();
+    }
+
+    /** A back-end that takes requests and never answers, until it is closed. */
+    private static TcpServer silent(final Reactor reactor)
+    {
+        return new TcpServer(reactor, 0, Loopback.config(), new io.celer.tcp.Handler() { }).open();
+    }
+
+    private FanoutServer front(final int maxPending, final int maxWaiting, final int... backendPorts)
+    {
+        return new FanoutServer(loopback.reactor("front"), 0, Loopback.config(), addresses(backendPorts),
+            maxPending, maxWaiting, 20).open();
     }
 
     private static List<InetSocketAddress> addresses(final int... ports)
@@ -73,17 +84,7 @@ class FanoutServerTest
         for (int c = 0; c < clients; c++)
         {
             final List<String> lines = requests(tag + c, each);
-            results.add(CompletableFuture.supplyAsync(() ->
-            {
-                try (PipelinedLineClient client = new PipelinedLineClient(port, 200))
-                {
-                    return client.exchange(lines, answered);
-                }
-                catch (final Exception ex)
-                {
-                    throw new IllegalStateException(ex);
-                }
-            }, io.celer.test.TestThreads.pool()));
+            results.add(PipelinedLineClient.exchangeAsync(port, 200, lines, answered));
         }
         final List<List<String>> answers = new ArrayList<>();
         for (final CompletableFuture<List<String>> result : results)
@@ -126,16 +127,15 @@ class FanoutServerTest
     @Test
     void spreadsTheLoadAndAnswersEveryRequestOnceInOrderWhenABackendDiesAndComesBack() throws Exception
     {
-        final Reactor backendReactor = reactors.start("backends");
+        final Reactor backendReactor = loopback.reactor("backends");
         final BackendServer[] backends = new BackendServer[3];
         final int[] ports = new int[3];
         for (int i = 0; i < 3; i++)
         {
-            backends[i] = new BackendServer(backendReactor, 0, new TcpConfig().bindAddress("127.0.0.1")).open();
+            backends[i] = backend(backendReactor, 0);
             ports[i] = backends[i].port();
         }
-        final FanoutServer front =
-            new FanoutServer(reactors.start("front"), 0, new TcpConfig().bindAddress("127.0.0.1"), addresses(ports), 4096, 1024, 20).open();
+        final FanoutServer front = front(4096, 1024, ports);
         awaitUp(front);
         final int port = front.localAddress().getPort();
 
@@ -162,7 +162,7 @@ class FanoutServerTest
         Await.until("the first back-end's server closed", () -> !backends[0].isOpen());
         Await.until("the front to see it gone", () -> !front.isBackendUp(0));
         final long answeredByFirstBefore = front.answeredBy(0);
-        backends[0] = new BackendServer(backendReactor, ports[0], new TcpConfig().bindAddress("127.0.0.1")).open();
+        backends[0] = backend(backendReactor, ports[0]);
         awaitUp(front);
         final Map<Integer, Integer> afterReturn = new HashMap<>();
         checkAnswers(run(port, 2, 2_000, "b", null), 2_000, "b", afterReturn);
@@ -174,13 +174,10 @@ class FanoutServerTest
     @Test
     void requestsPendingOnABackendThatDiesAreSentToAnother() throws Exception
     {
-        final Reactor backendReactor = reactors.start("backends");
-        // A back-end that takes requests and never answers, until it is closed.
-        final TcpServer silent = new TcpServer(backendReactor, 0,
-            new TcpConfig().bindAddress("127.0.0.1"), new io.celer.tcp.Handler() { }).open();
-        final BackendServer answering = new BackendServer(backendReactor, 0, new TcpConfig().bindAddress("127.0.0.1")).open();
-        final FanoutServer front = new FanoutServer(reactors.start("front"), 0, new TcpConfig().bindAddress("127.0.0.1"),
-            addresses(silent.port(), answering.port()), 64, 64, 20).open();
+        final Reactor backendReactor = loopback.reactor("backends");
+        final TcpServer silent = silent(backendReactor);
+        final BackendServer answering = backend(backendReactor, 0);
+        final FanoutServer front = front(64, 64, silent.port(), answering.port());
         awaitUp(front);
         try (PipelinedLineClient client = new PipelinedLineClient(front.localAddress().getPort(), 100))
         {
@@ -206,11 +203,9 @@ class FanoutServerTest
     @Test
     void aClientThatLeavesWithRequestsOutGivesItsSlotsBack() throws Exception
     {
-        final Reactor backendReactor = reactors.start("backends");
-        final TcpServer silent = new TcpServer(backendReactor, 0,
-            new TcpConfig().bindAddress("127.0.0.1"), new io.celer.tcp.Handler() { }).open();
-        final FanoutServer front = new FanoutServer(reactors.start("front"), 0, new TcpConfig().bindAddress("127.0.0.1"),
-            addresses(silent.port()), 4, 16, 20).open();
+        final Reactor backendReactor = loopback.reactor("backends");
+        final TcpServer silent = silent(backendReactor);
+        final FanoutServer front = front(4, 16, silent.port());
         awaitUp(front);
         final int frontPort = front.localAddress().getPort();
         try (PipelinedLineClient leaving = new PipelinedLineClient(frontPort, 100))
@@ -222,7 +217,7 @@ class FanoutServerTest
         final int silentPort = silent.port();
         silent.close();
         Await.until("the silent back-end gone", () -> !front.isBackendUp(0));
-        final BackendServer backend = new BackendServer(backendReactor, silentPort, new TcpConfig().bindAddress("127.0.0.1")).open();
+        final BackendServer backend = backend(backendReactor, silentPort);
         awaitUp(front);
         try (PipelinedLineClient next = new PipelinedLineClient(frontPort, 100))
         {
@@ -237,8 +232,7 @@ class FanoutServerTest
     void requestsWaitForABackendAndBeyondTheBoundAreAnsweredWithAnError() throws Exception
     {
         final int port = freePort();
-        final FanoutServer front = new FanoutServer(reactors.start("front"), 0, new TcpConfig().bindAddress("127.0.0.1"), addresses(port),
-            64, 4, 20).open();
+        final FanoutServer front = front(64, 4, port);
         final int frontPort = front.localAddress().getPort();
         try (PipelinedLineClient early = new PipelinedLineClient(frontPort, 100);
             PipelinedLineClient late = new PipelinedLineClient(frontPort, 100))
@@ -250,7 +244,7 @@ class FanoutServerTest
             assertThat(late.readLine()).isEqualTo("error: no back-end available");
             assertThat(early.hasInput()).isFalse();
 
-            final BackendServer backend = new BackendServer(reactors.start("backend"), port, new TcpConfig().bindAddress("127.0.0.1")).open();
+            final BackendServer backend = backend(loopback.reactor("backend"), port);
             final List<String> answers = new ArrayList<>();
             for (int i = 0; i < 6; i++)
             {
@@ -266,13 +260,12 @@ class FanoutServerTest
     void requestsBeyondTheSlotsAreAnsweredOverloadedInTheirPlace() throws Exception
     {
         final int port = freePort();
-        final FanoutServer front = new FanoutServer(reactors.start("front"), 0, new TcpConfig().bindAddress("127.0.0.1"), addresses(port),
-            3, 64, 20).open();
+        final FanoutServer front = front(3, 64, port);
         try (PipelinedLineClient client = new PipelinedLineClient(front.localAddress().getPort(), 100))
         {
             client.send("o-0\no-1\no-2\no-3\no-4\n");
             Await.until("two refused", () -> front.overloaded() == 2);
-            new BackendServer(reactors.start("backend"), port, new TcpConfig().bindAddress("127.0.0.1")).open();
+            backend(loopback.reactor("backend"), port);
             final List<String> answers = new ArrayList<>();
             for (int i = 0; i < 5; i++)
             {
@@ -289,14 +282,14 @@ class FanoutServerTest
     @Test
     void theFrontReactorAllocatesNothingPerRequestAfterWarmUp() throws Exception
     {
-        final Reactor backendReactor = reactors.start("backends");
+        final Reactor backendReactor = loopback.reactor("backends");
         final int[] ports = new int[3];
         for (int i = 0; i < 3; i++)
         {
-            ports[i] = new BackendServer(backendReactor, 0, new TcpConfig().bindAddress("127.0.0.1")).open().port();
+            ports[i] = backend(backendReactor, 0).port();
         }
-        final Reactor frontReactor = reactors.start("front");
-        final FanoutServer front = new FanoutServer(frontReactor, 0, new TcpConfig().bindAddress("127.0.0.1"), addresses(ports)).open();
+        final Reactor frontReactor = loopback.reactor("front");
+        final FanoutServer front = new FanoutServer(frontReactor, 0, Loopback.config(), addresses(ports)).open();
         awaitUp(front);
         try (PipelinedLineClient client = new PipelinedLineClient(front.localAddress().getPort(), 100))
         {

@@ -9,13 +9,13 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.tcp.TcpConfig;
-import io.celer.examples.PipelinedLineClient;
+import io.celer.examples.support.PipelinedLineClient;
+import io.celer.examples.support.Loopback;
 import io.celer.reactor.Reactor;
 import io.celer.test.Allocations;
 import io.celer.test.Await;
-import io.celer.test.Reactors;
 
 /**
  * The queued server over real sockets: answers, lanes, order per connection and lane, full queues, closed
@@ -23,21 +23,21 @@ import io.celer.test.Reactors;
  */
 class QueuedServerTest
 {
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final Loopback loopback = new Loopback();
     private final List<QueuedServer> servers = new ArrayList<>();
 
     @AfterEach
     void stop()
     {
         servers.forEach(QueuedServer::close);
-        reactors.close();
     }
 
     private QueuedServer start(final Reactor reactor, final int workers, final int heavyWorkers,
         final long heavyMillis, final int capacity)
     {
         final QueuedServer server =
-            new QueuedServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), workers, heavyWorkers, heavyMillis, capacity);
+            new QueuedServer(reactor, 0, Loopback.config(), workers, heavyWorkers, heavyMillis, capacity);
         servers.add(server);
         return server.open();
     }
@@ -50,7 +50,7 @@ class QueuedServerTest
     @Test
     void answersEachLineWithItsLengthOnBothLanes() throws Exception
     {
-        final QueuedServer server = start(reactors.start("queued"), 2, 1, 1, 64);
+        final QueuedServer server = start(loopback.reactor("queued"), 2, 1, 1, 64);
         try (PipelinedLineClient client = new PipelinedLineClient(server.localAddress().getPort(), 10))
         {
             client.send("hello\n\nheavy work\r\nheavy\n");
@@ -72,7 +72,7 @@ class QueuedServerTest
     void aHeavyRequestDoesNotDelayLightOnes() throws Exception
     {
         // The heavy request takes a minute, longer than any wait here: it can only be answered after them all.
-        final QueuedServer server = start(reactors.start("queued"), 2, 1, 60_000, 64);
+        final QueuedServer server = start(loopback.reactor("queued"), 2, 1, 60_000, 64);
         final int port = server.localAddress().getPort();
         try (PipelinedLineClient slow = new PipelinedLineClient(port, 10);
             PipelinedLineClient fast = new PipelinedLineClient(port, 10))
@@ -90,7 +90,7 @@ class QueuedServerTest
     @Test
     void keepsEachConnectionsOrderWithinALane() throws Exception
     {
-        final QueuedServer server = start(reactors.start("queued"), 3, 2, 0, 1024);
+        final QueuedServer server = start(loopback.reactor("queued"), 3, 2, 0, 1024);
         final int port = server.localAddress().getPort();
         final int clients = 6;
         final int each = 3_000;
@@ -104,17 +104,7 @@ class QueuedServerTest
                 lines.add(i % 5 == 0 ? "heavy c" + c + "-" + i : "c" + c + "-" + i);
             }
             sent.add(lines);
-            results.add(CompletableFuture.supplyAsync(() ->
-            {
-                try (PipelinedLineClient client = new PipelinedLineClient(port, 200))
-                {
-                    return client.exchange(lines, null);
-                }
-                catch (final Exception ex)
-                {
-                    throw new IllegalStateException(ex);
-                }
-            }, io.celer.test.TestThreads.pool()));
+            results.add(PipelinedLineClient.exchangeAsync(port, 200, lines, null));
         }
         for (int c = 0; c < clients; c++)
         {
@@ -133,7 +123,7 @@ class QueuedServerTest
     void aFullQueueAnswersBusyAndNamesTheRefusedLine() throws Exception
     {
         // One heavy worker, two carriers, half a second a request: ten lines in one write cannot all fit.
-        final QueuedServer server = start(reactors.start("queued"), 1, 1, 500, 2);
+        final QueuedServer server = start(loopback.reactor("queued"), 1, 1, 500, 2);
         try (PipelinedLineClient client = new PipelinedLineClient(server.localAddress().getPort(), 10))
         {
             final List<String> lines = numbered("heavy ", 10);
@@ -161,7 +151,7 @@ class QueuedServerTest
     void anAnswerForAConnectionThatClosedIsSkipped() throws Exception
     {
         // Three seconds of work leave the reactor ample time to see the close first.
-        final QueuedServer server = start(reactors.start("queued"), 1, 1, 3_000, 16);
+        final QueuedServer server = start(loopback.reactor("queued"), 1, 1, 3_000, 16);
         try (PipelinedLineClient client = new PipelinedLineClient(server.localAddress().getPort(), 10))
         {
             client.send("heavy gone before the answer\n");
@@ -175,7 +165,7 @@ class QueuedServerTest
     @Test
     void theReactorAllocatesNothingPerRequestAfterWarmUp() throws Exception
     {
-        final Reactor reactor = reactors.start("queued");
+        final Reactor reactor = loopback.reactor("queued");
         final QueuedServer server = start(reactor, 2, 1, 0, 1024);
         final long round = 50_000;
         final long measured = 100_000;

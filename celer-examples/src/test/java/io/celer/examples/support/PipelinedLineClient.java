@@ -1,4 +1,4 @@
-package io.celer.examples;
+package io.celer.examples.support;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -10,6 +10,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -40,6 +41,31 @@ public final class PipelinedLineClient implements AutoCloseable
         in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
         out = new BufferedWriter(new OutputStreamWriter(socket.getOutputStream(), StandardCharsets.ISO_8859_1));
         this.window = window;
+    }
+
+    /**
+     * Connects, exchanges the lines and closes, on a test thread.
+     *
+     * @param port     the server's port on 127.0.0.1.
+     * @param window   the most requests unanswered at once.
+     * @param lines    the requests.
+     * @param answered counts answers as they arrive, across clients; may be null.
+     * @return the answers, in arrival order, once all came.
+     */
+    public static CompletableFuture<List<String>> exchangeAsync(
+        final int port, final int window, final List<String> lines, final AtomicLong answered)
+    {
+        return CompletableFuture.supplyAsync(() ->
+        {
+            try (PipelinedLineClient client = new PipelinedLineClient(port, window))
+            {
+                return client.exchange(lines, answered);
+            }
+            catch (final Exception ex)
+            {
+                throw new IllegalStateException(ex);
+            }
+        }, io.celer.test.TestThreads.pool());
     }
 
     /**

@@ -1,0 +1,24 @@
+package io.celer.examples;
+
+import io.celer.examples.cli.ServerOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * {@code ./celer demo time-beat}: runs {@link TimeBeatServer} until stopped; it has only the shared server options.
+ */
+public final class TimeBeatCommand
+{
+    /**
+     * Runs the server until stopped (Ctrl-C).
+     *
+     * @param server the shared server options.
+     * @return the exit code: 0 once stopped, 1 if it could not start.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    @Command(name = "time-beat", description = "sends the time on connect and then every second")
+    static int run(@Mixin final ServerOptions server) throws InterruptedException
+    {
+        return server.serve(new TimeBeatServer());
+    }
+}

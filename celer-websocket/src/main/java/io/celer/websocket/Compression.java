@@ -1,0 +1,136 @@
+package io.celer.websocket;
+
+import java.nio.ByteBuffer;
+import java.util.zip.Deflater;
+
+import io.celer.websocket.deflate.DeflateParameters;
+import io.celer.websocket.deflate.MessageDeflater;
+import io.celer.websocket.deflate.MessageInflater;
+
+/**
+ * permessage-deflate inside a session: inflates compressed messages chunk by chunk into the session's delivery,
+ * and deflates whole outgoing messages straight into the frame buffer behind room left for the header.
+ */
+final class Compression
+{
+    private static final int INFLATE_CHUNK = 16 * 1024;
+
+    private final ByteBuffer empty = ByteBuffer.allocate(0);
+    private MessageDeflater deflater;
+    private MessageInflater inflater;
+    private ByteBuffer inflated;
+    private ByteBuffer staging;
+    private long inflatedLength;
+    private int maxMessageLength;
+
+    void enable(final DeflateParameters parameters, final boolean server, final int level, final int maxMessage)
+    {
+        deflater = new MessageDeflater(level, parameters.noContextTakeover(server));
+        inflater = new MessageInflater(parameters.noContextTakeover(!server));
+        inflated = ByteBuffer.allocateDirect(INFLATE_CHUNK);
+        maxMessageLength = maxMessage;
+    }
+
+    boolean isEnabled()
+    {
+        return deflater != null;
+    }
+
+    int inflate(final WebSocketSession session, final ByteBuffer payload, final boolean last)
+    {
+        inflater.input(payload);
+        int code = drain(session);
+        if (code != FrameListener.CONTINUE || !last)
+        {
+            return code;
+        }
+        inflater.endOfMessage();
+        code = drain(session);
+        inflater.messageDone();
+        inflatedLength = 0;
+        return code != FrameListener.CONTINUE ? code : session.deliver(empty, true);
+    }
+
+    private int drain(final WebSocketSession session)
+    {
+        while (true)
+        {
+            inflated.clear();
+            final int produced = inflater.inflate(inflated);
+            if (produced == MessageInflater.CORRUPT)
+            {
+                return CloseCode.INVALID_PAYLOAD;
+            }
+            if (produced == 0)
+            {
+                return FrameListener.CONTINUE;
+            }
+            inflatedLength += produced;
+            if (inflatedLength > maxMessageLength)
+            {
+                return CloseCode.MESSAGE_TOO_BIG; // a small frame may inflate without bound
+            }
+            inflated.flip();
+            final int code = session.deliver(inflated, false);
+            if (code != FrameListener.CONTINUE)
+            {
+                return code;
+            }
+        }
+    }
+
+    boolean deflate(final WebSocketSession session, final int opcode, final ByteBuffer data)
+    {
+        final ByteBuffer frames = session.frames();
+        final int at = data.position();
+        frames.clear().position(FrameEncoder.MAX_HEADER_LENGTH);
+        if (data.remaining() > frames.remaining() || !deflater.deflate(data, frames))
+        {
+            // Does not compress into the buffer: send it as it is (RSV1 clear), or refuse as the plain path does.
+            data.position(at);
+            return session.writeFrame(opcode, data);
+        }
+        final int length = frames.position() - FrameEncoder.MAX_HEADER_LENGTH;
+        final int start = session.encoder().frameInPlace(frames, FrameEncoder.MAX_HEADER_LENGTH, length, opcode,
+            true, true);
+        frames.limit(FrameEncoder.MAX_HEADER_LENGTH + length).position(start);
+        if (session.write(frames))
+        {
+            return true;
+        }
+        // The peer will never see this message, so later ones must not refer back to it.
+        deflater.reset();
+        data.position(at);
+        return false;
+    }
+
+    boolean deflateText(final WebSocketSession session, final CharSequence text)
+    {
+        final int length = FrameEncoder.utf8Length(text);
+        if (staging == null)
+        {
+            staging = ByteBuffer.allocateDirect(session.frames().capacity());
+        }
+        if (length > staging.capacity())
+        {
+            throw new IllegalArgumentException("a text of " + length + " bytes does not fit the write buffer of " +
+                staging.capacity() + "; send it in fragments");
+        }
+        staging.clear().limit(FrameEncoder.writeUtf8(text, staging, 0));
+        return deflate(session, Opcode.TEXT, staging);
+    }
+
+    void close()
+    {
+        if (deflater != null)
+        {
+            deflater.close();
+            inflater.close();
+        }
+    }
+
+    static int defaultLevel()
+    {
+        return Deflater.DEFAULT_COMPRESSION;
+    }
+}

@@ -1,0 +1,142 @@
+package io.celer.websocket;
+
+/**
+ * Settings of WebSocket sessions; fluent, read when a session is made.
+ */
+public final class WebSocketConfig
+{
+    private long maxFrameLength = 16L * 1024 * 1024;
+    private int maxMessageLength = 16 * 1024 * 1024;
+    private int initialMessageBufferSize = 64 * 1024;
+    private boolean streamFragments;
+    private long closeTimeoutMillis = 5_000;
+
+    /**
+     * The largest frame payload accepted; larger fails the connection with 1009.
+     *
+     * @param bytes at least 125.
+     * @return this.
+     */
+    public WebSocketConfig maxFrameLength(final long bytes)
+    {
+        if (bytes < 125)
+        {
+            throw new IllegalArgumentException("maxFrameLength below 125: " + bytes);
+        }
+        this.maxFrameLength = bytes;
+        return this;
+    }
+
+    /**
+     * The largest message accepted, reassembled (and inflated); larger fails the connection with 1009.
+     *
+     * @param bytes at least 1.
+     * @return this.
+     */
+    public WebSocketConfig maxMessageLength(final int bytes)
+    {
+        if (bytes < 1)
+        {
+            throw new IllegalArgumentException("maxMessageLength below 1: " + bytes);
+        }
+        this.maxMessageLength = bytes;
+        return this;
+    }
+
+    /**
+     * The reassembly buffer's first size; it doubles as messages need, up to {@link #maxMessageLength}, so
+     * growth happens while warming up and not after.
+     *
+     * @param bytes at least 1.
+     * @return this.
+     */
+    public WebSocketConfig initialMessageBufferSize(final int bytes)
+    {
+        if (bytes < 1)
+        {
+            throw new IllegalArgumentException("initialMessageBufferSize below 1: " + bytes);
+        }
+        this.initialMessageBufferSize = bytes;
+        return this;
+    }
+
+    /**
+     * Delivers data messages as they arrive, chunk by chunk, through {@link WebSocketHandler#fragment}, instead
+     * of reassembling them; for messages too large to hold.
+     *
+     * @param on whether to stream.
+     * @return this.
+     */
+    public WebSocketConfig streamFragments(final boolean on)
+    {
+        this.streamFragments = on;
+        return this;
+    }
+
+    /**
+     * How long to wait for the peer's side of the close handshake (its close frame, or on a client the server's
+     * TCP close) before closing the connection anyway.
+     *
+     * @param millis milliseconds, at least 1.
+     * @return this.
+     */
+    public WebSocketConfig closeTimeoutMillis(final long millis)
+    {
+        if (millis < 1)
+        {
+            throw new IllegalArgumentException("closeTimeoutMillis below 1: " + millis);
+        }
+        this.closeTimeoutMillis = millis;
+        return this;
+    }
+
+    /**
+     * The largest frame payload accepted.
+     *
+     * @return bytes.
+     */
+    public long maxFrameLength()
+    {
+        return maxFrameLength;
+    }
+
+    /**
+     * The largest message accepted.
+     *
+     * @return bytes.
+     */
+    public int maxMessageLength()
+    {
+        return maxMessageLength;
+    }
+
+    /**
+     * The reassembly buffer's first size.
+     *
+     * @return bytes.
+     */
+    public int initialMessageBufferSize()
+    {
+        return Math.min(initialMessageBufferSize, maxMessageLength);
+    }
+
+    /**
+     * Whether messages are streamed rather than reassembled.
+     *
+     * @return true when streaming.
+     */
+    public boolean streamFragments()
+    {
+        return streamFragments;
+    }
+
+    /**
+     * How long the close handshake may take.
+     *
+     * @return milliseconds.
+     */
+    public long closeTimeoutMillis()
+    {
+        return closeTimeoutMillis;
+    }
+}

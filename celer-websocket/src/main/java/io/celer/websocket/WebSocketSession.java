@@ -1,0 +1,574 @@
+package io.celer.websocket;
+
+import java.nio.ByteBuffer;
+
+import io.celer.tcp.Connection;
+import io.celer.websocket.deflate.DeflateParameters;
+
+/**
+ * The WebSocket protocol on one connection, after the opening handshake however it was done: decodes frames from
+ * the bytes read, reassembles (or streams) messages to a {@link WebSocketHandler}, answers pings, runs the close
+ * handshake, and sends frames for the application through the {@link WebSocket} interface.
+ *
+ * <p>Whoever owns the connection feeds it: {@link #open} once the handshake is done, {@link #onRead} with the
+ * bytes read (a raw-framed connection's message, whose unconsumed bytes stay for the next read),
+ * {@link #onEventTimeout} (the session arms the connection's event timeout while closing),
+ * {@link #onWriteSpaceFreed} and {@link #onConnectionClosed}. Everything runs on the reactor thread; after
+ * warm-up (the reassembly buffer grown to the largest message) nothing allocates.
+ *
+ * <p>A send that does not fit the write buffer returns false only on a connection configured not to disconnect
+ * on a full write buffer ({@link io.celer.tcp.TcpConfig#disconnectOnFullWriteBuffer}); then
+ * {@link WebSocketHandler#writable} says when to go on.
+ */
+public final class WebSocketSession implements WebSocket, FrameListener
+{
+    private final boolean server;
+    private final WebSocketConfig config;
+    private final WebSocketHandler handler;
+    private final FrameDecoder decoder;
+    private final FrameEncoder encoder;
+    private final CloseHandshake handshake = new CloseHandshake();
+    private final Utf8Validator utf8 = new Utf8Validator();
+    private final Utf8Validator reasonValidator = new Utf8Validator();
+    private final Utf8Text text = new Utf8Text();
+    private final Utf8Text reason = new Utf8Text();
+    private final Compression compression = new Compression();
+
+    private Connection connection;
+    private ByteBuffer frames;
+    private ByteBuffer message;
+    private Object attachment;
+    private boolean open;
+    private boolean closeFinished;
+    private boolean closedNotified;
+    private int failCode;
+
+    private boolean messageText;
+    private boolean messageCompressed;
+    private boolean frameFin;
+    private boolean sendingFragments;
+
+    private WebSocketSession(final boolean server, final WebSocketConfig config, final WebSocketHandler handler,
+        final MaskKeys keys)
+    {
+        this.server = server;
+        this.config = config;
+        this.handler = handler;
+        this.decoder = new FrameDecoder(server, config.maxFrameLength(), config.maxMessageLength());
+        this.encoder = keys == null ? new FrameEncoder() : new FrameEncoder(keys);
+        this.message = ByteBuffer.allocate(config.initialMessageBufferSize());
+    }
+
+    /**
+     * A server's session: it requires masked frames and sends unmasked ones.
+     *
+     * @param config  its settings.
+     * @param handler the application.
+     * @return the session, not yet open.
+     */
+    public static WebSocketSession server(final WebSocketConfig config, final WebSocketHandler handler)
+    {
+        return new WebSocketSession(true, config, handler, null);
+    }
+
+    /**
+     * A client's session: it refuses masked frames and masks its own with keys from a securely seeded generator.
+     *
+     * @param config  its settings.
+     * @param handler the application.
+     * @return the session, not yet open.
+     */
+    public static WebSocketSession client(final WebSocketConfig config, final WebSocketHandler handler)
+    {
+        return new WebSocketSession(false, config, handler, new MaskKeys());
+    }
+
+    /**
+     * Turns on permessage-deflate as negotiated in the handshake, at the default level; before {@link #open}.
+     *
+     * @param parameters the agreed parameters.
+     * @return this.
+     */
+    public WebSocketSession compression(final DeflateParameters parameters)
+    {
+        return compression(parameters, Compression.defaultLevel());
+    }
+
+    /**
+     * Turns on permessage-deflate as negotiated in the handshake; before {@link #open}.
+     *
+     * @param parameters the agreed parameters.
+     * @param level      the DEFLATE level, 0 (store) to 9 (smallest), or -1 for the default (6).
+     * @return this.
+     */
+    public WebSocketSession compression(final DeflateParameters parameters, final int level)
+    {
+        compression.enable(parameters, server, level, config.maxMessageLength());
+        decoder.rsv1Allowed(true);
+        return this;
+    }
+
+    /**
+     * Starts the session on a connection whose handshake is done, and tells the handler.
+     *
+     * @param connection the connection; its framing raw.
+     */
+    public void open(final Connection connection)
+    {
+        this.connection = connection;
+        if (frames == null || frames.capacity() != connection.writeBufferCapacity())
+        {
+            frames = ByteBuffer.allocateDirect(connection.writeBufferCapacity());
+        }
+        open = true;
+        handler.opened(this);
+    }
+
+    /**
+     * Decodes the bytes read, delivering what they complete; leaves a partial frame header unconsumed.
+     *
+     * @param buffer the bytes between position and limit; position moves past what was consumed.
+     */
+    public void onRead(final ByteBuffer buffer)
+    {
+        if (!open || decoder.failure() != 0)
+        {
+            buffer.position(buffer.limit());
+            return;
+        }
+        final int result = decoder.decode(buffer, this);
+        if (result != 0)
+        {
+            // Nothing after a close frame or a failure is read.
+            buffer.position(buffer.limit());
+            if (result > 0)
+            {
+                fail(result);
+            }
+        }
+    }
+
+    /**
+     * The connection's event timeout fired: the close handshake took too long, so the connection closes.
+     */
+    public void onEventTimeout()
+    {
+        if (open && (handshake.isSent() || handshake.isReceived()))
+        {
+            connection.close();
+        }
+    }
+
+    /**
+     * The lagging connection drained some of its write buffer; tells the handler while the WebSocket is open.
+     *
+     * @param freeBytes room now free in the write buffer.
+     */
+    public void onWriteSpaceFreed(final int freeBytes)
+    {
+        if (canSend())
+        {
+            handler.writable(this, freeBytes);
+        }
+    }
+
+    /**
+     * The connection closed; tells the handler once.
+     */
+    public void onConnectionClosed()
+    {
+        open = false;
+        if (!closedNotified)
+        {
+            closedNotified = true;
+            compression.close();
+            final int code = handshake.isReceived() ? handshake.receivedCode() :
+                failCode != 0 ? failCode : CloseCode.ABNORMAL;
+            handler.closed(this, code);
+        }
+    }
+
+    @Override
+    public int onDataFrame(final int opcode, final boolean fin, final boolean rsv1, final long payloadLength)
+    {
+        if (opcode != Opcode.CONTINUATION)
+        {
+            messageText = opcode == Opcode.TEXT;
+            messageCompressed = rsv1;
+            utf8.reset();
+            message.clear();
+        }
+        // The decoder has checked the declared length against the limits; the buffer grows only as bytes arrive,
+        // so a header alone cannot make it allocate.
+        frameFin = fin;
+        return CONTINUE;
+    }
+
+    @Override
+    public int onPayload(final ByteBuffer payload, final boolean frameEnd)
+    {
+        final boolean last = frameEnd && frameFin;
+        if (messageCompressed)
+        {
+            return compression.inflate(this, payload, last);
+        }
+        return deliver(payload, last);
+    }
+
+    /**
+     * Takes a chunk of a message's (inflated) data: validates text, then streams or appends it.
+     */
+    int deliver(final ByteBuffer chunk, final boolean last)
+    {
+        if (messageText && (!utf8.update(chunk) || last && !utf8.isComplete()))
+        {
+            return CloseCode.INVALID_PAYLOAD;
+        }
+        if (config.streamFragments())
+        {
+            handler.fragment(this, chunk, messageText, last);
+            return CONTINUE;
+        }
+        if (!ensureRoom(chunk.remaining()))
+        {
+            return CloseCode.MESSAGE_TOO_BIG;
+        }
+        message.put(chunk);
+        if (last)
+        {
+            message.flip();
+            if (messageText)
+            {
+                handler.text(this, text.wrap(message, 0, message.limit()));
+            }
+            else
+            {
+                handler.binary(this, message);
+            }
+            message.clear();
+        }
+        return CONTINUE;
+    }
+
+    private boolean ensureRoom(final long bytes)
+    {
+        if (message.remaining() >= bytes)
+        {
+            return true;
+        }
+        final long needed = message.position() + bytes;
+        if (needed > config.maxMessageLength())
+        {
+            return false;
+        }
+        // Grows while warming up to the largest message seen, then never again.
+        final int capacity = (int)Math.min(config.maxMessageLength(), Math.max(needed, 2L * message.capacity()));
+        final ByteBuffer grown = ByteBuffer.allocate(capacity);
+        message.flip();
+        grown.put(message);
+        message = grown;
+        return true;
+    }
+
+    @Override
+    public int onControlFrame(final int opcode, final ByteBuffer payload)
+    {
+        if (opcode == Opcode.PING)
+        {
+            final int at = payload.position();
+            if (canSend())
+            {
+                writeFrame(Opcode.PONG, payload);
+                payload.position(at);
+            }
+            handler.ping(this, payload);
+            return CONTINUE;
+        }
+        if (opcode == Opcode.PONG)
+        {
+            handler.pong(this, payload);
+            return CONTINUE;
+        }
+        final int invalid = CloseHandshake.check(payload, reasonValidator);
+        if (invalid != 0)
+        {
+            return invalid;
+        }
+        final int code = CloseHandshake.code(payload);
+        final boolean answer = handshake.closeReceived(code);
+        handler.closing(this, code, reason.wrap(payload, Math.min(payload.position() + 2, payload.limit()),
+            payload.limit()));
+        // The handler may have answered with a code of its own; otherwise echo the peer's.
+        if (answer && handshake.sendClose(handshake.answerCode()))
+        {
+            writeClose(handshake.answerCode(), "");
+        }
+        finishClose();
+        return STOP;
+    }
+
+    private void finishClose()
+    {
+        if (!handshake.isComplete() || closeFinished)
+        {
+            return;
+        }
+        closeFinished = true;
+        if (server)
+        {
+            // RFC 6455 7.1.1: the server closes TCP first, so the client does not hold TIME_WAIT.
+            connection.close();
+        }
+        else
+        {
+            connection.setEventTimeout(config.closeTimeoutMillis());
+        }
+    }
+
+    /**
+     * Fails the connection (RFC 6455 7.1.7): a close frame with the code if none was sent, then closes.
+     */
+    private void fail(final int code)
+    {
+        if (failCode == 0)
+        {
+            failCode = code;
+        }
+        if (handshake.sendClose(code))
+        {
+            writeClose(code, "");
+        }
+        connection.close();
+    }
+
+    private void writeClose(final int code, final CharSequence why)
+    {
+        frames.clear();
+        encoder.encodeClose(frames, code, why);
+        frames.flip();
+        if (!connection.write(frames))
+        {
+            // No room for the close frame: the peer is not reading, so there is no handshake to wait for.
+            connection.close();
+        }
+    }
+
+    boolean writeFrame(final int opcode, final ByteBuffer payload)
+    {
+        final int at = payload.position();
+        frames.clear();
+        if (!encoder.encode(frames, opcode, true, false, payload))
+        {
+            throw tooLarge(payload.remaining());
+        }
+        frames.flip();
+        if (connection.write(frames))
+        {
+            return true;
+        }
+        payload.position(at);
+        return false;
+    }
+
+    private IllegalArgumentException tooLarge(final int length)
+    {
+        return new IllegalArgumentException("a frame of " + length + " bytes does not fit the write buffer of " +
+            frames.capacity() + "; send it in fragments");
+    }
+
+    private boolean canSend()
+    {
+        return open && handshake.canSend();
+    }
+
+    private boolean canSendMessage()
+    {
+        if (sendingFragments)
+        {
+            throw new IllegalStateException("a fragmented message is being sent");
+        }
+        return canSend();
+    }
+
+    @Override
+    public Connection connection()
+    {
+        return connection;
+    }
+
+    @Override
+    public boolean isServer()
+    {
+        return server;
+    }
+
+    @Override
+    public boolean isOpen()
+    {
+        return canSend();
+    }
+
+    @Override
+    public boolean sendText(final CharSequence text)
+    {
+        if (!canSendMessage())
+        {
+            return false;
+        }
+        if (compression.isEnabled())
+        {
+            return compression.deflateText(this, text);
+        }
+        frames.clear();
+        if (!encoder.encode(frames, Opcode.TEXT, true, text))
+        {
+            throw tooLarge(FrameEncoder.utf8Length(text));
+        }
+        frames.flip();
+        return connection.write(frames);
+    }
+
+    @Override
+    public boolean sendText(final ByteBuffer utf8)
+    {
+        return sendData(Opcode.TEXT, utf8);
+    }
+
+    @Override
+    public boolean sendBinary(final ByteBuffer data)
+    {
+        return sendData(Opcode.BINARY, data);
+    }
+
+    private boolean sendData(final int opcode, final ByteBuffer data)
+    {
+        if (!canSendMessage())
+        {
+            return false;
+        }
+        if (compression.isEnabled())
+        {
+            return compression.deflate(this, opcode, data);
+        }
+        return writeFrame(opcode, data);
+    }
+
+    @Override
+    public boolean sendFragment(final ByteBuffer data, final boolean text, final boolean last)
+    {
+        if (!canSend())
+        {
+            return false;
+        }
+        final int at = data.position();
+        frames.clear();
+        final int opcode = sendingFragments ? Opcode.CONTINUATION : text ? Opcode.TEXT : Opcode.BINARY;
+        if (!encoder.encode(frames, opcode, last, false, data))
+        {
+            throw tooLarge(data.remaining());
+        }
+        frames.flip();
+        if (!connection.write(frames))
+        {
+            data.position(at);
+            return false;
+        }
+        sendingFragments = !last;
+        return true;
+    }
+
+    @Override
+    public boolean sendTextFragment(final CharSequence text, final boolean last)
+    {
+        if (!canSend())
+        {
+            return false;
+        }
+        frames.clear();
+        if (!encoder.encode(frames, sendingFragments ? Opcode.CONTINUATION : Opcode.TEXT, last, text))
+        {
+            throw tooLarge(FrameEncoder.utf8Length(text));
+        }
+        frames.flip();
+        if (!connection.write(frames))
+        {
+            return false;
+        }
+        sendingFragments = !last;
+        return true;
+    }
+
+    @Override
+    public boolean ping(final ByteBuffer payload)
+    {
+        return canSend() && writeFrame(Opcode.PING, payload);
+    }
+
+    @Override
+    public boolean pong(final ByteBuffer payload)
+    {
+        return canSend() && writeFrame(Opcode.PONG, payload);
+    }
+
+    @Override
+    public boolean close(final int code, final CharSequence why)
+    {
+        if (!open || !handshake.sendClose(code))
+        {
+            return false;
+        }
+        writeClose(code, why);
+        if (handshake.isComplete())
+        {
+            finishClose();
+        }
+        else
+        {
+            connection.setEventTimeout(config.closeTimeoutMillis());
+        }
+        return true;
+    }
+
+    @Override
+    public void flush()
+    {
+        if (open)
+        {
+            connection.flush();
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T attachment()
+    {
+        return (T)attachment;
+    }
+
+    @Override
+    public void attach(final Object attachment)
+    {
+        this.attachment = attachment;
+    }
+
+    FrameEncoder encoder()
+    {
+        return encoder;
+    }
+
+    ByteBuffer frames()
+    {
+        return frames;
+    }
+
+    boolean write(final ByteBuffer frame)
+    {
+        return connection.write(frame);
+    }
+
+    @Override
+    public String toString()
+    {
+        return (server ? "server" : "client") + " WebSocket on " + connection;
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * The WebSocket protocol engine (RFC 6455) for one upgraded connection: a streaming frame decoder and an
+ * encoder, a UTF-8 validator, the close handshake and a session that reassembles messages for a
+ * {@link io.celer.websocket.WebSocketHandler}, all garbage-free on the reactor thread after warm-up.
+ *
+ * <p>How the connection was upgraded is none of this package's business: a session is fed the bytes that
+ * follow the handshake and writes frames to a {@link io.celer.tcp.Connection}.
+ */
+package io.celer.websocket;

@@ -1,0 +1,163 @@
+package io.celer.websocket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.DataInputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.SplittableRandom;
+import java.util.zip.Deflater;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+import io.celer.reactor.Reactor;
+import io.celer.tcp.TcpClient;
+import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
+import io.celer.test.Reactors;
+import io.celer.websocket.deflate.DeflateParameters;
+
+/**
+ * Sessions with permessage-deflate on, over loopback: RFC 7692's example frames from a raw server reach a
+ * client session, and compressed messages echo both ways with and without context takeover.
+ */
+class CompressedSessionTest
+{
+    private final Reactors reactors = new Reactors();
+
+    @AfterEach
+    void stop()
+    {
+        reactors.close();
+    }
+
+    @Test
+    void rfcExampleFramesReachAClient() throws Exception
+    {
+        final RecordingWebSocketHandler client = new RecordingWebSocketHandler(false);
+        try (ServerSocket listener = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()))
+        {
+            new TcpClient(reactors.start("client"), "127.0.0.1", listener.getLocalPort(), new TcpConfig(),
+                new StubUpgrade(false, () -> WebSocketSession.client(new WebSocketConfig(), client)
+                    .compression(new DeflateParameters(false, false, 0, 0)))).open();
+            try (Socket server = listener.accept())
+            {
+                server.setSoTimeout(30_000);
+                WebSocketSessionTest.skipHead(server.getInputStream());
+                server.getOutputStream().write(StubUpgrade.RESPONSE.getBytes(StandardCharsets.US_ASCII));
+                server.getOutputStream().write(HexFormat.of().parseHex(
+                    "c107f248cdc9c90700" + // 7.2.3.1, one frame
+                    "4103f248cd" + "8004c9c90700" + // 7.2.3.1, fragmented
+                    "c105f200110000" + // 7.2.3.2, referring back to the window
+                    "c10b000500faff48656c6c6f00" + // 7.2.3.3, a stored block
+                    "c10df248050000" + "00ffffcac9c90700" + // 7.2.3.5, two blocks
+                    "c108f348cdc9c9070000" + // 7.2.3.4, a final block (the window starts over after it)
+                    "c10100" + // 7.2.3.6, an empty message
+                    "8105" + "48656c6c6f")); // and an uncompressed one
+                assertThat(client.next()).isEqualTo("opened");
+                for (int i = 0; i < 6; i++)
+                {
+                    assertThat(client.next()).as("message %d", i).isEqualTo("text:Hello");
+                }
+                assertThat(client.next()).isEqualTo("text:");
+                assertThat(client.next()).isEqualTo("text:Hello");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "no context takeover: {0}")
+    @ValueSource(booleans = {false, true})
+    void compressedMessagesEchoBothWays(final boolean noContextTakeover) throws Exception
+    {
+        final DeflateParameters agreed = new DeflateParameters(noContextTakeover, noContextTakeover, 0, 0);
+        final RecordingWebSocketHandler server = new RecordingWebSocketHandler(true);
+        final RecordingWebSocketHandler client = new RecordingWebSocketHandler(false);
+        final int port = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1")
+            .readBufferSize(1024), new StubUpgrade(true, () ->
+                WebSocketSession.server(new WebSocketConfig(), server).compression(agreed))).open().port();
+        final Reactor clientReactor = reactors.start("client");
+        new TcpClient(clientReactor, "127.0.0.1", port, new TcpConfig(), new StubUpgrade(false, () ->
+            WebSocketSession.client(new WebSocketConfig(), client).compression(agreed, Deflater.BEST_SPEED))).open();
+        assertThat(client.next()).isEqualTo("opened");
+
+        final byte[] random = new byte[20_000];
+        new SplittableRandom(5).nextBytes(random);
+        final String text = "the quick brown fox \u00e9\u4e2d ".repeat(1_000);
+        clientReactor.call(() ->
+        {
+            for (int i = 0; i < 3; i++)
+            {
+                client.socket.sendText(text);
+                client.socket.sendBinary(ByteBuffer.wrap(random));
+                client.socket.sendText("");
+            }
+        });
+        for (int i = 0; i < 3; i++)
+        {
+            assertThat(client.next()).isEqualTo("text:" + text);
+            assertThat(client.next()).isEqualTo("binary:20000 bytes " + java.util.Arrays.hashCode(random));
+            assertThat(client.next()).isEqualTo("text:");
+        }
+    }
+
+    @Test
+    void aServerSendsCompressedFramesWithRsv1() throws Exception
+    {
+        final RecordingWebSocketHandler server = new RecordingWebSocketHandler(true);
+        final int port = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1"),
+            new StubUpgrade(true, () -> WebSocketSession.server(new WebSocketConfig(), server)
+                .compression(new DeflateParameters(false, false, 0, 0)))).open().port();
+        try (Socket socket = new Socket("127.0.0.1", port))
+        {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(StubUpgrade.REQUEST.getBytes(StandardCharsets.US_ASCII));
+            // "Hello" twice, masked with a zero key, uncompressed: the echo goes back compressed.
+            socket.getOutputStream().write(HexFormat.of().parseHex("818500000000" + "48656c6c6f" + "818500000000" +
+                "48656c6c6f"));
+            final DataInputStream in = new DataInputStream(socket.getInputStream());
+            WebSocketSessionTest.skipHead(in);
+            final byte[] first = new byte[9];
+            in.readFully(first);
+            assertThat(HexFormat.of().formatHex(first)).isEqualTo("c107f248cdc9c90700");
+            final byte[] second = new byte[7];
+            in.readFully(second);
+            assertThat(HexFormat.of().formatHex(second)).as("the window carries over").isEqualTo("c105f200110000");
+        }
+    }
+
+    @Test
+    void aMessageThatInflatesPastTheLimitFailsWith1009() throws Exception
+    {
+        final RecordingWebSocketHandler server = new RecordingWebSocketHandler(false);
+        final DeflateParameters agreed = new DeflateParameters(false, false, 0, 0);
+        final int port = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1"),
+            new StubUpgrade(true, () -> WebSocketSession.server(new WebSocketConfig().maxMessageLength(100_000),
+                server).compression(agreed))).open().port();
+        // A megabyte of zeros deflates to about a kilobyte.
+        final Deflater deflater = new Deflater(9, true);
+        deflater.setInput(new byte[1 << 20]);
+        final byte[] compressed = new byte[8192];
+        final int length = deflater.deflate(compressed, 0, compressed.length, Deflater.SYNC_FLUSH) - 4;
+        deflater.end();
+        try (Socket socket = new Socket("127.0.0.1", port))
+        {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(StubUpgrade.REQUEST.getBytes(StandardCharsets.US_ASCII));
+            final ByteBuffer frame = ByteBuffer.allocate(8 + length);
+            frame.put((byte)0xC2).put((byte)(0x80 | 126)).putShort((short)length).putInt(0).put(compressed, 0, length);
+            socket.getOutputStream().write(frame.array());
+            final DataInputStream in = new DataInputStream(socket.getInputStream());
+            WebSocketSessionTest.skipHead(in);
+            assertThat(in.readUnsignedShort()).isEqualTo(0x8802);
+            assertThat(in.readUnsignedShort()).isEqualTo(1009);
+        }
+        assertThat(server.next()).isEqualTo("opened");
+        assertThat(server.next()).isEqualTo("closed:1009");
+    }
+}

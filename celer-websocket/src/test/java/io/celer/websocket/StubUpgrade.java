@@ -1,0 +1,143 @@
+package io.celer.websocket;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
+
+import io.celer.tcp.CloseReason;
+import io.celer.tcp.Connection;
+import io.celer.tcp.Handler;
+import io.celer.websocket.handshake.AcceptKey;
+import io.celer.websocket.handshake.SecWebSocketKey;
+
+/**
+ * A raw-framed connection handler that does a minimal stand-in for the HTTP upgrade (the client sends a request
+ * head, the server answers 101 with the accept value for the request's key; each side waits for the blank line),
+ * then hands the connection and every later byte to a fresh {@link WebSocketSession}. The real HTTP upgrade
+ * replaces it.
+ */
+final class StubUpgrade implements Handler
+{
+    static final String REQUEST = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+    static final String RESPONSE = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+        "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n";
+
+    private final boolean server;
+    private final Supplier<WebSocketSession> sessions;
+
+    StubUpgrade(final boolean server, final Supplier<WebSocketSession> sessions)
+    {
+        this.server = server;
+        this.sessions = sessions;
+    }
+
+    /**
+     * Per connection: its session, and whether the handshake is done.
+     */
+    private static final class State
+    {
+        final WebSocketSession session;
+        boolean upgraded;
+
+        State(final WebSocketSession session)
+        {
+            this.session = session;
+        }
+    }
+
+    @Override
+    public void opened(final Connection connection)
+    {
+        connection.attach(new State(sessions.get()));
+        if (!server)
+        {
+            connection.send(REQUEST.getBytes(StandardCharsets.US_ASCII));
+        }
+    }
+
+    @Override
+    public void message(final Connection connection, final ByteBuffer buffer)
+    {
+        final State state = connection.attachment();
+        if (!state.upgraded)
+        {
+            final int end = headEnd(buffer);
+            if (end < 0)
+            {
+                return; // the head waits for more bytes
+            }
+            if (server)
+            {
+                connection.send(response(buffer, end));
+            }
+            buffer.position(end);
+            state.upgraded = true;
+            state.session.open(connection);
+        }
+        state.session.onRead(buffer);
+    }
+
+    /**
+     * The 101 response to a request head, its Sec-WebSocket-Accept computed from the request's key.
+     */
+    private static byte[] response(final ByteBuffer buffer, final int end)
+    {
+        final byte[] head = new byte[end - buffer.position()];
+        buffer.get(buffer.position(), head);
+        String key = null;
+        for (final String line : new String(head, StandardCharsets.ISO_8859_1).split("\r\n"))
+        {
+            if (line.regionMatches(true, 0, "Sec-WebSocket-Key:", 0, 18))
+            {
+                key = line.substring(18).trim();
+            }
+        }
+        if (key == null || !SecWebSocketKey.isValid(key))
+        {
+            return "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        }
+        final ByteBuffer accept = ByteBuffer.allocate(AcceptKey.LENGTH);
+        new AcceptKey().write(key, accept);
+        return ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+            "Sec-WebSocket-Accept: " + new String(accept.array(), StandardCharsets.US_ASCII) + "\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static int headEnd(final ByteBuffer buffer)
+    {
+        for (int i = buffer.position(); i + 4 <= buffer.limit(); i++)
+        {
+            if (buffer.get(i) == '\r' && buffer.get(i + 1) == '\n' && buffer.get(i + 2) == '\r' &&
+                buffer.get(i + 3) == '\n')
+            {
+                return i + 4;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public void eventTimeout(final Connection connection, final long nowMillis)
+    {
+        final State state = connection.attachment();
+        state.session.onEventTimeout();
+    }
+
+    @Override
+    public void writeSpaceFreed(final Connection connection, final int freeBytes)
+    {
+        final State state = connection.attachment();
+        state.session.onWriteSpaceFreed(freeBytes);
+    }
+
+    @Override
+    public void closed(final Connection connection, final CloseReason reason)
+    {
+        final State state = connection.attachment();
+        if (state != null)
+        {
+            state.session.onConnectionClosed();
+        }
+    }
+}
