@@ -191,6 +191,35 @@ class WebSocketUpgradeTest
     }
 
     @Test
+    void aDefaultConfiguredServerClosesWith1009OnAMessageOverItsLimit() throws IOException
+    {
+        final int limit = new WebSocketConfig().maxMessageLength();
+        server = new HttpServer(reactors.start("ws-default"), 0,
+            new HttpServerConfig().tcp(new TcpConfig().bindAddress("127.0.0.1")),
+            new WebSocketUpgrade(new WebSocketConfig(), new EchoHandler())).open();
+        try (Socket socket = connect(Transports.PLAIN, server.port()))
+        {
+            final OutputStream out = socket.getOutputStream();
+            out.write(request("/").getBytes(StandardCharsets.US_ASCII));
+            final InputStream in = socket.getInputStream();
+            assertThat(readHead(in)).startsWith("HTTP/1.1 101 ");
+            // Two fragments, each within the limit, that together pass it by one byte: 1009 once the second
+            // fragment's header says so, before its payload is read.
+            final long half = limit / 2;
+            out.write(new byte[] {0x02, (byte)0xFF, 0, 0, 0, 0, (byte)(half >>> 24), (byte)(half >>> 16),
+                (byte)(half >>> 8), (byte)half, 0, 0, 0, 0});
+            out.write(new byte[(int)half]);
+            final long rest = limit - half + 1;
+            out.write(new byte[] {(byte)0x80, (byte)0xFF, 0, 0, 0, 0, (byte)(rest >>> 24), (byte)(rest >>> 16),
+                (byte)(rest >>> 8), (byte)rest, 0, 0, 0, 0});
+            out.flush();
+            final byte[] close = readFrame(in);
+            assertThat(close).startsWith(8, 0x03, (byte)0xF1);
+            assertThat(in.read()).isEqualTo(-1);
+        }
+    }
+
+    @Test
     void anotherVersionGets426NamingVersion13() throws IOException
     {
         final String response = exchange(request("/ws", "Sec-WebSocket-Version: 8"));
