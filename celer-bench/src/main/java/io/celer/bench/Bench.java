@@ -7,6 +7,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
+import io.celer.bench.batching.BatchingCommand;
+import io.celer.bench.latency.TcpCommand;
+import io.celer.bench.latency.UdpCommand;
+import io.celer.bench.queues.QueuesCommand;
+import io.celer.bench.throughput.ThroughputCommand;
+import io.celer.bench.ticktotrade.TickToTradeCommand;
+
 /**
  * The benchmark launcher: {@code ./celer bench tcp} and {@code ./celer bench udp} for latency,
  * {@code ./celer bench throughput}, {@code ./celer bench batching}, and {@code ./celer bench tick-to-trade} for

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import picocli.CommandLine;
 
@@ -26,19 +25,14 @@ import picocli.CommandLine;
  */
 class BatchingHarnessTest
 {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @TempDir
     Path out;
 
     @Test
     void everyVariantDeliversExactlyWhatWasPublished() throws IOException
     {
-        final int exit = Bench.commandLine().execute("batching", "--warmup", "2000", "--messages", "20000",
-            "--rounds", "1", "--out", out.toString());
-        assertThat(exit).isZero();
-
-        final JsonNode report = JSON.readTree(out.resolve("latest-batching.json").toFile());
+        final JsonNode report = ResultFields.run(out, "latest-batching.json", "batching",
+            "batching", "--warmup", "2000", "--messages", "20000", "--rounds", "1");
         assertThat(report.get("benchmark").asText()).isEqualTo("tcp-batching");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("producers").asInt()).isEqualTo(1);
@@ -75,12 +69,9 @@ class BatchingHarnessTest
     {
         // Small socket buffers and a server that sleeps: the connection lags, the I/O thread stops draining,
         // the ring fills and two producers wait, and every message still arrives exactly once.
-        final int exit = Bench.commandLine().execute("batching", "--producers", "2", "--warmup", "0",
-            "--messages", "100000", "--socket-buffers", "65536", "--stall-server", "300", "--rounds", "1",
-            "--out", out.toString());
-        assertThat(exit).isZero();
-
-        final JsonNode report = JSON.readTree(out.resolve("latest-batching.json").toFile());
+        final JsonNode report = ResultFields.run(out, "latest-batching.json", "batching",
+            "batching", "--producers", "2", "--warmup", "0", "--messages", "100000", "--socket-buffers", "65536",
+            "--stall-server", "300", "--rounds", "1");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("results")).hasSize(4);
         for (final JsonNode entry : report.get("results"))

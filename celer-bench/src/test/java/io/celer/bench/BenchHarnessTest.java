@@ -10,13 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import picocli.CommandLine;
 
@@ -26,7 +24,6 @@ import picocli.CommandLine;
  */
 class BenchHarnessTest
 {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final byte[] PNG_SIGNATURE = {(byte)0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
     @TempDir
@@ -35,53 +32,13 @@ class BenchHarnessTest
     @Test
     void latencyRunCoversEveryPeerWithSaneNumbers() throws IOException
     {
-        final int exit = Bench.commandLine().execute("tcp", "--warmup", "2000", "--messages", "3000",
-            "--rounds", "1", "--out", out.toString());
-        assertThat(exit).isZero();
-
-        final JsonNode report = JSON.readTree(out.resolve("latest-tcp.json").toFile());
-        assertThat(report.get("failures")).isEmpty();
-        assertThat(report.get("jdk").asText()).isNotBlank();
-        final List<String> peers = new ArrayList<>();
-        for (final JsonNode entry : report.get("results"))
-        {
-            final String peer = entry.get("peer").asText();
-            peers.add(peer);
-            assertThat(entry.get("messages").asLong()).as(peer).isEqualTo(3000);
-            assertThat(entry.get("size").asInt()).as(peer).isEqualTo(256);
-            final long[] ladder = {entry.get("min_ns").asLong(), entry.get("p50_ns").asLong(),
-                entry.get("p90_ns").asLong(), entry.get("p99_ns").asLong(), entry.get("p99_9_ns").asLong(),
-                entry.get("p99_99_ns").asLong(), entry.get("max_ns").asLong()};
-            assertThat(ladder[0]).as(peer + " min").isPositive();
-            assertThat(ladder).as(peer + " min, p50, p90, p99, p99.9, p99.99, max").isSorted();
-            assertThat(entry.get("avg_ns").asDouble()).as(peer).isBetween((double)ladder[0], (double)ladder[6]);
-            assertThat(entry.get("percentile_table")).as(peer).hasSize(6);
-            if (peer.equals("c"))
-            {
-                assertThat(entry.get("gc_count").isNull()).isTrue();
-                assertThat(entry.get("allocated_bytes_per_msg").isNull()).isTrue();
-            }
-            else
-            {
-                for (final String side : List.of("client", "server"))
-                {
-                    assertThat(entry.get("gc_count").get(side).asLong()).as(peer + " " + side).isNotNegative();
-                    assertThat(entry.get("allocated_bytes_per_msg").get(side).asDouble())
-                        .as(peer + " " + side).isNotNegative();
-                }
-                assertThat(entry.get("jdk").asText()).as(peer).isNotBlank();
-            }
-        }
+        final JsonNode report = ResultFields.run(out, "latest-tcp.json", "tcp",
+            "tcp", "--warmup", "2000", "--messages", "3000", "--rounds", "1");
+        final List<String> peers = LatencyChecks.assertSaneEntries(report, 3000);
         assertThat(peers)
             .containsExactly("celer", "celer-poll", "netty-nio", "netty-epoll", "netty-epoll-busy", "blocking", "c");
 
-        try (Stream<Path> files = Files.list(out))
-        {
-            assertThat(files.map(p -> p.getFileName().toString()))
-                .anyMatch(name -> name.matches("tcp-\\d{8}-\\d{6}\\.json"))
-                .anyMatch(name -> name.matches("tcp-\\d{8}-\\d{6}\\.md"))
-                .anyMatch(name -> name.matches("tcp-\\d{8}-\\d{6}\\.png"));
-        }
+        LatencyChecks.assertDatedFiles(out, "tcp");
         final byte[] png = Files.readAllBytes(out.resolve("latest-tcp.png"));
         assertThat(png.length).isGreaterThan(10_000);
         assertThat(java.util.Arrays.copyOf(png, PNG_SIGNATURE.length)).isEqualTo(PNG_SIGNATURE);
@@ -92,11 +49,9 @@ class BenchHarnessTest
     @Test
     void tlsLatencyRunGoesOverTlsAndSkipsThePeersWithout() throws IOException
     {
-        final int exit = Bench.commandLine().execute("tcp", "--tls", "--peers", "celer,celer-poll,netty-nio,c",
-            "--warmup", "1000", "--messages", "2000", "--rounds", "1", "--out", out.toString());
-        assertThat(exit).isZero();
-
-        final JsonNode report = JSON.readTree(out.resolve("latest-tcp-tls.json").toFile());
+        final JsonNode report = ResultFields.run(out, "latest-tcp-tls.json", "tcp",
+            "tcp", "--tls", "--peers", "celer,celer-poll,netty-nio,c", "--warmup", "1000", "--messages", "2000",
+            "--rounds", "1");
         assertThat(report.get("tls").asBoolean()).isTrue();
         assertThat(report.get("failures")).isEmpty();
         final List<String> peers = new ArrayList<>();
@@ -127,11 +82,8 @@ class BenchHarnessTest
     @Test
     void throughputRunReportsARateForCelerAndNetty() throws IOException
     {
-        final int exit = Bench.commandLine().execute("throughput", "--messages", "20000", "--rounds", "1",
-            "--out", out.toString());
-        assertThat(exit).isZero();
-
-        final JsonNode report = JSON.readTree(out.resolve("latest-throughput.json").toFile());
+        final JsonNode report = ResultFields.run(out, "latest-throughput.json", "throughput",
+            "throughput", "--messages", "20000", "--rounds", "1");
         assertThat(report.get("failures")).isEmpty();
         final List<String> peers = new ArrayList<>();
         for (final JsonNode entry : report.get("results"))

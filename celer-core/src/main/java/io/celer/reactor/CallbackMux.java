@@ -1,7 +1,5 @@
 package io.celer.reactor;
 
-import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import io.celer.queue.CarrierMux;
@@ -10,27 +8,37 @@ import io.celer.queue.CarrierMux;
  * Garbage-free asynchronous callbacks from many producer threads into a reactor; each thread gets its own
  * lane on first use, so order is kept per producer.
  *
- * <p>The mux can be {@link #pause() paused} and {@link #resume() resumed} as a whole: the reactor leaves its
- * callbacks waiting meanwhile. Built by {@link Reactor#callbackMux}.
+ * <p>A producer that keeps its {@link #producerLane()} produces without the thread lookup that
+ * {@link #next()} and {@link #flush()} pay per call. The mux can be {@link #pause() paused} and
+ * {@link #resume() resumed} as a whole: the reactor leaves the callbacks of every lane waiting meanwhile.
+ * Built by {@link Reactor#callbackMux}.
  *
  * @param <T> the callback type.
  */
 public final class CallbackMux<T extends ReactorCallback> implements CallbackSource
 {
-    private static final int DRAIN_LIMIT = 1024;
-
     private final Reactor reactor;
     private final CarrierMux<T> mux;
-    private final Consumer<T> runner;
-    private final BooleanSupplier running = this::isRunning;
-    private volatile boolean paused;
+    private final CallbackGate<T> gate;
 
     CallbackMux(final Reactor reactor, final int laneCapacity, final Supplier<? extends T> factory,
         final int maxProducers)
     {
         this.reactor = reactor;
         this.mux = new CarrierMux<>(laneCapacity, factory, maxProducers);
-        this.runner = reactor::runCallback;
+        this.gate = new CallbackGate<>(reactor);
+    }
+
+    /**
+     * Producer: the calling thread's lane, made on its first use, to keep and produce into; only that thread
+     * may use it. Allocates the handle: take it once per producer, not per callback.
+     *
+     * @return the lane, drained by this mux.
+     * @throws IllegalStateException when the mux already serves its most producer threads.
+     */
+    public CallbackLane<T> producerLane()
+    {
+        return new CallbackLane<>(reactor, mux.producerLane());
     }
 
     /**
@@ -44,21 +52,15 @@ public final class CallbackMux<T extends ReactorCallback> implements CallbackSou
     }
 
     /**
-     * Producer: a free callback, waiting for one with {@code whileFull} between tries.
+     * Producer: a free callback of the calling thread's lane, waiting for one with {@code whileFull} between
+     * tries.
      *
      * @param whileFull what to do between tries.
      * @return the callback.
      */
     public T next(final Runnable whileFull)
     {
-        T callback;
-        while ((callback = mux.claim()) == null)
-        {
-            mux.publish();
-            reactor.wakeup();
-            whileFull.run();
-        }
-        return callback;
+        return CallbackLane.next(reactor, mux.producerLane(), whileFull);
     }
 
     /**
@@ -66,53 +68,46 @@ public final class CallbackMux<T extends ReactorCallback> implements CallbackSou
      */
     public void flush()
     {
-        mux.publish();
-        reactor.wakeup();
+        CallbackLane.flush(reactor, mux.producerLane());
     }
 
     /**
-     * Any thread: stops the reactor running these callbacks; it checks before each one, so a callback that
-     * pauses its own queue is the last to run. Producers can still fill their lanes until they are full.
+     * Any thread: stops the reactor running the callbacks of every lane; it checks before each one, so a
+     * callback that pauses its own mux is the last to run. Producers can still fill their lanes until full.
      */
     public void pause()
     {
-        paused = true;
+        gate.pause();
     }
 
     /**
-     * Any thread: lets the reactor run this queue's callbacks again, in order, and wakes it for them.
+     * Any thread: lets the reactor run the lanes' callbacks again, each lane in order, and wakes it for them.
      */
     public void resume()
     {
-        paused = false;
-        reactor.wakeup();
+        gate.resume();
     }
 
     /**
-     * Any thread: whether the queue is paused.
+     * Any thread: whether the mux is paused.
      *
      * @return true between {@link #pause()} and {@link #resume()}.
      */
     public boolean isPaused()
     {
-        return paused;
-    }
-
-    private boolean isRunning()
-    {
-        return !paused;
+        return gate.isPaused();
     }
 
     @Override
     public int drain()
     {
-        return paused ? 0 : mux.drainWhile(runner, DRAIN_LIMIT, running);
+        return gate.isPaused() ? 0 : mux.drainWhile(gate, CallbackGate.DRAIN_LIMIT, gate);
     }
 
     @Override
     public boolean hasPublished()
     {
-        // A paused queue's callbacks are no reason to stay awake.
-        return !paused && mux.hasPublished();
+        // A paused mux's callbacks are no reason to stay awake.
+        return !gate.isPaused() && mux.hasPublished();
     }
 }

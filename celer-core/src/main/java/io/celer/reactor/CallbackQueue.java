@@ -1,7 +1,5 @@
 package io.celer.reactor;
 
-import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import io.celer.queue.CarrierQueue;
@@ -18,19 +16,15 @@ import io.celer.queue.CarrierQueue;
  */
 public final class CallbackQueue<T extends ReactorCallback> implements CallbackSource
 {
-    private static final int DRAIN_LIMIT = 1024;
-
-    private final Reactor reactor;
     private final CarrierQueue<T> queue;
-    private final Consumer<T> runner;
-    private final BooleanSupplier running = this::isRunning;
-    private volatile boolean paused;
+    private final CallbackLane<T> producer;
+    private final CallbackGate<T> gate;
 
     CallbackQueue(final Reactor reactor, final int capacity, final Supplier<? extends T> factory)
     {
-        this.reactor = reactor;
         this.queue = new CarrierQueue<>(capacity, factory);
-        this.runner = reactor::runCallback;
+        this.producer = new CallbackLane<>(reactor, queue);
+        this.gate = new CallbackGate<>(reactor);
     }
 
     /**
@@ -40,7 +34,7 @@ public final class CallbackQueue<T extends ReactorCallback> implements CallbackS
      */
     public T next()
     {
-        return queue.claim();
+        return producer.next();
     }
 
     /**
@@ -51,14 +45,7 @@ public final class CallbackQueue<T extends ReactorCallback> implements CallbackS
      */
     public T next(final Runnable whileFull)
     {
-        T callback;
-        while ((callback = queue.claim()) == null)
-        {
-            queue.publish();
-            reactor.wakeup();
-            whileFull.run();
-        }
-        return callback;
+        return producer.next(whileFull);
     }
 
     /**
@@ -66,17 +53,16 @@ public final class CallbackQueue<T extends ReactorCallback> implements CallbackS
      */
     public void flush()
     {
-        queue.publish();
-        reactor.wakeup();
+        producer.flush();
     }
 
     /**
      * Any thread: stops the reactor running these callbacks; it checks before each one, so a callback that
-     * pauses its own queue is the last to run. Producers can still fill the queue until it is full.
+     * pauses its own queue is the last to run. The producer can still fill the queue until it is full.
      */
     public void pause()
     {
-        paused = true;
+        gate.pause();
     }
 
     /**
@@ -84,8 +70,7 @@ public final class CallbackQueue<T extends ReactorCallback> implements CallbackS
      */
     public void resume()
     {
-        paused = false;
-        reactor.wakeup();
+        gate.resume();
     }
 
     /**
@@ -95,24 +80,19 @@ public final class CallbackQueue<T extends ReactorCallback> implements CallbackS
      */
     public boolean isPaused()
     {
-        return paused;
-    }
-
-    private boolean isRunning()
-    {
-        return !paused;
+        return gate.isPaused();
     }
 
     @Override
     public int drain()
     {
-        return paused ? 0 : queue.drainWhile(runner, DRAIN_LIMIT, running);
+        return gate.isPaused() ? 0 : queue.drainWhile(gate, CallbackGate.DRAIN_LIMIT, gate);
     }
 
     @Override
     public boolean hasPublished()
     {
         // A paused queue's callbacks are no reason to stay awake.
-        return !paused && queue.hasPublished();
+        return !gate.isPaused() && queue.hasPublished();
     }
 }

@@ -8,18 +8,14 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.ArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
-import org.agrona.collections.ArrayUtil;
-import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
-import org.agrona.DeadlineTimerWheel;
 
 /**
  * A single-threaded, non-blocking event loop that owns a selector, timers and callback queue.
@@ -32,11 +28,6 @@ import org.agrona.DeadlineTimerWheel;
 public final class Reactor implements AutoCloseable
 {
     private static final System.Logger LOG = System.getLogger(Reactor.class.getName());
-    private static final int TICKS_PER_WHEEL = 512;
-    /** The highest file descriptor whose Integer box should be cached for selection to stay garbage-free. */
-    private static final int BOXED_DESCRIPTORS = 65_535;
-    private static final java.util.concurrent.atomic.AtomicBoolean BOX_WARNING =
-        new java.util.concurrent.atomic.AtomicBoolean();
 
     private enum State
     {
@@ -49,14 +40,12 @@ public final class Reactor implements AutoCloseable
     private final boolean idleParks;
     private final boolean checkThreads;
     private final Consumer<SelectionKey> selectAction = this::select;
-    private final DeadlineTimerWheel timerWheel;
-    private final DeadlineTimerWheel.TimerHandler timerHandler = this::expire;
-    private final Long2ObjectHashMap<TimerCallback> timerCallbacks = new Long2ObjectHashMap<>();
+    private final ReactorTimers timers = new ReactorTimers();
     private final ManyToOneConcurrentArrayQueue<Runnable> callbacks;
     private final Consumer<Runnable> callbackRunner = this::runCallback;
     private final ArrayList<CycleTask> cycleTasks = new ArrayList<>(1024);
-    private CallbackSource[] callbackSources = new CallbackSource[0];
-    private Poller[] pollers = new Poller[0];
+    private final CallbackSources callbackSources = new CallbackSources();
+    private final BusyPollers pollers = new BusyPollers();
     private int cyclesToSelect;
     private final SleepFlag sleepFlag = new SleepFlag();
     private final long originNanos = System.nanoTime();
@@ -90,8 +79,7 @@ public final class Reactor implements AutoCloseable
             idleStrategy instanceof YieldingIdleStrategy);
         this.checkThreads = config.checkThreads();
         this.callbacks = new ManyToOneConcurrentArrayQueue<>(config.callbackQueueCapacity());
-        this.timerWheel = new DeadlineTimerWheel(TimeUnit.MILLISECONDS, 0, 1, TICKS_PER_WHEEL);
-        warnIfSelectionBoxes();
+        SelectionBoxes.warnIfUncached();
         try
         {
             this.selector = Selector.open();
@@ -99,21 +87,6 @@ public final class Reactor implements AutoCloseable
         catch (final IOException ex)
         {
             throw new UncheckedIOException("cannot open a selector", ex);
-        }
-    }
-
-    /**
-     * The JDK's epoll selector looks each ready descriptor up in a {@code Map<Integer, ...>}, boxing it: past
-     * the Integer cache (127 by default) every ready channel costs 16 bytes of garbage.
-     * {@code -XX:AutoBoxCacheMax=65536} widens the cache; say so once when it is missing.
-     */
-    private static void warnIfSelectionBoxes()
-    {
-        final boolean cached = Integer.valueOf(BOXED_DESCRIPTORS) == Integer.valueOf(BOXED_DESCRIPTORS);
-        if (!cached && BOX_WARNING.compareAndSet(false, true))
-        {
-            LOG.log(System.Logger.Level.INFO, "selection allocates 16 bytes per ready channel once file descriptors " +
-                "pass 127; run the JVM with -XX:AutoBoxCacheMax=65536 to keep it garbage-free");
         }
     }
 
@@ -334,7 +307,7 @@ public final class Reactor implements AutoCloseable
         {
             throw new IllegalStateException("build callback queues before start or on the reactor thread");
         }
-        callbackSources = ArrayUtil.add(callbackSources, source);
+        callbackSources.add(source);
         return source;
     }
 
@@ -360,14 +333,7 @@ public final class Reactor implements AutoCloseable
     public long schedule(final long delayMillis, final TimerCallback callback)
     {
         checkThread("Reactor.schedule");
-        if (timerWheel.timerCount() == 0)
-        {
-            // An empty wheel restarts at now, so its cursor never has to catch up over idle time.
-            timerWheel.resetStartTime(nowMillis);
-        }
-        final long timerId = timerWheel.scheduleTimer(nowMillis + Math.max(0, delayMillis));
-        timerCallbacks.put(timerId, callback);
-        return timerId;
+        return timers.schedule(nowMillis, delayMillis, callback);
     }
 
     /**
@@ -379,12 +345,7 @@ public final class Reactor implements AutoCloseable
     public boolean cancelTimer(final long timerId)
     {
         checkThread("Reactor.cancelTimer");
-        if (timerCallbacks.remove(timerId) == null)
-        {
-            return false;
-        }
-        timerWheel.cancelTimer(timerId);
-        return true;
+        return timers.cancel(timerId);
     }
 
     /**
@@ -411,14 +372,7 @@ public final class Reactor implements AutoCloseable
     public void addPoller(final Poller poller)
     {
         checkThread("Reactor.addPoller");
-        for (final Poller p : pollers)
-        {
-            if (p == poller)
-            {
-                return;
-            }
-        }
-        pollers = ArrayUtil.add(pollers, poller);
+        pollers.add(poller);
     }
 
     /**
@@ -429,7 +383,7 @@ public final class Reactor implements AutoCloseable
     public void removePoller(final Poller poller)
     {
         checkThread("Reactor.removePoller");
-        pollers = ArrayUtil.remove(pollers, poller);
+        pollers.remove(poller);
     }
 
     /**
@@ -439,7 +393,7 @@ public final class Reactor implements AutoCloseable
      */
     public int pollerCount()
     {
-        return pollers.length;
+        return pollers.count();
     }
 
     /**
@@ -498,7 +452,7 @@ public final class Reactor implements AutoCloseable
                     // flag is caught by the second look, one that published after it will unpark us. Both
                     // sides fence between their store and their load (see SleepFlag).
                     sleepFlag.fallAsleep();
-                    if (!hasPendingCallbacks())
+                    if (callbacks.isEmpty() && !callbackSources.hasPublished())
                     {
                         idleStrategy.idle(0);
                     }
@@ -526,30 +480,16 @@ public final class Reactor implements AutoCloseable
     private int doWork() throws IOException
     {
         int work = 0;
-        final Poller[] polled = pollers;
-        if (polled.length == 0 || --cyclesToSelect <= 0)
+        if (pollers.count() == 0 || --cyclesToSelect <= 0)
         {
             cyclesToSelect = config.selectInterval();
             work = selector.selectNow(selectAction);
         }
-        for (int i = 0; i < polled.length; i++)
-        {
-            work += poll(polled[i]);
-        }
+        work += pollers.pollAll();
         nowMillis = (System.nanoTime() - originNanos) / 1_000_000L;
-        if (timerWheel.timerCount() > 0)
-        {
-            while (timerWheel.currentTickTime() <= nowMillis)
-            {
-                work += timerWheel.poll(nowMillis, timerHandler, Integer.MAX_VALUE);
-            }
-        }
+        work += timers.expire(nowMillis);
         work += callbacks.drain(callbackRunner);
-        final CallbackSource[] sources = callbackSources;
-        for (int i = 0; i < sources.length; i++)
-        {
-            work += sources[i].drain();
-        }
+        work += callbackSources.drainAll();
         final int tasks = cycleTasks.size();
         if (tasks > 0)
         {
@@ -562,22 +502,6 @@ public final class Reactor implements AutoCloseable
             work += tasks;
         }
         return work;
-    }
-
-    private boolean hasPendingCallbacks()
-    {
-        if (!callbacks.isEmpty())
-        {
-            return true;
-        }
-        for (final CallbackSource source : callbackSources)
-        {
-            if (source.hasPublished())
-            {
-                return true;
-            }
-        }
-        return false;
     }
 
     private void select(final SelectionKey key)
@@ -593,37 +517,6 @@ public final class Reactor implements AutoCloseable
             LOG.log(System.Logger.Level.ERROR, "unhandled failure in " + owner + ", closing it", t);
             safeStop(owner);
         }
-    }
-
-    private int poll(final Poller poller)
-    {
-        try
-        {
-            return poller.poll();
-        }
-        catch (final Throwable t)
-        {
-            LOG.log(System.Logger.Level.ERROR, "unhandled failure in " + poller + ", no longer polling it", t);
-            removePoller(poller);
-            return 0;
-        }
-    }
-
-    private boolean expire(final TimeUnit unit, final long now, final long timerId)
-    {
-        final TimerCallback callback = timerCallbacks.remove(timerId);
-        if (callback != null)
-        {
-            try
-            {
-                callback.onTimer(timerId, now);
-            }
-            catch (final Throwable t)
-            {
-                LOG.log(System.Logger.Level.ERROR, "timer callback " + callback + " failed", t);
-            }
-        }
-        return true;
     }
 
     private void runCallback(final Runnable callback)
@@ -690,58 +583,15 @@ public final class Reactor implements AutoCloseable
     }
 
     /**
-     * A callback whose caller waits for it; allocated per call on the calling thread only.
+     * Whether the loop has ended, or was stopped before it started.
      */
-    private static final class BlockingCall implements Runnable
+    boolean hasStopped()
     {
-        private final Runnable callback;
-        private final CountDownLatch done = new CountDownLatch(1);
-        private volatile Throwable failure;
+        return state == State.STOPPED;
+    }
 
-        BlockingCall(final Runnable callback)
-        {
-            this.callback = callback;
-        }
-
-        @Override
-        public void run()
-        {
-            callback.run();
-            done.countDown();
-        }
-
-        void fail(final Throwable t)
-        {
-            failure = t;
-            done.countDown();
-        }
-
-        void await(final Reactor reactor)
-        {
-            try
-            {
-                while (!done.await(100, TimeUnit.MILLISECONDS))
-                {
-                    if (reactor.state == State.STOPPED)
-                    {
-                        throw new IllegalStateException("reactor " + reactor.config.name() + " stopped first");
-                    }
-                }
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for the reactor", ex);
-            }
-            final Throwable t = failure;
-            if (t instanceof RuntimeException)
-            {
-                throw (RuntimeException)t;
-            }
-            if (t instanceof Error)
-            {
-                throw (Error)t;
-            }
-        }
+    String name()
+    {
+        return config.name();
     }
 }

@@ -8,23 +8,25 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.celer.framing.FramingException;
 import io.celer.framing.Framing;
-import io.celer.framing.MessageSink;
+import io.celer.framing.FramingException;
 import io.celer.reactor.CycleTask;
 import io.celer.reactor.Poller;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.Selectable;
-import io.celer.reactor.TimerCallback;
 
 /**
- * A TCP connection on a reactor: its buffers, framing, timers and the all-or-nothing write path.
+ * A TCP connection on a reactor: its state from connect or accept to close, and the {@link Connection} calls,
+ * over its parts: a {@link ConnectionHandshake}, a {@link ConnectionReader}, a {@link ConnectionWriter}, its
+ * {@link ConnectionTimers} and a {@link ConnectionCloser}.
+ *
+ * <p>The hot path is one chain of calls on final classes: a readiness event or a poll, the reader's read and
+ * decode, the handler, this connection's write or send, the writer's put and flush.
  */
-final class TcpConnection implements Connection, Selectable, Poller, MessageSink, CycleTask, TimerCallback
+final class TcpConnection implements Connection, Selectable, Poller, CycleTask
 {
     private static final System.Logger LOG = System.getLogger(TcpConnection.class.getName());
     private static final AtomicLong IDS = new AtomicLong();
-    private static final long NO_TIMER = Long.MIN_VALUE;
 
     private static final int CLOSED = 0;
     private static final int CONNECTING = 1;
@@ -36,29 +38,23 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
     private final TcpConfig config;
     private final Handler handler;
     private final ConnectionOwner owner;
-    private final Framing framing;
-    private final ByteBuffer readBuffer;
-    private final ByteBuffer writeBuffer;
+    private final ConnectionTimers timers;
+    private final ConnectionWriter writer;
+    private final ConnectionReader reader;
+    private final ConnectionCloser closer;
+    private final ConnectionHandshake handshake;
 
-    private SocketChannel channel;
-    private Transport transport = PlainTransport.INSTANCE;
-    private SelectionKey key;
+    /** Set here on connect or accept; the reader and the writer use them too. */
+    SocketChannel channel;
+    /** Set here on connect or accept; the reader and the writer use them too. */
+    Transport transport = PlainTransport.INSTANCE;
+    /** Set here on connect or accept; the reader and the writer use them too. */
+    SelectionKey key;
+
     private InetSocketAddress remoteAddress;
     private long id;
     private int state = CLOSED;
-    private boolean lagging;
-    private boolean spaceFreedOwed;
     private boolean endOfCycleQueued;
-    private boolean readsPaused;
-    private boolean resumeOwed;
-    private CloseReason closingReason;
-    private long eventTimer = NO_TIMER;
-    private long readTimer = NO_TIMER;
-    private long connectTimer = NO_TIMER;
-    private long lingerTimer = NO_TIMER;
-    private long handshakeTimer = NO_TIMER;
-    private long readTimeoutMillis;
-    private long lastReadMillis;
     private Object attachment;
 
     TcpConnection(final Reactor reactor, final TcpConfig config, final Handler handler, final ConnectionOwner owner)
@@ -67,9 +63,12 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         this.config = config;
         this.handler = handler;
         this.owner = owner;
-        this.framing = config.newFraming();
-        this.readBuffer = ByteBuffer.allocateDirect(config.readBufferSize());
-        this.writeBuffer = ByteBuffer.allocateDirect(config.writeBufferSize());
+        final Framing framing = config.newFraming();
+        this.timers = new ConnectionTimers(this, reactor, config, handler);
+        this.writer = new ConnectionWriter(this, reactor, config, handler, framing);
+        this.reader = new ConnectionReader(this, reactor, config, handler, framing, writer, timers);
+        this.handshake = new ConnectionHandshake(this, timers);
+        this.closer = new ConnectionCloser(this, reactor, config, handler, owner, writer, timers);
     }
 
     /**
@@ -105,7 +104,7 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
             else
             {
                 key = reactor.register(channel, SelectionKey.OP_CONNECT, this);
-                connectTimer = reactor.schedule(config.connectTimeoutMillis(), this);
+                timers.startConnect();
             }
         }
         catch (final IOException ex)
@@ -131,73 +130,30 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         {
             newChannel.setOption(StandardSocketOptions.SO_RCVBUF, config.socketReceiveBufferSize());
         }
-        readBuffer.clear();
-        writeBuffer.clear();
-        framing.reset();
-        lagging = false;
-        spaceFreedOwed = false;
+        reader.reset();
+        writer.reset();
+        timers.reset();
         endOfCycleQueued = false;
-        readsPaused = false;
-        resumeOwed = false;
-        readTimeoutMillis = 0;
     }
 
-    /**
-     * Opens at once over a plain transport; otherwise waits for the transport's handshake.
-     */
     private void startHandshake()
     {
         state = HANDSHAKING; // before the first step, which may already fail on bytes that came with the accept
-        try
-        {
-            if (transport.handshake(channel))
-            {
-                handshakeDone();
-                return;
-            }
-        }
-        catch (final IOException ex)
-        {
-            fail(ioFailure(ex), ex);
-            return;
-        }
-        handshakeTimer = reactor.schedule(config.handshakeTimeoutMillis(), this);
-        handshakeInterest();
-    }
-
-    private void continueHandshake()
-    {
-        try
-        {
-            if (!transport.handshake(channel))
-            {
-                handshakeInterest();
-                return;
-            }
-        }
-        catch (final IOException ex)
-        {
-            fail(ioFailure(ex), ex);
-            return;
-        }
-        cancel(handshakeTimer);
-        handshakeTimer = NO_TIMER;
-        key.interestOps(SelectionKey.OP_READ);
-        handshakeDone();
+        handshake.start();
     }
 
     /**
      * Opens the connection, then delivers what the transport already holds: application bytes that came with
      * the handshake's last flight were read with it, and no readiness event will tell of them.
      */
-    private void handshakeDone()
+    void handshakeDone()
     {
         established();
-        if (state == OPEN && !readsPaused && transport.hasBufferedInput())
+        if (reader.isReading() && transport.hasBufferedInput())
         {
             try
             {
-                onReadable(false);
+                reader.read(false);
             }
             catch (final Throwable t)
             {
@@ -206,12 +162,7 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         }
     }
 
-    private void handshakeInterest()
-    {
-        key.interestOps(SelectionKey.OP_READ | (transport.hasPendingOutput() ? SelectionKey.OP_WRITE : 0));
-    }
-
-    private static CloseReason ioFailure(final IOException ex)
+    static CloseReason ioFailure(final IOException ex)
     {
         return ex instanceof javax.net.ssl.SSLException ? CloseReason.TLS_ERROR : CloseReason.IO_ERROR;
     }
@@ -219,7 +170,7 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
     private void established()
     {
         state = OPEN;
-        lastReadMillis = reactor.nowMillis();
+        timers.readAt(reactor.nowMillis());
         if (config.busyPoll())
         {
             reactor.addPoller(this);
@@ -235,6 +186,22 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         }
     }
 
+    private void finishConnect()
+    {
+        try
+        {
+            channel.finishConnect();
+        }
+        catch (final IOException ex)
+        {
+            fail(CloseReason.CONNECT_FAILED, ex);
+            return;
+        }
+        timers.connected();
+        key.interestOps(SelectionKey.OP_READ);
+        startHandshake();
+    }
+
     @Override
     public void onSelect(final SelectionKey selectedKey)
     {
@@ -248,16 +215,16 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
             }
             if (state == HANDSHAKING)
             {
-                continueHandshake();
+                handshake.proceed();
                 return;
             }
             if ((ready & SelectionKey.OP_WRITE) != 0)
             {
-                onWritable();
+                writer.onWritable();
             }
-            if ((ready & SelectionKey.OP_READ) != 0 && state == OPEN && !readsPaused)
+            if ((ready & SelectionKey.OP_READ) != 0 && reader.isReading())
             {
-                onReadable(true);
+                reader.read(true);
             }
         }
         catch (final Throwable t)
@@ -269,13 +236,13 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
     @Override
     public int poll()
     {
-        if (state != OPEN || readsPaused)
+        if (!reader.isReading())
         {
             return 0;
         }
         try
         {
-            return onReadable(true) ? 1 : 0;
+            return reader.read(true) ? 1 : 0;
         }
         catch (final Throwable t)
         {
@@ -284,209 +251,35 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         }
     }
 
-    private void failed(final Throwable t)
+    /**
+     * A handler or the framing threw: tells the handler and closes.
+     */
+    void failed(final Throwable t)
     {
         fail(t instanceof FramingException ? CloseReason.FRAMING_ERROR : CloseReason.HANDLER_ERROR, t);
-    }
-
-    private void finishConnect()
-    {
-        try
-        {
-            channel.finishConnect();
-        }
-        catch (final IOException ex)
-        {
-            fail(CloseReason.CONNECT_FAILED, ex);
-            return;
-        }
-        cancel(connectTimer);
-        connectTimer = NO_TIMER;
-        key.interestOps(SelectionKey.OP_READ);
-        startHandshake();
-    }
-
-    /**
-     * Reads once from the socket (or only from the transport's buffers), delivers the messages, and goes on
-     * while the transport still holds application bytes that the read buffer had no room for.
-     *
-     * @return whether anything was read.
-     */
-    private boolean onReadable(final boolean fromSocket)
-    {
-        boolean fromChannel = fromSocket;
-        boolean delivered = false;
-        do
-        {
-            final int read;
-            try
-            {
-                read = transport.read(channel, readBuffer, fromChannel);
-            }
-            catch (final IOException ex)
-            {
-                fail(ioFailure(ex), ex);
-                return false;
-            }
-            fromChannel = false;
-            if (read < 0)
-            {
-                close(CloseReason.PEER_CLOSED);
-                return false;
-            }
-            if (read == 0)
-            {
-                break;
-            }
-            delivered = true;
-            lastReadMillis = reactor.nowMillis();
-            decodeReadBuffer();
-            if (state == CLOSED)
-            {
-                return true;
-            }
-        }
-        while (state == OPEN && !readsPaused && transport.hasBufferedInput());
-        if (transport.hasPendingOutput() && state == OPEN)
-        {
-            flushNow(); // the transport answered the peer (a TLS key update, say) and must be heard
-        }
-        if (delivered && state == OPEN)
-        {
-            handler.batchProcessed(this);
-        }
-        return delivered;
-    }
-
-    /**
-     * Hands the read buffer's whole messages to the handler and keeps the rest (a partial message, or what came
-     * after a pause) for later.
-     */
-    private void decodeReadBuffer()
-    {
-        readBuffer.flip();
-        framing.decode(readBuffer, this);
-        if (state == CLOSED)
-        {
-            return;
-        }
-        if (!readBuffer.hasRemaining())
-        {
-            readBuffer.clear();
-        }
-        else if (readBuffer.position() == 0 && readBuffer.limit() == readBuffer.capacity())
-        {
-            throw new FramingException("read buffer of " + readBuffer.capacity() +
-                " bytes is full and the handler consumed none of it");
-        }
-        else
-        {
-            readBuffer.compact();
-        }
-    }
-
-    @Override
-    public boolean onMessage(final ByteBuffer message)
-    {
-        handler.message(this, message);
-        return state == OPEN && !readsPaused;
     }
 
     @Override
     public void pauseReads()
     {
         reactor.checkThread("Connection.pauseReads");
-        if (state != OPEN || readsPaused)
-        {
-            return;
-        }
-        readsPaused = true;
-        key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
-        if (config.busyPoll())
-        {
-            reactor.removePoller(this);
-        }
+        reader.pause();
     }
 
     @Override
     public void resumeReads()
     {
         reactor.checkThread("Connection.resumeReads");
-        if (!readsPaused)
+        if (reader.resume())
         {
-            return;
+            queueEndOfCycle();
         }
-        readsPaused = false;
-        if (state != OPEN)
-        {
-            return;
-        }
-        lastReadMillis = reactor.nowMillis();
-        key.interestOps(key.interestOps() | SelectionKey.OP_READ);
-        if (config.busyPoll())
-        {
-            reactor.addPoller(this);
-        }
-        // Not now: the caller may be inside this connection's own message callback, in the middle of a decode.
-        resumeOwed = true;
-        queueEndOfCycle();
     }
 
     @Override
     public boolean isReadPaused()
     {
-        return readsPaused;
-    }
-
-    /**
-     * Delivers what was read before a pause: whole messages left in the read buffer, then the transport's.
-     */
-    private void deliverAfterResume()
-    {
-        if (state != OPEN || readsPaused)
-        {
-            return;
-        }
-        try
-        {
-            final int held = readBuffer.position();
-            if (held > 0)
-            {
-                decodeReadBuffer();
-            }
-            if (state == OPEN && !readsPaused && transport.hasBufferedInput())
-            {
-                onReadable(false); // tells the handler the batch ended
-            }
-            else if (state == OPEN && readBuffer.position() < held)
-            {
-                handler.batchProcessed(this);
-            }
-        }
-        catch (final Throwable t)
-        {
-            failed(t);
-        }
-    }
-
-    private void onWritable()
-    {
-        final int freeBefore = writeBuffer.remaining();
-        flushNow();
-        if (state == CLOSING && writeBuffer.position() == 0 && !transport.hasPendingOutput())
-        {
-            closeNow(closingReason);
-            return;
-        }
-        if (state == OPEN && !lagging)
-        {
-            key.interestOps(key.interestOps() & ~SelectionKey.OP_WRITE);
-        }
-        if (state == OPEN && (spaceFreedOwed || writeBuffer.remaining() > freeBefore))
-        {
-            spaceFreedOwed = false;
-            handler.writeSpaceFreed(this, writeBuffer.remaining());
-        }
+        return reader.isPaused();
     }
 
     @Override
@@ -507,102 +300,62 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         return state == OPEN;
     }
 
+    boolean isClosing()
+    {
+        return state == CLOSING;
+    }
+
+    boolean isClosed()
+    {
+        return state == CLOSED;
+    }
+
     @Override
     public boolean write(final ByteBuffer message)
     {
-        return flushAtEndOfCycle(put(message));
+        return flushAtEndOfCycle(writer.put(message));
     }
 
     @Override
     public boolean write(final byte[] message)
     {
-        return flushAtEndOfCycle(put(message, 0, message.length));
+        return write(message, 0, message.length);
     }
 
     @Override
     public boolean write(final byte[] message, final int offset, final int length)
     {
-        return flushAtEndOfCycle(put(message, offset, length));
+        return flushAtEndOfCycle(writer.put(message, offset, length));
     }
 
     @Override
     public boolean write(final CharSequence message)
     {
-        return flushAtEndOfCycle(put(message));
+        return flushAtEndOfCycle(writer.put(message));
     }
 
     @Override
     public boolean send(final ByteBuffer message)
     {
-        return flushed(put(message));
+        return flushed(writer.put(message));
     }
 
     @Override
     public boolean send(final byte[] message)
     {
-        return flushed(put(message, 0, message.length));
+        return send(message, 0, message.length);
     }
 
     @Override
     public boolean send(final byte[] message, final int offset, final int length)
     {
-        return flushed(put(message, offset, length));
+        return flushed(writer.put(message, offset, length));
     }
 
     @Override
     public boolean send(final CharSequence message)
     {
-        return flushed(put(message));
-    }
-
-    private boolean put(final ByteBuffer message)
-    {
-        reactor.checkThread("Connection.write");
-        final int length = message.remaining();
-        if (!reserve(length))
-        {
-            return false;
-        }
-        framing.writeHeader(writeBuffer, length);
-        writeBuffer.put(message);
-        framing.writeTrailer(writeBuffer);
-        return true;
-    }
-
-    private boolean put(final byte[] message, final int offset, final int length)
-    {
-        reactor.checkThread("Connection.write");
-        if (offset < 0 || length < 0 || offset + length > message.length)
-        {
-            throw new IndexOutOfBoundsException(
-                "offset " + offset + " and length " + length + " outside an array of " + message.length);
-        }
-        if (!reserve(length))
-        {
-            return false;
-        }
-        framing.writeHeader(writeBuffer, length);
-        writeBuffer.put(message, offset, length);
-        framing.writeTrailer(writeBuffer);
-        return true;
-    }
-
-    private boolean put(final CharSequence message)
-    {
-        reactor.checkThread("Connection.write");
-        final int length = message.length();
-        if (!reserve(length))
-        {
-            return false;
-        }
-        framing.writeHeader(writeBuffer, length);
-        for (int i = 0; i < length; i++)
-        {
-            final char c = message.charAt(i);
-            writeBuffer.put(c < 256 ? (byte)c : (byte)'?');
-        }
-        framing.writeTrailer(writeBuffer);
-        return true;
+        return flushed(writer.put(message));
     }
 
     private boolean flushAtEndOfCycle(final boolean written)
@@ -610,6 +363,15 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         if (written)
         {
             queueEndOfCycle();
+        }
+        return written;
+    }
+
+    private boolean flushed(final boolean written)
+    {
+        if (written)
+        {
+            writer.flush();
         }
         return written;
     }
@@ -626,64 +388,14 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         }
     }
 
-    private boolean flushed(final boolean written)
-    {
-        if (written)
-        {
-            flushNow();
-        }
-        return written;
-    }
-
-    /**
-     * Makes room for a whole frame, flushing once if needed.
-     */
-    private boolean reserve(final int payloadLength)
-    {
-        final int frameLength = framing.frameLength(payloadLength);
-        if (frameLength > writeBuffer.capacity())
-        {
-            throw new IllegalArgumentException("a frame of " + frameLength +
-                " bytes can never fit the write buffer of " + writeBuffer.capacity() + " bytes");
-        }
-        if (state != OPEN)
-        {
-            return false;
-        }
-        if (frameLength > writeBuffer.remaining())
-        {
-            flushNow();
-            if (state != OPEN)
-            {
-                return false;
-            }
-            if (frameLength > writeBuffer.remaining())
-            {
-                if (config.disconnectOnFullWriteBuffer())
-                {
-                    LOG.log(System.Logger.Level.WARNING, "connection " + id + " to " + remoteAddress +
-                        ": write buffer of " + writeBuffer.capacity() + " bytes is full, disconnecting" +
-                        " (turn disconnectOnFullWriteBuffer off to handle lagging in writeSpaceFreed)");
-                    closeNow(CloseReason.WRITE_BUFFER_FULL);
-                }
-                return false;
-            }
-        }
-        return true;
-    }
-
     @Override
     public void endOfCycle()
     {
         endOfCycleQueued = false;
-        if (resumeOwed)
-        {
-            resumeOwed = false;
-            deliverAfterResume();
-        }
+        reader.deliverAfterResume();
         if (state == OPEN)
         {
-            flushNow();
+            writer.flush();
         }
     }
 
@@ -693,66 +405,26 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         reactor.checkThread("Connection.flush");
         if (state == OPEN)
         {
-            flushNow();
-        }
-    }
-
-    private void flushNow()
-    {
-        if (writeBuffer.position() == 0 && !transport.hasPendingOutput())
-        {
-            return;
-        }
-        writeBuffer.flip();
-        try
-        {
-            transport.write(channel, writeBuffer);
-        }
-        catch (final IOException ex)
-        {
-            writeBuffer.clear();
-            fail(ioFailure(ex), ex);
-            return;
-        }
-        if (writeBuffer.hasRemaining() || transport.hasPendingOutput())
-        {
-            writeBuffer.compact();
-            if (!lagging)
-            {
-                lagging = true;
-                key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
-            }
-        }
-        else
-        {
-            writeBuffer.clear();
-            if (lagging)
-            {
-                // A flush outside onWritable (end of cycle, an explicit flush, a write making room) may be
-                // the one that drains a lagging buffer. OP_WRITE stays on so onWritable still tells the
-                // handler, which may be waiting for writeSpaceFreed after a refused write.
-                lagging = false;
-                spaceFreedOwed = true;
-            }
+            writer.flush();
         }
     }
 
     @Override
     public boolean isLagging()
     {
-        return lagging;
+        return writer.isLagging();
     }
 
     @Override
     public int writeBufferRemaining()
     {
-        return writeBuffer.remaining();
+        return writer.remaining();
     }
 
     @Override
     public int writeBufferCapacity()
     {
-        return writeBuffer.capacity();
+        return writer.capacity();
     }
 
     @Override
@@ -769,14 +441,11 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
     {
         if (state == OPEN)
         {
-            flushNow();
-            if (state == OPEN && (writeBuffer.position() > 0 || transport.hasPendingOutput()) &&
-                config.closeLingerMillis() > 0)
+            writer.flush();
+            if (state == OPEN && closer.shouldLinger())
             {
                 state = CLOSING;
-                closingReason = reason;
-                key.interestOps(SelectionKey.OP_WRITE);
-                lingerTimer = reactor.schedule(config.closeLingerMillis(), this);
+                closer.linger(reason);
                 return;
             }
         }
@@ -811,7 +480,26 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         }
     }
 
-    private void closeNow(final CloseReason reason)
+    /**
+     * A lingering close: the last buffered bytes reached the socket.
+     */
+    void drained()
+    {
+        closer.drained();
+    }
+
+    /**
+     * A lingering close ran out of time.
+     */
+    void lingerExpired()
+    {
+        closer.lingerExpired();
+    }
+
+    /**
+     * Closes at once; the transport says goodbye only when the connection was up and did not fail.
+     */
+    void closeNow(final CloseReason reason)
     {
         if (state == CLOSED)
         {
@@ -820,47 +508,7 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
         final boolean orderly = (state == OPEN || state == CLOSING) && reason != CloseReason.IO_ERROR &&
             reason != CloseReason.TLS_ERROR;
         state = CLOSED;
-        cancel(eventTimer);
-        cancel(readTimer);
-        cancel(connectTimer);
-        cancel(lingerTimer);
-        cancel(handshakeTimer);
-        eventTimer = readTimer = connectTimer = lingerTimer = handshakeTimer = NO_TIMER;
-        if (orderly && channel != null)
-        {
-            transport.shutdown(channel);
-        }
-        if (key != null)
-        {
-            key.cancel();
-            key = null;
-        }
-        if (channel != null)
-        {
-            try
-            {
-                channel.close();
-            }
-            catch (final IOException ex)
-            {
-                LOG.log(System.Logger.Level.DEBUG, "closing connection " + id + " failed", ex);
-            }
-        }
-        lagging = false;
-        if (config.busyPoll())
-        {
-            reactor.removePoller(this);
-        }
-        // The owner first, as on open: a handler's closed() then sees its client closed and its server without it.
-        owner.onClosed(this, reason);
-        try
-        {
-            handler.closed(this, reason);
-        }
-        catch (final Throwable t)
-        {
-            LOG.log(System.Logger.Level.WARNING, "closed callback of connection " + id + " threw", t);
-        }
+        closer.release(reason, orderly);
     }
 
     @Override
@@ -876,106 +524,21 @@ final class TcpConnection implements Connection, Selectable, Poller, MessageSink
     public void setEventTimeout(final long delayMillis)
     {
         reactor.checkThread("Connection.setEventTimeout");
-        cancel(eventTimer);
-        eventTimer = state == OPEN ? reactor.schedule(delayMillis, this) : NO_TIMER;
+        timers.setEventTimeout(delayMillis);
     }
 
     @Override
     public void cancelEventTimeout()
     {
         reactor.checkThread("Connection.cancelEventTimeout");
-        cancel(eventTimer);
-        eventTimer = NO_TIMER;
+        timers.cancelEventTimeout();
     }
 
     @Override
     public void setReadTimeout(final long timeoutMillis)
     {
         reactor.checkThread("Connection.setReadTimeout");
-        if (timeoutMillis < 0)
-        {
-            throw new IllegalArgumentException("read timeout must not be negative: " + timeoutMillis);
-        }
-        cancel(readTimer);
-        readTimer = NO_TIMER;
-        readTimeoutMillis = timeoutMillis;
-        if (timeoutMillis > 0 && state == OPEN)
-        {
-            lastReadMillis = reactor.nowMillis();
-            readTimer = reactor.schedule(timeoutMillis, this);
-        }
-    }
-
-    @Override
-    public void onTimer(final long timerId, final long nowMillis)
-    {
-        try
-        {
-            if (timerId == eventTimer)
-            {
-                eventTimer = NO_TIMER;
-                handler.eventTimeout(this, nowMillis);
-            }
-            else if (timerId == readTimer)
-            {
-                onReadTimer(nowMillis);
-            }
-            else if (timerId == connectTimer)
-            {
-                connectTimer = NO_TIMER;
-                fail(CloseReason.CONNECT_FAILED,
-                    new IOException("connect to " + remoteAddress + " timed out after " +
-                    config.connectTimeoutMillis() + " ms"));
-            }
-            else if (timerId == handshakeTimer)
-            {
-                handshakeTimer = NO_TIMER;
-                fail(CloseReason.TLS_ERROR, new javax.net.ssl.SSLException("handshake with " + remoteAddress +
-                    " did not complete within " + config.handshakeTimeoutMillis() + " ms"));
-            }
-            else if (timerId == lingerTimer)
-            {
-                lingerTimer = NO_TIMER;
-                LOG.log(System.Logger.Level.WARNING, "connection " + id + " to " + remoteAddress + ": " +
-                    writeBuffer.position() + " buffered bytes not taken within " + config.closeLingerMillis() +
-                    " ms of closing, dropped");
-                closeNow(closingReason);
-            }
-        }
-        catch (final Throwable t)
-        {
-            fail(CloseReason.HANDLER_ERROR, t);
-        }
-    }
-
-    private void onReadTimer(final long nowMillis)
-    {
-        // Reads only stamp the time; the timer checks it, so a busy connection never touches the wheel.
-        if (readsPaused)
-        {
-            // Not silence: this side is not reading. The clock starts again on resume.
-            readTimer = reactor.schedule(readTimeoutMillis, this);
-            return;
-        }
-        final long silentFor = nowMillis - lastReadMillis;
-        if (silentFor >= readTimeoutMillis)
-        {
-            readTimer = reactor.schedule(readTimeoutMillis, this);
-            lastReadMillis = nowMillis;
-            handler.readTimeout(this, nowMillis);
-        }
-        else
-        {
-            readTimer = reactor.schedule(readTimeoutMillis - silentFor, this);
-        }
-    }
-
-    private void cancel(final long timerId)
-    {
-        if (timerId != NO_TIMER)
-        {
-            reactor.cancelTimer(timerId);
-        }
+        timers.setReadTimeout(timeoutMillis);
     }
 
     @Override

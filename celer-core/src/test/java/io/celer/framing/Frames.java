@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.celer.test.Framed;
+
 /**
  * Feeds bytes to a framing the way a connection does, in chunks, and collects the messages.
  */
@@ -70,18 +72,6 @@ final class Frames
      */
     static byte[] encode(final Framing framing, final String... messages)
     {
-        final ByteBuffer out = ByteBuffer.allocate(1 << 16);
-        for (final String message : messages)
-        {
-            final byte[] payload = message.getBytes(StandardCharsets.ISO_8859_1);
-            framing.frameLength(payload.length);
-            framing.writeHeader(out, payload.length);
-            out.put(payload);
-            framing.writeTrailer(out);
-        }
-        out.flip();
-        final byte[] bytes = new byte[out.remaining()];
-        out.get(bytes);
-        return bytes;
+        return Framed.encode(framing, List.of(messages));
     }
 }

@@ -125,7 +125,8 @@ class CallbackQueueTest
     @Test
     void manyProducersThroughAMuxKeepTheirOrderAndAllocateNothingOnTheReactor() throws Exception
     {
-        // Small lanes fill often, so the producers' waiting path is warm too before measuring.
+        // Small lanes fill often, so the producers' waiting path is warm too before measuring. Producer 0
+        // goes through the mux's thread lookup per call, the others keep their lane.
         final int producers = 3;
         final long each = 600_000;
         final Reactor reactor = reactor(new BusySpinIdleStrategy());
@@ -140,6 +141,7 @@ class CallbackQueueTest
             final int producer = p;
             threads.add(new Thread(() ->
             {
+                final CallbackLane<Add> lane = producer == 0 ? null : mux.producerLane();
                 long before = 0;
                 for (long i = 0; i < each; i++)
                 {
@@ -147,10 +149,17 @@ class CallbackQueueTest
                     {
                         before = currentThreadAllocatedBytes();
                     }
-                    final Add add = mux.next(Thread::yield);
+                    final Add add = lane == null ? mux.next(Thread::yield) : lane.next(Thread::yield);
                     add.producer = producer;
                     add.value = i;
-                    mux.flush();
+                    if (lane == null)
+                    {
+                        mux.flush();
+                    }
+                    else
+                    {
+                        lane.flush();
+                    }
                 }
                 producerAllocated[producer] = currentThreadAllocatedBytes() - before;
             }));
@@ -169,6 +178,68 @@ class CallbackQueueTest
         assertThat(counter.total).isEqualTo(producers * (each * (each - 1) / 2));
         assertThat(producerAllocated).as("bytes allocated by each producer after warm-up").containsOnly(0L);
         assertThat(reactorAllocated).as("bytes allocated by the reactor").isZero();
+    }
+
+    @Test
+    void aKeptProducerLaneIsTheThreadsOwnLaneOfTheMux() throws Exception
+    {
+        final Reactor reactor = reactor(new BusySpinIdleStrategy());
+        final Counter counter = new Counter(1);
+        final CallbackMux<Add> mux = reactor.callbackMux(4, () -> new Add(counter), 1);
+        reactor.start();
+        final CallbackLane<Add> lane = mux.producerLane();
+        // The lane and the mux's own calls on this thread fill one lane, so the order holds across both.
+        for (int i = 0; i < 40; i += 2)
+        {
+            lane.next(Thread::yield).value = i;
+            lane.flush();
+            mux.next(Thread::yield).value = i + 1;
+            mux.flush();
+        }
+        Await.until("all callbacks ran", () -> counter.calls == 40);
+        assertThat(counter.failure).isNull();
+        assertThat(mux.producerLane().next()).as("another handle on the same lane").isNotNull();
+
+        final Throwable[] second = new Throwable[1];
+        final Thread other = new Thread(() ->
+        {
+            try
+            {
+                mux.producerLane();
+            }
+            catch (final Throwable t)
+            {
+                second[0] = t;
+            }
+        });
+        other.start();
+        other.join(10_000);
+        assertThat(second[0]).as("a producer past maxProducers").isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aPausedLaneFillsUntilFullThenRunsInOrderOnResume()
+    {
+        final Reactor reactor = reactor(new BusySpinIdleStrategy());
+        final Counter counter = new Counter(1);
+        final CallbackMux<Add> mux = reactor.callbackMux(4, () -> new Add(counter), 1);
+        reactor.start();
+        mux.pause();
+        final CallbackLane<Add> lane = mux.producerLane();
+        int filled = 0;
+        Add add;
+        while ((add = lane.next()) != null)
+        {
+            add.value = filled++;
+            lane.flush();
+        }
+        twoFullCycles(reactor);
+        assertThat(filled).as("the lane's capacity").isEqualTo(4);
+        assertThat(counter.calls).as("callbacks run while paused").isZero();
+        mux.resume();
+        Await.until("the callbacks after resume", () -> counter.calls == 4);
+        assertThat(counter.failure).isNull();
+        assertThat(lane.next()).as("a carrier came back").isNotNull();
     }
 
     @Test

@@ -10,7 +10,7 @@ import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -29,13 +29,8 @@ class BackPressureTest
     private static final int MESSAGES = 20_000;
     private static final int PAYLOAD = 100;
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     /**
      * Writes sequence-numbered messages until the buffer refuses one, resumes when space frees up.
@@ -110,18 +105,27 @@ class BackPressureTest
         }
     }
 
+    /**
+     * A server whose small write buffer and socket send buffer fill soon under the producer.
+     */
+    private TcpServer producerServer(final Transports transport, final Producer producer,
+        final boolean disconnectOnFullWriteBuffer)
+    {
+        return new TcpServer(reactors.start("server"), 0, new TcpConfig()
+            .bindAddress("127.0.0.1")
+            .framing(() -> new LengthPrefixedFraming(4, PAYLOAD))
+            .writeBufferSize(16 * 1024)
+            .socketSendBufferSize(8 * 1024)
+            .disconnectOnFullWriteBuffer(disconnectOnFullWriteBuffer)
+            .transport(transport.server()), producer).open();
+    }
+
     @ParameterizedTest(name = "{0}")
     @EnumSource(Transports.class)
     void aStalledPeerGetsEveryMessageExactlyOnceWhenItResumes(final Transports transport) throws Exception
     {
         final Producer producer = new Producer();
-        final TcpServer server = new TcpServer(reactors.start("server"), 0, new TcpConfig()
-            .bindAddress("127.0.0.1")
-            .framing(() -> new LengthPrefixedFraming(4, PAYLOAD))
-            .writeBufferSize(16 * 1024)
-            .socketSendBufferSize(8 * 1024)
-            .disconnectOnFullWriteBuffer(false)
-            .transport(transport.server()), producer).open();
+        final TcpServer server = producerServer(transport, producer, false);
 
         try (Socket peer = smallWindowPeer(transport, server.port()))
         {
@@ -155,12 +159,7 @@ class BackPressureTest
     void byDefaultAFullWriteBufferDisconnects(final Transports transport) throws Exception
     {
         final Producer producer = new Producer();
-        final TcpServer server = new TcpServer(reactors.start("server"), 0, new TcpConfig()
-            .bindAddress("127.0.0.1")
-            .framing(() -> new LengthPrefixedFraming(4, PAYLOAD))
-            .writeBufferSize(16 * 1024)
-            .socketSendBufferSize(8 * 1024)
-            .transport(transport.server()), producer).open();
+        final TcpServer server = producerServer(transport, producer, true);
 
         try (Socket peer = smallWindowPeer(transport, server.port()))
         {

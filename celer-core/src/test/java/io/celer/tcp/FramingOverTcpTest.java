@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,6 +20,7 @@ import io.celer.framing.Framing;
 import io.celer.framing.LengthPrefixedFraming;
 import io.celer.framing.LineFraming;
 import io.celer.test.Await;
+import io.celer.test.Framed;
 import io.celer.test.Reactors;
 import io.celer.test.RecordingHandler;
 import io.celer.test.Transports;
@@ -34,13 +33,8 @@ class FramingOverTcpTest
 {
     private static final int FIXED = 24;
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     static Stream<Arguments> framings()
     {
@@ -74,7 +68,7 @@ class FramingOverTcpTest
             for (final String message : sent)
             {
                 // One write per message: over TLS one record each, which the socket then dribbles.
-                out.write(encode(encoder, List.of(message)));
+                out.write(Framed.encode(encoder, List.of(message)));
                 out.flush();
             }
             assertReceived(server, sent);
@@ -90,7 +84,7 @@ class FramingOverTcpTest
         final RecordingHandler server = serve(transport, framing, 64 * 1024);
         try (Socket socket = connect(transport, server))
         {
-            socket.getOutputStream().write(encode(framing.get(), sent));
+            socket.getOutputStream().write(Framed.encode(framing.get(), sent));
             assertReceived(server, sent);
         }
     }
@@ -106,7 +100,7 @@ class FramingOverTcpTest
         final RecordingHandler server = serve(transport, framing, 67);
         try (Socket socket = connect(transport, server))
         {
-            socket.getOutputStream().write(encode(framing.get(), sent));
+            socket.getOutputStream().write(Framed.encode(framing.get(), sent));
             assertReceived(server, sent);
         }
     }
@@ -204,19 +198,5 @@ class FramingOverTcpTest
             messages.add(framing.equals("fixed") ? (text + "#".repeat(FIXED)).substring(0, FIXED) : text);
         }
         return messages;
-    }
-
-    private static byte[] encode(final Framing framing, final List<String> messages)
-    {
-        final ByteBuffer out = ByteBuffer.allocate(messages.size() * 80);
-        for (final String message : messages)
-        {
-            final byte[] payload = message.getBytes(StandardCharsets.ISO_8859_1);
-            framing.frameLength(payload.length);
-            framing.writeHeader(out, payload.length);
-            out.put(payload);
-            framing.writeTrailer(out);
-        }
-        return java.util.Arrays.copyOf(out.array(), out.position());
     }
 }

@@ -7,8 +7,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import org.agrona.concurrent.BusySpinIdleStrategy;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
@@ -28,13 +28,8 @@ class ZeroGarbageTest
     private static final long MEASURED = 1_000_000;
     private static final long MIN_MEASURED = 200_000;
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     /**
      * Echoes each message back through each of the write paths in turn: buffer, array and text.

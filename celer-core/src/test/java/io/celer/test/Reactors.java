@@ -5,14 +5,18 @@ import java.util.List;
 
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 
 /**
- * Starts reactors for a test and stops them all after it.
+ * Starts reactors for a test and stops them all after it: registered as a JUnit extension
+ * ({@code @RegisterExtension final Reactors reactors = new Reactors();}) it stops them after each test by
+ * itself; otherwise {@link #close()} does.
  */
-public final class Reactors implements AutoCloseable
+public final class Reactors implements AutoCloseable, AfterEachCallback
 {
     private final List<Reactor> started = new ArrayList<>();
 
@@ -50,6 +54,17 @@ public final class Reactors implements AutoCloseable
         final Reactor reactor = new Reactor(config.daemon(true));
         started.add(reactor);
         return reactor.start();
+    }
+
+    /**
+     * Stops the reactors the test started.
+     *
+     * @param context the test that ended.
+     */
+    @Override
+    public void afterEach(final ExtensionContext context)
+    {
+        close();
     }
 
     @Override

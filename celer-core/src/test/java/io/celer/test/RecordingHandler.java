@@ -46,6 +46,25 @@ public class RecordingHandler implements Handler
         this.echo = echo;
     }
 
+    /**
+     * A recording handler that sends a line, or a message of the connection's framing, as soon as it opens.
+     *
+     * @param greeting what to send.
+     * @return the handler.
+     */
+    public static RecordingHandler sendingOnOpen(final String greeting)
+    {
+        return new RecordingHandler()
+        {
+            @Override
+            public void opened(final Connection connection)
+            {
+                super.opened(connection);
+                connection.send(greeting);
+            }
+        };
+    }
+
     @Override
     public void opened(final Connection connection)
     {

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -32,7 +32,8 @@ class OpenSslInteropTest
     private static final int MAX_LINE = 60_000;
     private static final Duration EXIT = Duration.ofSeconds(20);
 
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
     private TestCertificates certs;
 
     @BeforeEach
@@ -40,12 +41,6 @@ class OpenSslInteropTest
     {
         OpenSsl.assumeInstalled();
         certs = TestCertificates.get();
-    }
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
     }
 
     private static String reversed(final String text)
@@ -128,15 +123,7 @@ class OpenSslInteropTest
             assertThat(anonymous.awaitClosed()).isEqualTo(CloseReason.TLS_ERROR);
             assertThat(anonymous.events).doesNotContain("opened");
 
-            final RecordingHandler identified = new RecordingHandler()
-            {
-                @Override
-                public void opened(final Connection connection)
-                {
-                    super.opened(connection);
-                    connection.send("with a certificate");
-                }
-            };
+            final RecordingHandler identified = RecordingHandler.sendingOnOpen("with a certificate");
             celerClient(server.port(), TlsTest.clientTls().keyStore(certs.client(), TestCertificates.PASSWORD),
                 identified);
             assertThat(nextMessage(identified, server)).isEqualTo(reversed("with a certificate"));
@@ -292,18 +279,27 @@ class OpenSslInteropTest
             .filter(done -> done.startsWith("SSL_do_handshake -> 1")).count() >= count, EXIT);
     }
 
+    /**
+     * A Celer client of an s_server, opened, with a first line through each way.
+     */
+    private RecordingHandler pingedClient(final OpenSsl server) throws Exception
+    {
+        final RecordingHandler client = new RecordingHandler(true);
+        celerClient(server.port(), TlsTest.clientTls(), client);
+        client.awaitEvent("opened");
+        server.send("ping 0\n");
+        assertThat(nextMessage(client, server)).isEqualTo("ping 0");
+        server.awaitLine("ping 0");
+        return client;
+    }
+
     @Test
     void keyUpdatesFromOpenSslServerAreAnsweredByACelerClient() throws Exception
     {
         try (OpenSsl server = OpenSsl.server("-cert", certs.serverPem().toString(), "-tls1_3", "-msg"))
         {
-            final RecordingHandler client = new RecordingHandler(true);
-            celerClient(server.port(), TlsTest.clientTls(), client);
-            client.awaitEvent("opened");
+            final RecordingHandler client = pingedClient(server);
             // s_server sends what it reads on its input; a line "K" or "k" is a key update command instead.
-            server.send("ping 0\n");
-            assertThat(nextMessage(client, server)).isEqualTo("ping 0");
-            server.awaitLine("ping 0");
             for (int i = 1; i <= 4; i++)
             {
                 server.send(i % 2 == 1 ? "K\n" : "k\n");
@@ -328,12 +324,7 @@ class OpenSslInteropTest
     {
         try (OpenSsl server = OpenSsl.server("-cert", certs.serverPem().toString(), "-tls1_2", "-msg"))
         {
-            final RecordingHandler client = new RecordingHandler(true);
-            celerClient(server.port(), TlsTest.clientTls(), client);
-            client.awaitEvent("opened");
-            server.send("ping 0\n");
-            assertThat(nextMessage(client, server)).isEqualTo("ping 0");
-            server.awaitLine("ping 0");
+            final RecordingHandler client = pingedClient(server);
             server.send("r\n"); // a HelloRequest: the client starts a new handshake
             awaitCommands(server, 1);
             // The JDK sends application records in the middle of a renegotiation, which OpenSSL refuses

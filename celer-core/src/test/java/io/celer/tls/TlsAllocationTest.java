@@ -6,8 +6,8 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 
 import org.agrona.concurrent.BusySpinIdleStrategy;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
@@ -34,13 +34,8 @@ class TlsAllocationTest
     private static final long WARMUP = 20_000;
     private static final long MEASURED = 100_000;
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     @Test
     void bytesAllocatedPerEchoRoundTripOverTls()

@@ -11,8 +11,8 @@ import java.nio.file.Path;
 
 import javax.net.ssl.SSLException;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -34,13 +34,8 @@ class TlsTest
 {
     private static final TestCertificates CERTS = TestCertificates.get();
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     static TlsConfig serverTls(final Path keyStore)
     {
@@ -133,15 +128,7 @@ class TlsTest
         final RecordingHandler server = new RecordingHandler(true);
         final TcpServer tcpServer = server(new TlsConfig().keyStore(CERTS.serverJks(), TestCertificates.PASSWORD),
             server);
-        final RecordingHandler client = new RecordingHandler()
-        {
-            @Override
-            public void opened(final Connection connection)
-            {
-                super.opened(connection);
-                connection.send("over JKS");
-            }
-        };
+        final RecordingHandler client = RecordingHandler.sendingOnOpen("over JKS");
         client("localhost", tcpServer.port(),
             new TlsConfig().trustStore(CERTS.trustStoreJks(), TestCertificates.PASSWORD), client);
         assertThat(client.nextMessage()).isEqualTo("over JKS");
@@ -248,15 +235,7 @@ class TlsTest
         assertThat(server.awaitClosed()).isEqualTo(CloseReason.TLS_ERROR);
         assertThat(server.events).doesNotContain("opened");
 
-        final RecordingHandler identified = new RecordingHandler()
-        {
-            @Override
-            public void opened(final Connection connection)
-            {
-                super.opened(connection);
-                connection.send("with certificate");
-            }
-        };
+        final RecordingHandler identified = RecordingHandler.sendingOnOpen("with certificate");
         client("localhost", tcpServer.port(), clientTls().keyStore(CERTS.client(), TestCertificates.PASSWORD),
             identified);
         assertThat(identified.nextMessage()).isEqualTo("with certificate");

@@ -7,8 +7,8 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 
 import org.agrona.concurrent.BusySpinIdleStrategy;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Reactor;
 import io.celer.test.Allocations;
@@ -23,13 +23,8 @@ class UdpZeroGarbageTest
     private static final long WARMUP = 100_000;
     private static final long MEASURED = 500_000;
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     /**
      * Sends the next numbered datagram when the echo of the last one arrives.

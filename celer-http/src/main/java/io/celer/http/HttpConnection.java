@@ -198,9 +198,9 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
         request.bodyComplete = false;
         request.bodyStart = headLength;
         bodyRemaining = length;
+        phase = STREAM_FIXED; // before the handler runs: a failure in it turns the phase to DISCARD for good
         dispatch(data, start);
         data.position(start + headLength);
-        phase = STREAM_FIXED;
         return true;
     }
 
@@ -267,10 +267,10 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
                 // Too large to hold: the handler sees the head now and the body as it comes.
                 request.bodyComplete = false;
                 request.bodyStart = headLength;
+                phase = STREAM_CHUNKED;
                 dispatch(data, start);
                 deliver(data, start + headLength, start + headLength + held);
                 data.position(p);
-                phase = STREAM_CHUNKED;
                 return true;
             }
             Bytes.moveDown(data, p, start + headLength + held, n);
@@ -401,7 +401,7 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
         {
             handlerFailed(response, t);
         }
-        listener = request.bodyComplete ? null : request.bodyListener;
+        listener = request.bodyComplete || phase == DISCARD ? null : request.bodyListener;
     }
 
     private void handlerFailed(final HttpResponse response, final Throwable t)
@@ -409,9 +409,9 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
         LOG.log(System.Logger.Level.WARNING, "handler failed on " + connection, t);
         if (response != null && response.isOpen())
         {
+            phase = DISCARD;
             response.closeAfter = true;
             response.simple(HttpStatus.INTERNAL_SERVER_ERROR);
-            phase = DISCARD;
         }
         else
         {

@@ -10,9 +10,9 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
 
 /**
- * One producer thread has flushed a callback (mark 2) already; a second producer takes, fills and flushes one
- * (mark 1) through the same mux, registering its lane, while the reactor side drains; the arbiter drains what
- * is left. Results are bits: 1 for the second producer's callback, 2 for the first's.
+ * One producer thread has flushed a callback (mark 2) already through the mux's own calls; a second producer
+ * takes its lane, registering it, and fills and flushes one (mark 1) while the reactor side drains; the
+ * arbiter drains what is left. Results are bits: 1 for the second producer's callback, 2 for the first's.
  */
 @JCStressTest
 @Description("CallbackMux: callbacks of many producers run once each and whole")
@@ -40,8 +40,9 @@ public class CallbackMuxStress
     @Actor
     public void producer()
     {
-        mux.next().fill(1);
-        mux.flush();
+        final CallbackLane<Mark> lane = mux.producerLane();
+        lane.next().fill(1);
+        lane.flush();
     }
 
     /**
@@ -52,8 +53,7 @@ public class CallbackMuxStress
     @Actor
     public void reactor(final II_Result r)
     {
-        mux.drain();
-        r.r1 = marks.take();
+        r.r1 = marks.drain(mux);
     }
 
     /**
@@ -64,7 +64,6 @@ public class CallbackMuxStress
     @Arbiter
     public void rest(final II_Result r)
     {
-        mux.drain();
-        r.r2 = marks.take();
+        r.r2 = marks.drain(mux);
     }
 }

@@ -52,8 +52,7 @@ public class CallbackQueueResumeStress
     @Actor
     public void reactor(final II_Result r)
     {
-        queue.drain();
-        r.r1 = marks.take();
+        r.r1 = marks.drain(queue);
     }
 
     /**
@@ -64,7 +63,6 @@ public class CallbackQueueResumeStress
     @Arbiter
     public void rest(final II_Result r)
     {
-        queue.drain();
-        r.r2 = marks.take();
+        r.r2 = marks.drain(queue);
     }
 }

@@ -29,6 +29,18 @@ final class Marks
     }
 
     /**
+     * Drains a queue once, as a reactor cycle does, and takes what ran.
+     *
+     * @param source the queue or mux.
+     * @return the bits of what ran in that drain.
+     */
+    int drain(final CallbackSource source)
+    {
+        source.drain();
+        return take();
+    }
+
+    /**
      * The record so far, then starts afresh.
      *
      * @return the bits.

@@ -49,7 +49,7 @@ class CompressedSessionTest
             try (Socket server = listener.accept())
             {
                 server.setSoTimeout(30_000);
-                WebSocketSessionTest.skipHead(server.getInputStream());
+                StubUpgrade.skipHead(server.getInputStream());
                 server.getOutputStream().write(StubUpgrade.RESPONSE.getBytes(StandardCharsets.US_ASCII));
                 server.getOutputStream().write(HexFormat.of().parseHex(
                     "c107f248cdc9c90700" + // 7.2.3.1, one frame
@@ -121,7 +121,7 @@ class CompressedSessionTest
             socket.getOutputStream().write(HexFormat.of().parseHex("818500000000" + "48656c6c6f" + "818500000000" +
                 "48656c6c6f"));
             final DataInputStream in = new DataInputStream(socket.getInputStream());
-            WebSocketSessionTest.skipHead(in);
+            StubUpgrade.skipHead(in);
             final byte[] first = new byte[9];
             in.readFully(first);
             assertThat(HexFormat.of().formatHex(first)).isEqualTo("c107f248cdc9c90700");
@@ -153,7 +153,7 @@ class CompressedSessionTest
             frame.put((byte)0xC2).put((byte)(0x80 | 126)).putShort((short)length).putInt(0).put(compressed, 0, length);
             socket.getOutputStream().write(frame.array());
             final DataInputStream in = new DataInputStream(socket.getInputStream());
-            WebSocketSessionTest.skipHead(in);
+            StubUpgrade.skipHead(in);
             assertThat(in.readUnsignedShort()).isEqualTo(0x8802);
             assertThat(in.readUnsignedShort()).isEqualTo(1009);
         }

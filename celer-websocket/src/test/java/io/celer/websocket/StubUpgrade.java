@@ -1,5 +1,7 @@
 package io.celer.websocket;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
@@ -16,9 +18,10 @@ import io.celer.websocket.handshake.SecWebSocketKey;
  * then hands the connection and every later byte to a fresh {@link WebSocketSession}. The real HTTP upgrade
  * replaces it.
  */
-final class StubUpgrade implements Handler
+public final class StubUpgrade implements Handler
 {
-    static final String REQUEST = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+    /** The request head the stand-in client sends. */
+    public static final String REQUEST = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
     static final String RESPONSE = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
         "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n";
@@ -26,7 +29,13 @@ final class StubUpgrade implements Handler
     private final boolean server;
     private final Supplier<WebSocketSession> sessions;
 
-    StubUpgrade(final boolean server, final Supplier<WebSocketSession> sessions)
+    /**
+     * A stand-in upgrade for one side.
+     *
+     * @param server   whether this is the server's side.
+     * @param sessions makes the session of each upgraded connection.
+     */
+    public StubUpgrade(final boolean server, final Supplier<WebSocketSession> sessions)
     {
         this.server = server;
         this.sessions = sessions;
@@ -102,6 +111,26 @@ final class StubUpgrade implements Handler
         return ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
             "Sec-WebSocket-Accept: " + new String(accept.array(), StandardCharsets.US_ASCII) + "\r\n\r\n")
             .getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * Reads a response head off a blocking stream, through its blank line.
+     *
+     * @param in the stream after the request was sent.
+     * @throws IOException if the stream ends in the head.
+     */
+    public static void skipHead(final InputStream in) throws IOException
+    {
+        int matched = 0;
+        while (matched < 4)
+        {
+            final int b = in.read();
+            if (b < 0)
+            {
+                throw new IOException("closed in the handshake");
+            }
+            matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : b == '\r' ? 1 : 0;
+        }
     }
 
     private static int headEnd(final ByteBuffer buffer)

@@ -3,8 +3,6 @@ package io.celer.websocket;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.DataInputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.ByteBuffer;
@@ -217,7 +215,7 @@ class WebSocketSessionTest
             out.write(HexFormat.of().parseHex(frames.replace(" ", "")));
             out.flush();
             final DataInputStream in = new DataInputStream(socket.getInputStream());
-            skipHead(in);
+            StubUpgrade.skipHead(in);
             assertThat(in.readUnsignedByte()).as("a close frame").isEqualTo(0x88);
             assertThat(in.readUnsignedByte()).as("unmasked, 2 bytes").isEqualTo(2);
             assertThat(in.readUnsignedShort()).isEqualTo(code);
@@ -237,7 +235,7 @@ class WebSocketSessionTest
             socket.setSoTimeout(30_000);
             socket.getOutputStream().write(StubUpgrade.REQUEST.getBytes(StandardCharsets.US_ASCII));
             final DataInputStream in = new DataInputStream(socket.getInputStream());
-            skipHead(in);
+            StubUpgrade.skipHead(in);
             assertThat(server.next()).isEqualTo("opened");
             serverReactor.call(() -> server.socket.close(1001, ""));
             assertThat(in.readUnsignedShort()).isEqualTo(0x8802);
@@ -260,19 +258,5 @@ class WebSocketSessionTest
             assertThat(server.next()).isEqualTo("opened");
         }
         assertThat(server.next()).isEqualTo("closed:1006");
-    }
-
-    static void skipHead(final InputStream in) throws IOException
-    {
-        int matched = 0;
-        while (matched < 4)
-        {
-            final int b = in.read();
-            if (b < 0)
-            {
-                throw new IOException("closed in the handshake");
-            }
-            matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : b == '\r' ? 1 : 0;
-        }
     }
 }

@@ -2,6 +2,7 @@ package io.celer.bench.peer;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -82,6 +83,22 @@ public final class ChildProcess
             throw new IllegalArgumentException("unknown Celer transport '" + transport + "': poll or select");
         }
         return transport.equals("poll");
+    }
+
+    /**
+     * A message to send: a direct buffer of {@code x}, ready to write.
+     *
+     * @param size its bytes.
+     * @return the buffer, position 0, limit {@code size}.
+     */
+    public static ByteBuffer payload(final int size)
+    {
+        final ByteBuffer payload = ByteBuffer.allocateDirect(size);
+        while (payload.hasRemaining())
+        {
+            payload.put((byte)'x');
+        }
+        return payload.flip();
     }
 
     /**

@@ -8,7 +8,8 @@ import io.celer.queue.CarrierQueue;
 /**
  * The ring between the application threads and the I/O thread of the batching benchmark: pre-allocated
  * carriers of message bytes, a {@link CarrierQueue} for one producer, a {@link CarrierMux} (a lane per
- * producer) for several. Nothing is allocated once every producer has claimed its first carrier.
+ * producer) for several. Each producer keeps its {@link #producerLane()}. Nothing is allocated once every producer
+ * has claimed its lane.
  */
 public final class MessageRing
 {
@@ -48,29 +49,14 @@ public final class MessageRing
     }
 
     /**
-     * Producer: a free carrier, running {@code whileFull} between tries while the ring is full.
+     * Producer: the calling thread's lane, to keep and claim from for every message, so that no message pays the
+     * mux's lookup of the calling thread.
      *
-     * @param whileFull how to wait.
-     * @return the carrier to fill.
+     * @return the one queue with one producer, else this thread's lane of the mux (registered on first call).
      */
-    public Message claim(final Runnable whileFull)
+    public CarrierQueue<Message> producerLane()
     {
-        return queue != null ? queue.claim(whileFull) : mux.claim(whileFull);
-    }
-
-    /**
-     * Producer: hands what this thread claimed to the I/O thread.
-     */
-    public void publish()
-    {
-        if (queue != null)
-        {
-            queue.publish();
-        }
-        else
-        {
-            mux.publish();
-        }
+        return queue != null ? queue : mux.producerLane();
     }
 
     /**

@@ -50,6 +50,18 @@ public final class PingSession
     private long late;
 
     /**
+     * A session as the harness asks a ping client for one: {@code --warmup=N --messages=N --progress=FILE}.
+     *
+     * @param child the client's process.
+     * @return the session.
+     */
+    public static PingSession of(final ChildProcess child)
+    {
+        return new PingSession(child.intArg("warmup", 0), child.intArg("messages", 1),
+            ProgressFile.open(child.pathArg("progress")));
+    }
+
+    /**
      * A session.
      *
      * @param warmup   round trips before measuring.

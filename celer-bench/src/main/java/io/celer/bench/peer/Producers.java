@@ -3,6 +3,8 @@ package io.celer.bench.peer;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.celer.queue.CarrierQueue;
+
 /**
  * The application threads of the batching benchmark: each publishes its share of the messages into a
  * {@link MessageRing}, one message per claim and publish, as an application hands over each message it makes.
@@ -63,13 +65,14 @@ public final class Producers
         {
             return;
         }
+        final CarrierQueue<MessageRing.Message> lane = ring.producerLane();
         for (long i = 0; i < share; i++)
         {
-            final MessageRing.Message message = ring.claim(whileFull);
+            final MessageRing.Message message = lane.claim(whileFull);
             System.arraycopy(template, 0, message.bytes, 0, length);
             message.bytes[length - 1] = (byte)(i % 9);
             message.length = length;
-            ring.publish();
+            lane.publish();
         }
         waits.addAndGet(waited[0]);
         published.addAndGet(share);

@@ -39,38 +39,6 @@ public class ManyToOneThroughput
     private static final int LANE = OneToOneThroughput.CAPACITY;
     private static final int BATCH = OneToOneThroughput.BATCH;
 
-    /**
-     * The pools of one run, one per producer, handed out as producers first send.
-     */
-    static final class Pools
-    {
-        final MessagePool<Message>[] pools;
-        private final AtomicInteger joined = new AtomicInteger();
-
-        @SuppressWarnings("unchecked")
-        Pools()
-        {
-            pools = new MessagePool[PRODUCERS];
-            for (int i = 0; i < PRODUCERS; i++)
-            {
-                final int owner = i;
-                pools[i] = new MessagePool<>(LANE, () -> new Message(owner));
-            }
-        }
-
-        /**
-         * The calling producer's pool, the first time it sends.
-         *
-         * @param sender the producer's fields.
-         * @return its pool.
-         */
-        MessagePool<Message> of(final Sender sender)
-        {
-            final MessagePool<Message> pool = sender.pool;
-            return pool != null ? pool : (sender.pool = pools[joined.getAndIncrement()]);
-        }
-    }
-
     /** Celer's many-to-one mux, a lane per producer. */
     @State(Scope.Group)
     public static class Celer
@@ -137,21 +105,21 @@ public class ManyToOneThroughput
 
     /** Agrona's many-to-one queue, with a pool per producer. */
     @State(Scope.Group)
-    public static class Agrona
+    public static class Agrona extends PooledQueue<ManyToOneConcurrentArrayQueue<Message>>
     {
-        ManyToOneConcurrentArrayQueue<Message> queue;
-        Pools pools;
-        Reader reader;
-
-        /** Builds the queue and the pools. */
-        @Setup(Level.Trial)
-        public void setup()
+        /** A state of {@value #PRODUCERS} producers. */
+        public Agrona()
         {
-            queue = new ManyToOneConcurrentArrayQueue<>(PRODUCERS * LANE);
-            pools = new Pools();
-            reader = new Reader(pools.pools, BATCH);
+            super(PRODUCERS);
+        }
+
+        @Override
+        ManyToOneConcurrentArrayQueue<Message> newQueue()
+        {
+            return new ManyToOneConcurrentArrayQueue<>(PRODUCERS * LANE);
         }
     }
+
 
     /**
      * Producer: takes a message from its pool, fills and offers it.
@@ -166,7 +134,7 @@ public class ManyToOneThroughput
     @GroupThreads(PRODUCERS)
     public boolean agronaSend(final Agrona state, final Sender sender, final ThroughputCounters counters)
     {
-        final Message message = state.pools.of(sender).take();
+        final Message message = state.of(sender).take();
         if (message == null)
         {
             return false;
@@ -196,21 +164,21 @@ public class ManyToOneThroughput
 
     /** JCTools' multi-producer single-consumer queue, with a pool per producer. */
     @State(Scope.Group)
-    public static class JcTools
+    public static class JcTools extends PooledQueue<MpscArrayQueue<Message>>
     {
-        MpscArrayQueue<Message> queue;
-        Pools pools;
-        Reader reader;
-
-        /** Builds the queue and the pools. */
-        @Setup(Level.Trial)
-        public void setup()
+        /** A state of {@value #PRODUCERS} producers. */
+        public JcTools()
         {
-            queue = new MpscArrayQueue<>(PRODUCERS * LANE);
-            pools = new Pools();
-            reader = new Reader(pools.pools, BATCH);
+            super(PRODUCERS);
+        }
+
+        @Override
+        MpscArrayQueue<Message> newQueue()
+        {
+            return new MpscArrayQueue<>(PRODUCERS * LANE);
         }
     }
+
 
     /**
      * Producer: takes a message from its pool, fills and offers it.
@@ -225,7 +193,7 @@ public class ManyToOneThroughput
     @GroupThreads(PRODUCERS)
     public boolean jctoolsSend(final JcTools state, final Sender sender, final ThroughputCounters counters)
     {
-        final Message message = state.pools.of(sender).take();
+        final Message message = state.of(sender).take();
         if (message == null)
         {
             return false;
@@ -254,22 +222,15 @@ public class ManyToOneThroughput
 
     /** The Disruptor's multi-producer ring, read through a poller. */
     @State(Scope.Group)
-    public static class Disruptor
+    public static class Disruptor extends DisruptorRing
     {
-        RingBuffer<Message> ring;
-        EventPoller<Message> poller;
-        Reader reader;
-
-        /** Builds the ring and its poller. */
-        @Setup(Level.Trial)
-        public void setup()
+        @Override
+        RingBuffer<Message> newRing()
         {
-            ring = RingBuffer.createMultiProducer(Message::new, PRODUCERS * LANE);
-            poller = ring.newPoller();
-            ring.addGatingSequences(poller.getSequence());
-            reader = new Reader(null, BATCH);
+            return RingBuffer.createMultiProducer(Message::new, PRODUCERS * LANE);
         }
     }
+
 
     /**
      * Producer: claims, fills and publishes one event.

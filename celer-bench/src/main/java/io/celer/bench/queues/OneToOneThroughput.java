@@ -103,20 +103,18 @@ public class OneToOneThroughput
 
     /** Agrona's one-to-one queue, with a pool. */
     @State(Scope.Group)
-    public static class Agrona
+    public static class Agrona extends PooledQueue<OneToOneConcurrentArrayQueue<Message>>
     {
-        OneToOneConcurrentArrayQueue<Message> queue;
-        MessagePool<Message> pool;
-        Reader reader;
-
-        /** Builds the queue and the pool. */
-        @Setup(Level.Trial)
-        @SuppressWarnings("unchecked")
-        public void setup()
+        /** A state of one producer. */
+        public Agrona()
         {
-            queue = new OneToOneConcurrentArrayQueue<>(CAPACITY);
-            pool = new MessagePool<>(CAPACITY, () -> new Message(0));
-            reader = new Reader(new MessagePool[] {pool}, BATCH);
+            super(1);
+        }
+
+        @Override
+        OneToOneConcurrentArrayQueue<Message> newQueue()
+        {
+            return new OneToOneConcurrentArrayQueue<>(CAPACITY);
         }
     }
 
@@ -163,20 +161,18 @@ public class OneToOneThroughput
 
     /** JCTools' single-producer single-consumer queue, with a pool. */
     @State(Scope.Group)
-    public static class JcTools
+    public static class JcTools extends PooledQueue<SpscArrayQueue<Message>>
     {
-        SpscArrayQueue<Message> queue;
-        MessagePool<Message> pool;
-        Reader reader;
-
-        /** Builds the queue and the pool. */
-        @Setup(Level.Trial)
-        @SuppressWarnings("unchecked")
-        public void setup()
+        /** A state of one producer. */
+        public JcTools()
         {
-            queue = new SpscArrayQueue<>(CAPACITY);
-            pool = new MessagePool<>(CAPACITY, () -> new Message(0));
-            reader = new Reader(new MessagePool[] {pool}, BATCH);
+            super(1);
+        }
+
+        @Override
+        SpscArrayQueue<Message> newQueue()
+        {
+            return new SpscArrayQueue<>(CAPACITY);
         }
     }
 
@@ -222,20 +218,12 @@ public class OneToOneThroughput
 
     /** The Disruptor's single-producer ring, read through a poller. */
     @State(Scope.Group)
-    public static class Disruptor
+    public static class Disruptor extends DisruptorRing
     {
-        RingBuffer<Message> ring;
-        EventPoller<Message> poller;
-        Reader reader;
-
-        /** Builds the ring and its poller. */
-        @Setup(Level.Trial)
-        public void setup()
+        @Override
+        RingBuffer<Message> newRing()
         {
-            ring = RingBuffer.createSingleProducer(Message::new, CAPACITY);
-            poller = ring.newPoller();
-            ring.addGatingSequences(poller.getSequence());
-            reader = new Reader(null, BATCH);
+            return RingBuffer.createSingleProducer(Message::new, CAPACITY);
         }
     }
 

@@ -157,18 +157,26 @@ public class RoundTripLatency
         }
     }
 
-    /** Two Agrona one-to-one queues. */
-    @State(Scope.Thread)
-    public static class Agrona
+    /**
+     * Two queues of references with their pools and echo: what the Agrona and JCTools states share; a subclass
+     * makes the queues.
+     */
+    public abstract static class PooledState
     {
         Pooled queues;
+
+        /**
+         * The queues and the echo.
+         *
+         * @return the pair.
+         */
+        abstract Pooled create();
 
         /** Builds the queues and starts the echo. */
         @Setup(Level.Trial)
         public void setup()
         {
-            queues = new Pooled("agrona", new OneToOneConcurrentArrayQueue<>(CAPACITY),
-                new OneToOneConcurrentArrayQueue<>(CAPACITY));
+            queues = create();
         }
 
         /**
@@ -180,6 +188,18 @@ public class RoundTripLatency
         public void tearDown() throws InterruptedException
         {
             queues.stop();
+        }
+    }
+
+    /** Two Agrona one-to-one queues. */
+    @State(Scope.Thread)
+    public static class Agrona extends PooledState
+    {
+        @Override
+        Pooled create()
+        {
+            return new Pooled("agrona", new OneToOneConcurrentArrayQueue<>(CAPACITY),
+                new OneToOneConcurrentArrayQueue<>(CAPACITY));
         }
     }
 
@@ -199,26 +219,12 @@ public class RoundTripLatency
 
     /** Two JCTools single-producer single-consumer queues. */
     @State(Scope.Thread)
-    public static class JcTools
+    public static class JcTools extends PooledState
     {
-        Pooled queues;
-
-        /** Builds the queues and starts the echo. */
-        @Setup(Level.Trial)
-        public void setup()
+        @Override
+        Pooled create()
         {
-            queues = new Pooled("jctools", new SpscArrayQueue<>(CAPACITY), new SpscArrayQueue<>(CAPACITY));
-        }
-
-        /**
-         * Stops the echo.
-         *
-         * @throws InterruptedException if interrupted.
-         */
-        @TearDown(Level.Trial)
-        public void tearDown() throws InterruptedException
-        {
-            queues.stop();
+            return new Pooled("jctools", new SpscArrayQueue<>(CAPACITY), new SpscArrayQueue<>(CAPACITY));
         }
     }
 

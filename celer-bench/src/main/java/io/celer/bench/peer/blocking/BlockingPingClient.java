@@ -15,7 +15,6 @@ import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.Markers;
 import io.celer.bench.peer.PeerTls;
 import io.celer.bench.peer.PingSession;
-import io.celer.bench.peer.ProgressFile;
 
 /**
  * A plain {@link java.net.Socket} ping client: the main thread writes, then blocks until the echo is in; an
@@ -37,8 +36,7 @@ public final class BlockingPingClient
     {
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
-        final PingSession session = new PingSession(child.intArg("warmup", 0), child.intArg("messages", 1),
-            ProgressFile.open(child.pathArg("progress")));
+        final PingSession session = PingSession.of(child);
         final PeerTls tls = PeerTls.of(child);
         try (Socket socket = tls == null ? new Socket(InetAddress.getLoopbackAddress(), child.intArg("port", 0))
             : tls.sslContext().getSocketFactory().createSocket(InetAddress.getLoopbackAddress(),

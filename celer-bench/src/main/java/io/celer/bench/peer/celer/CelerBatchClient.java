@@ -1,7 +1,6 @@
 package io.celer.bench.peer.celer;
 
 import java.util.Arrays;
-import java.util.concurrent.CountDownLatch;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.IoThreadProbe;
@@ -9,9 +8,7 @@ import io.celer.bench.peer.ProgressFile;
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
-import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
-import io.celer.tcp.Handler;
 import io.celer.tcp.TcpClient;
 import io.celer.tcp.TcpConfig;
 
@@ -19,10 +16,9 @@ import io.celer.tcp.TcpConfig;
  * Celer's throughput client: writes messages until the write buffer is full, and carries on each time the
  * socket frees some of it.
  */
-public final class CelerBatchClient implements Handler
+public final class CelerBatchClient extends ChildHandler
 {
     private final IoThreadProbe probe = new IoThreadProbe("client");
-    private final CountDownLatch done = new CountDownLatch(1);
     private final byte[] payload;
     private final long total;
     private final ProgressFile progress;
@@ -33,6 +29,7 @@ public final class CelerBatchClient implements Handler
 
     private CelerBatchClient(final int size, final long total, final ProgressFile progress)
     {
+        super("celer batch client");
         this.payload = new byte[size];
         Arrays.fill(payload, (byte)'x');
         this.total = total;
@@ -105,17 +102,5 @@ public final class CelerBatchClient implements Handler
                 connection.close();
             }
         }
-    }
-
-    @Override
-    public void closed(final Connection connection, final CloseReason reason)
-    {
-        done.countDown();
-    }
-
-    @Override
-    public void error(final Connection connection, final Throwable error)
-    {
-        ChildProcess.fail("celer batch client connection failed", error);
     }
 }

@@ -1,6 +1,5 @@
 package io.celer.bench.peer.celer;
 
-import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 
 import io.celer.bench.peer.BatchingSession;
@@ -9,9 +8,7 @@ import io.celer.bench.peer.MessageRing;
 import io.celer.framing.LengthPrefixedFraming;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
-import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
-import io.celer.tcp.Handler;
 import io.celer.tcp.TcpClient;
 import io.celer.tcp.TcpConfig;
 
@@ -24,12 +21,11 @@ import io.celer.tcp.TcpConfig;
  * when a flush cannot make room for even one, the connection lags and the reactor stops draining until
  * {@link #writeSpaceFreed}, while the producers wait on the full ring.
  */
-public final class CelerBatchingClient implements Handler, Runnable
+public final class CelerBatchingClient extends ChildHandler implements Runnable
 {
     private final BatchingSession session;
     private final MessageRing ring;
     private final boolean flushEach;
-    private final CountDownLatch done = new CountDownLatch(1);
     private final Consumer<MessageRing.Message> writer = this::write;
     private Reactor reactor;
     private Connection connection;
@@ -38,6 +34,7 @@ public final class CelerBatchingClient implements Handler, Runnable
 
     private CelerBatchingClient(final BatchingSession session, final boolean flushEach)
     {
+        super("celer batching client");
         this.session = session;
         this.ring = session.ring();
         this.flushEach = flushEach;
@@ -158,17 +155,5 @@ public final class CelerBatchingClient implements Handler, Runnable
             paused = false;
             run();
         }
-    }
-
-    @Override
-    public void closed(final Connection closed, final CloseReason reason)
-    {
-        done.countDown();
-    }
-
-    @Override
-    public void error(final Connection failed, final Throwable error)
-    {
-        ChildProcess.fail("celer batching client connection failed", error);
     }
 }

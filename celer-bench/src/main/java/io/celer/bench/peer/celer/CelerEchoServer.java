@@ -1,7 +1,6 @@
 package io.celer.bench.peer.celer;
 
 import java.nio.ByteBuffer;
-import java.util.concurrent.CountDownLatch;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.EchoSession;
@@ -9,9 +8,7 @@ import io.celer.bench.peer.PeerTls;
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
-import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
-import io.celer.tcp.Handler;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 import io.celer.tls.TlsConfig;
@@ -19,13 +16,13 @@ import io.celer.tls.TlsConfig;
 /**
  * Celer's echo server: a busy-spinning reactor, fixed-size framing, each message sent straight back.
  */
-public final class CelerEchoServer implements Handler
+public final class CelerEchoServer extends ChildHandler
 {
     private final EchoSession session = new EchoSession();
-    private final CountDownLatch done = new CountDownLatch(1);
 
     private CelerEchoServer()
     {
+        super("celer server");
     }
 
     /**
@@ -59,17 +56,5 @@ public final class CelerEchoServer implements Handler
     {
         session.onMessage(message.getLong(message.position()));
         connection.send(message);
-    }
-
-    @Override
-    public void closed(final Connection connection, final CloseReason reason)
-    {
-        done.countDown();
-    }
-
-    @Override
-    public void error(final Connection connection, final Throwable error)
-    {
-        ChildProcess.fail("celer server connection failed", error);
     }
 }

@@ -1,19 +1,15 @@
 package io.celer.bench.peer.celer;
 
 import java.nio.ByteBuffer;
-import java.util.concurrent.CountDownLatch;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.Markers;
 import io.celer.bench.peer.PeerTls;
 import io.celer.bench.peer.PingSession;
-import io.celer.bench.peer.ProgressFile;
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
-import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
-import io.celer.tcp.Handler;
 import io.celer.tcp.TcpClient;
 import io.celer.tcp.TcpConfig;
 import io.celer.tls.TlsConfig;
@@ -21,20 +17,16 @@ import io.celer.tls.TlsConfig;
 /**
  * Celer's ping client: sends the next message from inside the echo's callback, on a busy-spinning reactor.
  */
-public final class CelerPingClient implements Handler
+public final class CelerPingClient extends ChildHandler
 {
     private final PingSession session;
     private final ByteBuffer out;
-    private final CountDownLatch done = new CountDownLatch(1);
 
     private CelerPingClient(final PingSession session, final int size)
     {
+        super("celer client");
         this.session = session;
-        this.out = ByteBuffer.allocateDirect(size);
-        while (out.hasRemaining())
-        {
-            out.put((byte)'x');
-        }
+        this.out = ChildProcess.payload(size);
     }
 
     /**
@@ -47,8 +39,7 @@ public final class CelerPingClient implements Handler
     {
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
-        final PingSession session = new PingSession(child.intArg("warmup", 0), child.intArg("messages", 1),
-            ProgressFile.open(child.pathArg("progress")));
+        final PingSession session = PingSession.of(child);
         final CelerPingClient ping = new CelerPingClient(session, size);
         final Reactor reactor = new Reactor(
             new ReactorConfig().name("celer-client").cpu(child.intArg("cpu", -1)).daemon(true)).start();
@@ -95,17 +86,5 @@ public final class CelerPingClient implements Handler
         out.clear();
         out.putLong(0, value);
         connection.send(out);
-    }
-
-    @Override
-    public void closed(final Connection connection, final CloseReason reason)
-    {
-        done.countDown();
-    }
-
-    @Override
-    public void error(final Connection connection, final Throwable error)
-    {
-        ChildProcess.fail("celer client connection failed", error);
     }
 }

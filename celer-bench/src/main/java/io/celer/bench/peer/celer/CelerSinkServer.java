@@ -1,7 +1,6 @@
 package io.celer.bench.peer.celer;
 
 import java.nio.ByteBuffer;
-import java.util.concurrent.CountDownLatch;
 
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
@@ -14,7 +13,6 @@ import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
-import io.celer.tcp.Handler;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 
@@ -22,10 +20,9 @@ import io.celer.tcp.TcpServer;
  * Celer's counting server for the throughput and batching benchmarks: counts messages and their bytes, and
  * times them from the first after the warm-up to the last.
  */
-public final class CelerSinkServer implements Handler
+public final class CelerSinkServer extends ChildHandler
 {
     private final IoThreadProbe probe = new IoThreadProbe("server");
-    private final CountDownLatch done = new CountDownLatch(1);
     private final long warmup;
     private final long expected;
     private final int stallMillis;
@@ -36,6 +33,7 @@ public final class CelerSinkServer implements Handler
 
     private CelerSinkServer(final long warmup, final long expected, final int stallMillis)
     {
+        super("celer sink server");
         this.warmup = warmup;
         this.expected = expected;
         this.stallMillis = stallMillis;
@@ -122,11 +120,5 @@ public final class CelerSinkServer implements Handler
             finish();
         }
         done.countDown();
-    }
-
-    @Override
-    public void error(final Connection connection, final Throwable error)
-    {
-        ChildProcess.fail("celer sink server connection failed", error);
     }
 }

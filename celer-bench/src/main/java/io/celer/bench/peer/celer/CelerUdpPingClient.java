@@ -7,7 +7,6 @@ import java.util.concurrent.CountDownLatch;
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.Markers;
 import io.celer.bench.peer.PingSession;
-import io.celer.bench.peer.ProgressFile;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.reactor.TimerCallback;
@@ -31,11 +30,7 @@ public final class CelerUdpPingClient implements DatagramHandler, TimerCallback
     {
         this.session = session;
         this.reactor = reactor;
-        this.out = ByteBuffer.allocateDirect(size);
-        while (out.hasRemaining())
-        {
-            out.put((byte)'x');
-        }
+        this.out = ChildProcess.payload(size);
     }
 
     /**
@@ -47,8 +42,7 @@ public final class CelerUdpPingClient implements DatagramHandler, TimerCallback
     {
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
-        final PingSession session = new PingSession(child.intArg("warmup", 0), child.intArg("messages", 1),
-            ProgressFile.open(child.pathArg("progress")));
+        final PingSession session = PingSession.of(child);
         final Reactor reactor = new Reactor(
             new ReactorConfig().name("celer-client").cpu(child.intArg("cpu", -1)).daemon(true));
         final CelerUdpPingClient ping = new CelerUdpPingClient(session, size, reactor);

@@ -1,27 +1,20 @@
 package io.celer.bench.peer.netty;
 
 import java.util.Arrays;
-import java.util.concurrent.CountDownLatch;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.IoThreadProbe;
 import io.celer.bench.peer.ProgressFile;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.socket.SocketChannel;
 
 /**
  * Netty's throughput client: writes while the channel is writable, flushes, and resumes when writability
  * comes back.
  */
-public final class NettyBatchClient extends ChannelInboundHandlerAdapter
+public final class NettyBatchClient extends ChildHandler
 {
     private final IoThreadProbe probe = new IoThreadProbe("client");
-    private final CountDownLatch done = new CountDownLatch(1);
     private final byte[] payload;
     private final long total;
     private final ProgressFile progress;
@@ -31,6 +24,7 @@ public final class NettyBatchClient extends ChannelInboundHandlerAdapter
 
     private NettyBatchClient(final int size, final long total, final ProgressFile progress)
     {
+        super("netty batch client");
         this.payload = new byte[size];
         Arrays.fill(payload, (byte)'x');
         this.total = total;
@@ -48,26 +42,8 @@ public final class NettyBatchClient extends ChannelInboundHandlerAdapter
         final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
         final NettyBatchClient batch = new NettyBatchClient(child.intArg("size", 256), child.intArg("messages", 1),
             ProgressFile.open(child.pathArg("progress")));
-        new Bootstrap()
-            .group(transport.newGroup())
-            .channel(transport.socketChannel())
-            .option(ChannelOption.TCP_NODELAY, true)
-            .handler(new ChannelInitializer<SocketChannel>()
-            {
-                @Override
-                protected void initChannel(final SocketChannel channel)
-                {
-                    channel.pipeline().addLast(batch);
-                }
-            })
-            .connect("127.0.0.1", child.intArg("port", 0))
-            .addListener(connected ->
-            {
-                if (!connected.isSuccess())
-                {
-                    ChildProcess.fail("netty batch client connect", connected.cause());
-                }
-            });
+        transport.connect(transport.newGroup(), child.intArg("port", 0), "netty batch client",
+            channel -> channel.pipeline().addLast(batch));
         child.await(batch.done);
         if (batch.stats == null)
         {
@@ -122,17 +98,5 @@ public final class NettyBatchClient extends ChannelInboundHandlerAdapter
         progress.set(sent);
         stats = probe.statsLine(nanos);
         ctx.close();
-    }
-
-    @Override
-    public void channelInactive(final ChannelHandlerContext ctx)
-    {
-        done.countDown();
-    }
-
-    @Override
-    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
-    {
-        ChildProcess.fail("netty batch client connection failed", cause);
     }
 }

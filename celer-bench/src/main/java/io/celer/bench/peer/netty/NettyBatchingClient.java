@@ -1,6 +1,5 @@
 package io.celer.bench.peer.netty;
 
-import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 
 import io.celer.bench.peer.BatchingSession;
@@ -11,7 +10,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
 
 /**
@@ -24,18 +22,18 @@ import io.netty.channel.ChannelOption;
  * an unwritable channel stops the draining until {@link #channelWritabilityChanged}, while the producers wait on
  * the full ring.
  */
-public final class NettyBatchingClient extends ChannelInboundHandlerAdapter implements Runnable
+public final class NettyBatchingClient extends ChildHandler implements Runnable
 {
     private final BatchingSession session;
     private final MessageRing ring;
     private final boolean flushEach;
-    private final CountDownLatch done = new CountDownLatch(1);
     private final Consumer<MessageRing.Message> writer = this::write;
     private ChannelHandlerContext ctx;
     private boolean paused;
 
     private NettyBatchingClient(final BatchingSession session, final boolean flushEach)
     {
+        super("netty batching client");
         this.session = session;
         this.ring = session.ring();
         this.flushEach = flushEach;
@@ -153,17 +151,5 @@ public final class NettyBatchingClient extends ChannelInboundHandlerAdapter impl
             run();
         }
         changed.fireChannelWritabilityChanged();
-    }
-
-    @Override
-    public void channelInactive(final ChannelHandlerContext inactive)
-    {
-        done.countDown();
-    }
-
-    @Override
-    public void exceptionCaught(final ChannelHandlerContext failed, final Throwable cause)
-    {
-        ChildProcess.fail("netty batching client connection failed", cause);
     }
 }

@@ -1,21 +1,12 @@
 package io.celer.bench.peer.netty;
 
-import java.net.InetSocketAddress;
-import java.util.concurrent.CountDownLatch;
-
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.EchoSession;
 import io.celer.bench.peer.PeerTls;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.FixedLengthFrameDecoder;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -26,13 +17,13 @@ import io.netty.handler.ssl.SslProvider;
  * decoder, each frame written back; default settings plus TCP_NODELAY.
  */
 @ChannelHandler.Sharable
-public final class NettyEchoServer extends ChannelInboundHandlerAdapter
+public final class NettyEchoServer extends ChildHandler
 {
     private final EchoSession session = new EchoSession();
-    private final CountDownLatch done = new CountDownLatch(1);
 
     private NettyEchoServer()
     {
+        super("netty server");
     }
 
     /**
@@ -54,24 +45,14 @@ public final class NettyEchoServer extends ChannelInboundHandlerAdapter
         final SslContext ssl = tls == null ? null : SslContextBuilder.forServer(tls.keyManagers())
             .sslProvider(SslProvider.JDK).protocols(PeerTls.PROTOCOL).build();
         final EventLoopGroup group = transport.newGroup();
-        final Channel listener = new ServerBootstrap()
-            .group(group)
-            .channel(transport.serverChannel())
-            .childOption(ChannelOption.TCP_NODELAY, true)
-            .childHandler(new ChannelInitializer<SocketChannel>()
+        transport.listen(group, channel ->
+        {
+            if (ssl != null)
             {
-                @Override
-                protected void initChannel(final SocketChannel channel)
-                {
-                    if (ssl != null)
-                    {
-                        channel.pipeline().addLast(ssl.newHandler(channel.alloc()));
-                    }
-                    channel.pipeline().addLast(new FixedLengthFrameDecoder(size), echo);
-                }
-            })
-            .bind("127.0.0.1", 0).sync().channel();
-        ChildProcess.listening(((InetSocketAddress)listener.localAddress()).getPort());
+                channel.pipeline().addLast(ssl.newHandler(channel.alloc()));
+            }
+            channel.pipeline().addLast(new FixedLengthFrameDecoder(size), echo);
+        });
         child.await(echo.done);
         ChildProcess.report(echo.session.stats() == null ? "stats missing" : echo.session.stats());
         // A busy-waiting loop may not notice a shutdown request from another thread: just leave.
@@ -84,17 +65,5 @@ public final class NettyEchoServer extends ChannelInboundHandlerAdapter
         final ByteBuf frame = (ByteBuf)msg;
         session.onMessage(frame.getLong(frame.readerIndex()));
         ctx.writeAndFlush(frame);
-    }
-
-    @Override
-    public void channelInactive(final ChannelHandlerContext ctx)
-    {
-        done.countDown();
-    }
-
-    @Override
-    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
-    {
-        ChildProcess.fail("netty server connection failed", cause);
     }
 }

@@ -1,20 +1,13 @@
 package io.celer.bench.peer.netty;
 
 import java.util.Arrays;
-import java.util.concurrent.CountDownLatch;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.Markers;
 import io.celer.bench.peer.PeerTls;
 import io.celer.bench.peer.PingSession;
-import io.celer.bench.peer.ProgressFile;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.FixedLengthFrameDecoder;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
@@ -25,15 +18,15 @@ import io.netty.handler.ssl.SslProvider;
 /**
  * Netty's ping client: on each echo, a pooled direct buffer with the next timestamp, written and flushed.
  */
-public final class NettyPingClient extends ChannelInboundHandlerAdapter
+public final class NettyPingClient extends ChildHandler
 {
     private final PingSession session;
     private final byte[] payload;
-    private final CountDownLatch done = new CountDownLatch(1);
     private final boolean tls;
 
     private NettyPingClient(final PingSession session, final int size, final boolean tls)
     {
+        super("netty client");
         this.session = session;
         this.tls = tls;
         this.payload = new byte[size - Long.BYTES];
@@ -52,41 +45,23 @@ public final class NettyPingClient extends ChannelInboundHandlerAdapter
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
         final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
-        final PingSession session = new PingSession(child.intArg("warmup", 0), child.intArg("messages", 1),
-            ProgressFile.open(child.pathArg("progress")));
+        final PingSession session = PingSession.of(child);
         final PeerTls tls = PeerTls.of(child);
         final SslContext ssl = tls == null ? null : SslContextBuilder.forClient().trustManager(tls.trustManagers())
             .sslProvider(SslProvider.JDK).protocols(PeerTls.PROTOCOL).build();
         final int port = child.intArg("port", 0);
         final NettyPingClient ping = new NettyPingClient(session, size, ssl != null);
-        new Bootstrap()
-            .group(transport.newGroup())
-            .channel(transport.socketChannel())
-            .option(ChannelOption.TCP_NODELAY, true)
-            .handler(new ChannelInitializer<SocketChannel>()
+        transport.connect(transport.newGroup(), port, "netty client", channel ->
+        {
+            if (ssl != null)
             {
-                @Override
-                protected void initChannel(final SocketChannel channel)
-                {
-                    if (ssl != null)
-                    {
-                        final SslHandler handler = ssl.newHandler(channel.alloc(), "127.0.0.1", port);
-                        // Check the certificate names the host, as Celer's client does.
-                        handler.engine().setSSLParameters(
-                            PeerTls.clientParameters(handler.engine().getSSLParameters()));
-                        channel.pipeline().addLast(handler);
-                    }
-                    channel.pipeline().addLast(new FixedLengthFrameDecoder(size), ping);
-                }
-            })
-            .connect("127.0.0.1", port)
-            .addListener(connected ->
-            {
-                if (!connected.isSuccess())
-                {
-                    ChildProcess.fail("netty client connect", connected.cause());
-                }
-            });
+                final SslHandler handler = ssl.newHandler(channel.alloc(), "127.0.0.1", port);
+                // Check the certificate names the host, as Celer's client does.
+                handler.engine().setSSLParameters(PeerTls.clientParameters(handler.engine().getSSLParameters()));
+                channel.pipeline().addLast(handler);
+            }
+            channel.pipeline().addLast(new FixedLengthFrameDecoder(size), ping);
+        });
         child.await(ping.done);
         if (!session.finished())
         {
@@ -144,17 +119,5 @@ public final class NettyPingClient extends ChannelInboundHandlerAdapter
         final ByteBuf out = ctx.alloc().directBuffer(Long.BYTES + payload.length);
         out.writeLong(value).writeBytes(payload);
         ctx.writeAndFlush(out);
-    }
-
-    @Override
-    public void channelInactive(final ChannelHandlerContext ctx)
-    {
-        done.countDown();
-    }
-
-    @Override
-    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
-    {
-        ChildProcess.fail("netty client connection failed", cause);
     }
 }

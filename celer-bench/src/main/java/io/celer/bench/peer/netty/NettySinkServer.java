@@ -1,29 +1,19 @@
 package io.celer.bench.peer.netty;
 
-import java.net.InetSocketAddress;
-import java.util.concurrent.CountDownLatch;
-
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.IoThreadProbe;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.FixedLengthFrameDecoder;
 
 /**
  * Netty's throughput server: a fixed-length frame decoder and a handler that counts and releases frames.
  */
 @ChannelHandler.Sharable
-public final class NettySinkServer extends ChannelInboundHandlerAdapter
+public final class NettySinkServer extends ChildHandler
 {
     private final IoThreadProbe probe = new IoThreadProbe("server");
-    private final CountDownLatch done = new CountDownLatch(1);
     private final long expected;
     private long received;
     private long firstNanos;
@@ -31,6 +21,7 @@ public final class NettySinkServer extends ChannelInboundHandlerAdapter
 
     private NettySinkServer(final long expected)
     {
+        super("netty sink server");
         this.expected = expected;
     }
 
@@ -46,20 +37,8 @@ public final class NettySinkServer extends ChannelInboundHandlerAdapter
         final int size = child.intArg("size", 256);
         final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
         final NettySinkServer sink = new NettySinkServer(child.intArg("messages", 1));
-        final Channel listener = new ServerBootstrap()
-            .group(transport.newGroup())
-            .channel(transport.serverChannel())
-            .childOption(ChannelOption.TCP_NODELAY, true)
-            .childHandler(new ChannelInitializer<SocketChannel>()
-            {
-                @Override
-                protected void initChannel(final SocketChannel channel)
-                {
-                    channel.pipeline().addLast(new FixedLengthFrameDecoder(size), sink);
-                }
-            })
-            .bind("127.0.0.1", 0).sync().channel();
-        ChildProcess.listening(((InetSocketAddress)listener.localAddress()).getPort());
+        transport.listen(transport.newGroup(),
+            channel -> channel.pipeline().addLast(new FixedLengthFrameDecoder(size), sink));
         child.await(sink.done);
         ChildProcess.report(sink.stats == null ? "stats missing" : sink.stats);
         System.exit(0);
@@ -80,17 +59,5 @@ public final class NettySinkServer extends ChannelInboundHandlerAdapter
             probe.end(received);
             stats = probe.statsLine(nanos);
         }
-    }
-
-    @Override
-    public void channelInactive(final ChannelHandlerContext ctx)
-    {
-        done.countDown();
-    }
-
-    @Override
-    public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
-    {
-        ChildProcess.fail("netty sink server connection failed", cause);
     }
 }

@@ -1,8 +1,16 @@
 package io.celer.bench.peer.netty;
 
+import java.net.InetSocketAddress;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
 
+import io.celer.bench.peer.ChildProcess;
 import io.celer.reactor.CpuPinning;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SelectStrategy;
 import io.netty.channel.SelectStrategyFactory;
@@ -115,5 +123,62 @@ public enum NettyTransport
     public Class<? extends DatagramChannel> datagramChannel()
     {
         return this == NIO ? NioDatagramChannel.class : EpollDatagramChannel.class;
+    }
+
+    /**
+     * Opens a TCP connection, {@code TCP_NODELAY} set, to the harness's server; fails the child if it cannot.
+     *
+     * @param group    the event loop.
+     * @param port     the server's port on 127.0.0.1.
+     * @param name     the client, for the failure message.
+     * @param pipeline adds the connection's handlers.
+     */
+    public void connect(final EventLoopGroup group, final int port, final String name,
+        final Consumer<SocketChannel> pipeline)
+    {
+        new Bootstrap()
+            .group(group)
+            .channel(socketChannel())
+            .option(ChannelOption.TCP_NODELAY, true)
+            .handler(initializer(pipeline))
+            .connect("127.0.0.1", port)
+            .addListener(connected ->
+            {
+                if (!connected.isSuccess())
+                {
+                    ChildProcess.fail(name + " connect", connected.cause());
+                }
+            });
+    }
+
+    /**
+     * Listens on an ephemeral port of 127.0.0.1, accepted connections {@code TCP_NODELAY}, and tells the harness
+     * the port.
+     *
+     * @param group    the event loop, which accepts and serves.
+     * @param pipeline adds each accepted connection's handlers.
+     * @throws InterruptedException if interrupted while binding.
+     */
+    public void listen(final EventLoopGroup group, final Consumer<SocketChannel> pipeline) throws InterruptedException
+    {
+        final Channel listener = new ServerBootstrap()
+            .group(group)
+            .channel(serverChannel())
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childHandler(initializer(pipeline))
+            .bind("127.0.0.1", 0).sync().channel();
+        ChildProcess.listening(((InetSocketAddress)listener.localAddress()).getPort());
+    }
+
+    private static ChannelInitializer<SocketChannel> initializer(final Consumer<SocketChannel> pipeline)
+    {
+        return new ChannelInitializer<>()
+        {
+            @Override
+            protected void initChannel(final SocketChannel channel)
+            {
+                pipeline.accept(channel);
+            }
+        };
     }
 }

@@ -7,7 +7,6 @@ import java.util.concurrent.TimeUnit;
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.Markers;
 import io.celer.bench.peer.PingSession;
-import io.celer.bench.peer.ProgressFile;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -43,8 +42,7 @@ public final class NettyUdpPingClient extends ChannelInboundHandlerAdapter
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
         final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
-        final PingSession session = new PingSession(child.intArg("warmup", 0), child.intArg("messages", 1),
-            ProgressFile.open(child.pathArg("progress")));
+        final PingSession session = PingSession.of(child);
         final NettyUdpPingClient ping = new NettyUdpPingClient(session, size);
         new Bootstrap()
             .group(transport.newGroup())

@@ -1,0 +1,196 @@
+package io.celer.bench.harness;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the command lines of the child processes: pinned, with the same JDK and classpath as the harness.
+ */
+public final class PeerLauncher
+{
+    /** Agrona 2 reads jdk.internal.misc.Unsafe: every JVM that runs Celer needs it exported. */
+    public static final String ADD_EXPORTS = "java.base/jdk.internal.misc=ALL-UNNAMED";
+
+    /** What {@code --epsilon} adds to the Celer peer's JVMs. */
+    public static final List<String> EPSILON =
+        List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC", "-Xmx256m");
+
+    private final CpuPlan cpus;
+    private final List<String> jvmOptions;
+    private final boolean epsilon;
+    private final String classpath;
+    private Path cBinary;
+
+    /**
+     * A launcher.
+     *
+     * @param cpus       where the two sides run.
+     * @param jvmOptions extra options for every child JVM.
+     * @param epsilon    whether Celer's JVMs run without a garbage collector.
+     */
+    public PeerLauncher(final CpuPlan cpus, final List<String> jvmOptions, final boolean epsilon)
+    {
+        this.cpus = cpus;
+        this.jvmOptions = List.copyOf(jvmOptions);
+        this.epsilon = epsilon;
+        this.classpath = System.getProperty("java.class.path");
+    }
+
+    /**
+     * The JVM options a peer's children get on top of the classpath.
+     *
+     * @param peer the peer.
+     * @return the options.
+     */
+    public List<String> jvmOptions(final Peer peer)
+    {
+        final List<String> options = new ArrayList<>(List.of("--add-exports", ADD_EXPORTS));
+        if (epsilon && peer.isCeler())
+        {
+            options.addAll(EPSILON);
+        }
+        options.addAll(jvmOptions);
+        return options;
+    }
+
+    /**
+     * A Java child.
+     *
+     * @param peer      whose child.
+     * @param mainClass its main class.
+     * @param cpu       its CPU, or -1.
+     * @param args      its {@code --name=value} arguments.
+     * @return the command line.
+     */
+    public List<String> java(final Peer peer, final String mainClass, final int cpu, final Map<String, Object> args)
+    {
+        // A Celer reactor thread pins itself too (ReactorConfig.cpu), inside the JVM's own affinity.
+        return command(cpus.prefix(cpu), List.of(), peer, mainClass, peer.isCeler() && cpus.pinned() ? cpu : -1, args);
+    }
+
+    /**
+     * A Java child whose I/O thread has a CPU to itself: the process runs on every other CPU (its application
+     * threads, JIT and GC among them), and {@code --cpu=N} tells the peer to pin its I/O thread to N.
+     *
+     * @param peer      whose child.
+     * @param mainClass its main class.
+     * @param cpu       its I/O thread's CPU, or -1.
+     * @param args      its {@code --name=value} arguments.
+     * @return the command line.
+     */
+    public List<String> javaWithPinnedIoThread(final Peer peer, final String mainClass, final int cpu,
+        final Map<String, Object> args)
+    {
+        final List<String> prefix = cpus.prefixExcept(cpu);
+        // The JVM sizes its GC and compiler threads by the CPUs it starts on; the I/O thread's counts too.
+        final List<String> sizing = prefix.isEmpty() ? List.of()
+            : List.of("-XX:ActiveProcessorCount=" + cpus.allowed().size());
+        return command(prefix, sizing, peer, mainClass, cpus.pinned() ? cpu : -1, args);
+    }
+
+    private List<String> command(final List<String> prefix, final List<String> sizing, final Peer peer,
+        final String mainClass, final int pinTo, final Map<String, Object> args)
+    {
+        final List<String> command = new ArrayList<>(prefix);
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(sizing);
+        command.addAll(jvmOptions(peer));
+        command.add("-cp");
+        command.add(classpath);
+        command.add(mainClass);
+        if (peer.transport() != null)
+        {
+            command.add("--transport=" + peer.transport());
+        }
+        if (pinTo >= 0)
+        {
+            command.add("--cpu=" + pinTo);
+        }
+        args.forEach((name, value) -> command.add("--" + name + "=" + value));
+        return command;
+    }
+
+    /**
+     * A C child.
+     *
+     * @param cpu  its CPU, or -1.
+     * @param args the C program's positional arguments.
+     * @return the command line.
+     */
+    public List<String> c(final int cpu, final Object... args)
+    {
+        if (cBinary == null)
+        {
+            cBinary = CPeerBinary.build();
+        }
+        final List<String> command = new ArrayList<>(cpus.prefix(cpu));
+        command.add(cBinary.toString());
+        for (final Object arg : args)
+        {
+            command.add(String.valueOf(arg));
+        }
+        return command;
+    }
+
+    /**
+     * The JVM options of a child that is not Celer's, as the run's header shows them.
+     *
+     * @return the options.
+     */
+    public List<String> jvmOptions()
+    {
+        final List<String> options = new ArrayList<>(List.of("--add-exports", ADD_EXPORTS));
+        options.addAll(jvmOptions);
+        return options;
+    }
+
+    /** @return the options {@code --jvm-opts} added to every child JVM. */
+    public List<String> extraJvmOptions()
+    {
+        return jvmOptions;
+    }
+
+    /**
+     * The options {@code --jvm-opts} and {@code --epsilon} added, for a report.
+     *
+     * @return such as {@code none} or {@code -Xmx1g; Celer under Epsilon GC}.
+     */
+    public String describeExtraOptions()
+    {
+        return (jvmOptions.isEmpty() ? "none" : String.join(" ", jvmOptions))
+            + (epsilon ? "; Celer under Epsilon GC" : "");
+    }
+
+    /** @return whether Celer's JVMs run under Epsilon. */
+    public boolean epsilon()
+    {
+        return epsilon;
+    }
+
+    /**
+     * Prints where the sides run and how the JVMs start, before the first round.
+     *
+     * @param out       the report.
+     * @param label     such as {@code Pinning}.
+     * @param placement where the sides run.
+     */
+    public void printSetup(final PrintStream out, final String label, final String placement)
+    {
+        out.println(label + ": " + placement);
+        out.println("JDK: " + Runtimes.jdk() + "; child JVM options: " + jvmOptions());
+        out.flush();
+    }
+
+    /**
+     * Where the sides run.
+     *
+     * @return the plan.
+     */
+    public CpuPlan cpus()
+    {
+        return cpus;
+    }
+}

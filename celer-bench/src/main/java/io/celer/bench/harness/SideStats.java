@@ -1,0 +1,75 @@
+package io.celer.bench.harness;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What one side of a run reported about itself: collections and I/O-thread allocation while measuring.
+ *
+ * @param gcCount            collections during the measured phase, or null where there is no JVM.
+ * @param allocatedBytes     bytes the I/O thread allocated during the measured phase, or null.
+ * @param messages           messages the side handled in that phase.
+ * @param jdk                the side's {@code java.runtime.version}, or null.
+ * @param nanos              the side's own measured time, for throughput runs; null otherwise.
+ * @param lost               datagrams a UDP client gave up waiting for while measuring; null otherwise.
+ * @param values             every {@code key=value} of the line, for what only some benchmarks report.
+ */
+public record SideStats(Long gcCount, Long allocatedBytes, long messages, String jdk, Long nanos, Long lost,
+    Map<String, String> values)
+{
+    /** The prefix of the line a child prints. */
+    public static final String PREFIX = "stats ";
+
+    /**
+     * Parses a child's {@code stats key=value ...} line.
+     *
+     * @param line the line.
+     * @return the stats.
+     * @throws BenchException if the line lacks the message count.
+     */
+    public static SideStats parse(final String line)
+    {
+        final Map<String, String> values = new HashMap<>();
+        for (final String pair : line.substring(PREFIX.length()).trim().split("\\s+"))
+        {
+            final int eq = pair.indexOf('=');
+            if (eq > 0)
+            {
+                values.put(pair.substring(0, eq), pair.substring(eq + 1));
+            }
+        }
+        if (!values.containsKey("messages"))
+        {
+            throw new BenchException("stats line without a message count: " + line);
+        }
+        return new SideStats(longOrNull(values.get("gc")), longOrNull(values.get("allocated")),
+            Long.parseLong(values.get("messages")), values.get("jdk"), longOrNull(values.get("nanos")),
+            longOrNull(values.get("lost")), Map.copyOf(values));
+    }
+
+    /**
+     * Bytes allocated per message on the I/O thread.
+     *
+     * @return the average, or null where not measured.
+     */
+    public Double allocatedPerMessage()
+    {
+        return allocatedBytes == null || messages == 0 ? null : (double)allocatedBytes / messages;
+    }
+
+    /**
+     * A number only some benchmarks report.
+     *
+     * @param key its name in the stats line.
+     * @return the value, or null when absent.
+     */
+    public Long number(final String key)
+    {
+        return longOrNull(values.get(key));
+    }
+
+    private static Long longOrNull(final String value)
+    {
+        return value == null ? null : Long.valueOf(value);
+    }
+}

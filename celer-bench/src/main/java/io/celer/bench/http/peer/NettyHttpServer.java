@@ -1,0 +1,221 @@
+package io.celer.bench.http.peer;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+import io.celer.bench.peer.netty.NettyTransport;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.AsciiString;
+import io.netty.util.ReferenceCountUtil;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Netty's HTTP codec as TechEmpower's Netty entry uses it: one event loop (native epoll by default),
+ * {@link HttpServerCodec}, a pre-built {@code /plaintext} response duplicated per request (its Date remade each
+ * second on the loop), keep-alive, one flush per read. Also {@code /gettimeblock}, closing after it.
+ */
+@Command(name = "netty-http", mixinStandardHelpOptions = true,
+    description = "HTTP peer: Netty's HttpServerCodec on one event loop.")
+public final class NettyHttpServer implements PeerServer
+{
+    private static final AsciiString SERVER = AsciiString.cached("Netty");
+    private static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain");
+    private static final AsciiString TEXT_HTML = AsciiString.cached("text/html");
+    private static final AsciiString PAGE_LENGTH = AsciiString.cached(Integer.toString(TimeBlockPage.LENGTH));
+    private static final ByteBuf HELLO = Unpooled.unreleasableBuffer(
+        Unpooled.directBuffer().writeBytes("Hello, World!".getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+
+    @Mixin
+    PeerOptions options = new PeerOptions();
+
+    @Option(names = "--transport", defaultValue = "epoll", description = "nio, epoll or epoll-busy.")
+    String transport;
+
+    private final Handler handler = new Handler();
+    private EventLoopGroup group;
+    private Channel listener;
+    private LoopProbe probe;
+
+    /**
+     * Runs the peer.
+     *
+     * @param args {@code --port=P --cpu=N --transport=nio|epoll|epoll-busy}; stdin takes {@code begin},
+     *             {@code stats}, {@code stop}.
+     */
+    public static void main(final String[] args)
+    {
+        PeerMain.run(new NettyHttpServer(), args);
+    }
+
+    @Override
+    public int start() throws InterruptedException
+    {
+        NettyTransport chosen = NettyTransport.of(transport);
+        if (chosen != NettyTransport.NIO && !Epoll.isAvailable())
+        {
+            System.err.println("epoll unavailable (" + Epoll.unavailabilityCause() + "): using NIO");
+            chosen = NettyTransport.NIO;
+        }
+        group = chosen.newGroup(options.cpu());
+        listener = new ServerBootstrap()
+            .group(group)
+            .channel(chosen.serverChannel())
+            .option(ChannelOption.SO_BACKLOG, 1024)
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childHandler(new ChannelInitializer<SocketChannel>()
+            {
+                @Override
+                protected void initChannel(final SocketChannel channel)
+                {
+                    channel.pipeline().addLast(new HttpServerCodec(), handler);
+                }
+            })
+            .bind("127.0.0.1", options.port()).sync().channel();
+        final EventLoop loop = listener.eventLoop();
+        loop.submit(handler::remakeResponse).sync();
+        loop.scheduleAtFixedRate(handler::remakeResponse, 1, 1, TimeUnit.SECONDS);
+        probe = new LoopProbe(loop, () -> handler.requests, () -> "");
+        return ((InetSocketAddress)listener.localAddress()).getPort();
+    }
+
+    @Override
+    public ServerProbe probe()
+    {
+        return probe;
+    }
+
+    @Override
+    public void stop()
+    {
+        listener.close().syncUninterruptibly();
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /**
+     * Answers every connection's requests; all on the one event loop.
+     */
+    @ChannelHandler.Sharable
+    private static final class Handler extends ChannelInboundHandlerAdapter
+    {
+        private final byte[] page = new byte[TimeBlockPage.LENGTH];
+        private FullHttpResponse plaintext;
+        private AsciiString date;
+        long requests;
+
+        void remakeResponse()
+        {
+            date = new AsciiString(HttpDate.now());
+            final FullHttpResponse response =
+                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, HELLO.duplicate(), false);
+            response.headers()
+                .set(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN)
+                .set(HttpHeaderNames.SERVER, SERVER)
+                .set(HttpHeaderNames.DATE, date)
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, HELLO.readableBytes());
+            plaintext = response;
+        }
+
+        @Override
+        public void channelRead(final ChannelHandlerContext ctx, final Object msg)
+        {
+            if (msg instanceof HttpRequest)
+            {
+                requests++;
+                answer(ctx, (HttpRequest)msg);
+            }
+            ReferenceCountUtil.release(msg);
+        }
+
+        private void answer(final ChannelHandlerContext ctx, final HttpRequest request)
+        {
+            final String uri = request.uri();
+            final int query = uri.indexOf('?');
+            final int end = query < 0 ? uri.length() : query;
+            final boolean keepAlive = HttpUtil.isKeepAlive(request);
+            if (end == 10 && uri.startsWith("/plaintext"))
+            {
+                final FullHttpResponse response = plaintext.retainedDuplicate();
+                if (!keepAlive || request.protocolVersion() == HttpVersion.HTTP_1_0)
+                {
+                    HttpUtil.setKeepAlive(response.headers(), request.protocolVersion(), keepAlive);
+                }
+                write(ctx, response, keepAlive);
+            }
+            else if (end == 13 && uri.startsWith("/gettimeblock"))
+            {
+                TimeBlockPage.write(page, 0);
+                final ByteBuf body = ctx.alloc().buffer(page.length).writeBytes(page);
+                final FullHttpResponse response =
+                    new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, body, false);
+                response.headers()
+                    .set(HttpHeaderNames.CONTENT_TYPE, TEXT_HTML)
+                    .set(HttpHeaderNames.SERVER, SERVER)
+                    .set(HttpHeaderNames.DATE, date)
+                    .set(HttpHeaderNames.CONTENT_LENGTH, PAGE_LENGTH)
+                    .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+                write(ctx, response, false);
+            }
+            else
+            {
+                final FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+                    HttpResponseStatus.NOT_FOUND, Unpooled.EMPTY_BUFFER, false);
+                final HttpHeaders headers = response.headers();
+                headers.set(HttpHeaderNames.SERVER, SERVER).set(HttpHeaderNames.DATE, date)
+                    .setInt(HttpHeaderNames.CONTENT_LENGTH, 0);
+                HttpUtil.setKeepAlive(headers, request.protocolVersion(), keepAlive);
+                write(ctx, response, keepAlive);
+            }
+        }
+
+        private static void write(final ChannelHandlerContext ctx, final FullHttpResponse response,
+            final boolean keepAlive)
+        {
+            if (keepAlive)
+            {
+                ctx.write(response, ctx.voidPromise());
+            }
+            else
+            {
+                ctx.write(response).addListener(ChannelFutureListener.CLOSE);
+            }
+        }
+
+        @Override
+        public void channelReadComplete(final ChannelHandlerContext ctx)
+        {
+            ctx.flush();
+        }
+
+        @Override
+        public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
+        {
+            // Clients resetting at the end of a run are normal: drop the connection, keep serving.
+            ctx.close();
+        }
+    }
+}

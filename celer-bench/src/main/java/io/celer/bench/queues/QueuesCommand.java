@@ -1,0 +1,96 @@
+package io.celer.bench.queues;
+
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import io.celer.bench.harness.JvmOptions;
+import io.celer.bench.harness.OutputDirectory;
+
+/**
+ * {@code bench queues}: Celer's carrier queues against Agrona, JCTools and the Disruptor, in one process per
+ * benchmark under JMH.
+ */
+@Command(name = "queues", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+        "Inter-thread queues under JMH: Celer's CarrierQueue and CarrierMux against Agrona's one-to-one and "
+            + "many-to-one queues, JCTools' SpscArrayQueue and MpscArrayQueue and the LMAX Disruptor's RingBuffer.",
+        "Kinds: one-to-one and many-to-one (2 producers) in messages per second, round-trip (ping-pong through "
+            + "two one-to-one queues) in ns. Agrona and JCTools carry references, so their messages come from "
+            + "pre-allocated pools the receiver gives them back to; nobody allocates per message, and the table "
+            + "shows the bytes each allocated."})
+public final class QueuesCommand implements Callable<Integer>
+{
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--quick", description = "A short run for a demo: 2 warm-up iterations of 400 ms and 3 "
+        + "measured of 200 ms per benchmark, well under a minute in all (the full run: 5 of 1 s and 5 of 2 s, "
+        + "about 3 minutes).")
+    private boolean quick;
+
+    @Option(names = "--kinds", paramLabel = "KINDS", description = "Comma-separated kinds to run "
+        + "(default: ${DEFAULT-VALUE}).", defaultValue = "one-to-one,many-to-one,round-trip")
+    private String kinds;
+
+    @Option(names = "--impls", paramLabel = "IMPLS", description = "Comma-separated implementations to run "
+        + "(default: ${DEFAULT-VALUE}).", defaultValue = "celer,agrona,jctools,disruptor")
+    private String implementations;
+
+    @Option(names = "--warmup-iterations", paramLabel = "N", description = "JMH warm-up iterations per benchmark "
+        + "(default: 5; 2 with --quick).")
+    private Integer warmupIterations;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "JMH measured iterations per benchmark "
+        + "(default: 5; 3 with --quick).")
+    private Integer iterations;
+
+    @Option(names = "--iteration-ms", paramLabel = "MS", description = "Length of each measured iteration "
+        + "(default: 2000; 200 with --quick).")
+    private Integer iterationMillis;
+
+    @Option(names = "--warmup-ms", paramLabel = "MS", description = "Length of each warm-up iteration "
+        + "(default: 1000; 400 with --quick).")
+    private Integer warmupMillis;
+
+    @Option(names = "--forks", paramLabel = "F", description = "JVMs per benchmark (default: ${DEFAULT-VALUE}).",
+        defaultValue = "1")
+    private int forks;
+
+    @Mixin
+    private JvmOptions jvmOptions;
+
+    @Mixin
+    private OutputDirectory out;
+
+    @Override
+    public Integer call()
+    {
+        final QueuesRun.Settings settings;
+        try
+        {
+            final int warm = warmupIterations != null ? warmupIterations : quick ? 2 : 5;
+            final int measured = iterations != null ? iterations : quick ? 3 : 5;
+            final int millis = iterationMillis != null ? iterationMillis : quick ? 200 : 2000;
+            // Warm-up long enough for the JIT to finish compiling on a busy machine, also when quick.
+            final int warmMillis = warmupMillis != null ? warmupMillis : quick ? 400 : 1000;
+            if (warm < 0 || measured < 1 || millis < 10 || warmMillis < 10 || forks < 1)
+            {
+                throw new IllegalArgumentException("--iterations and --forks must be positive, --warmup-iterations "
+                    + "not negative, --iteration-ms and --warmup-ms at least 10");
+            }
+            settings = new QueuesRun.Settings(QueueCase.select(kinds, implementations), warm, measured, warmMillis,
+                millis, forks, jvmOptions.list(), out.path());
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), ex.getMessage());
+        }
+        return new QueuesRun(settings, System.out, System.err).run();
+    }
+}

@@ -1,0 +1,101 @@
+package io.celer.bench.queues;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import io.celer.bench.harness.Report;
+import io.celer.bench.harness.Result;
+import io.celer.bench.harness.Table;
+
+/**
+ * A run of {@code bench queues} as written to JSON: its settings (inline after the environment), then one entry
+ * per benchmark; and the run's table and report.
+ *
+ * @param jvmOptions       options of every forked JVM.
+ * @param warmupIterations JMH warm-up iterations per benchmark.
+ * @param warmupMillis     length of each warm-up iteration.
+ * @param iterations       JMH measured iterations per benchmark.
+ * @param iterationMillis  length of each measured iteration.
+ * @param forks            JVMs per benchmark.
+ */
+record QueuesReport(
+    List<String> jvmOptions,
+    int warmupIterations,
+    @JsonProperty("warmup_ms") int warmupMillis,
+    int iterations,
+    @JsonProperty("iteration_ms") int iterationMillis,
+    int forks)
+{
+    /**
+     * One benchmark's result.
+     *
+     * @param kind            {@code one-to-one}, {@code many-to-one} or {@code round-trip}.
+     * @param implementation  {@code celer}, {@code agrona}, {@code jctools} or {@code disruptor}.
+     * @param queue           the classes it ran.
+     * @param unit            {@code msgs/s} or {@code ns} (per round trip).
+     * @param score           the mean over the measured iterations.
+     * @param error           JMH's 99.9% confidence half-width, null when too few iterations.
+     * @param bytesPerMessage bytes the benchmark's threads allocated per message.
+     * @param iterationScores each measured iteration's score.
+     */
+    record Entry(
+        String kind,
+        String implementation,
+        String queue,
+        String unit,
+        double score,
+        Double error,
+        @JsonProperty("allocated_bytes_per_msg") double bytesPerMessage,
+        List<Double> iterationScores)
+    {
+    }
+
+    /**
+     * The report of a run.
+     *
+     * @param settings what ran.
+     * @param result   what it measured.
+     * @return the report.
+     */
+    @SuppressWarnings("unchecked")
+    static Report report(final QueuesReport settings, final Result result)
+    {
+        final List<List<String>> rows = new ArrayList<>();
+        for (final Entry e : (List<Entry>)result.results())
+        {
+            final boolean rate = e.unit().equals("msgs/s");
+            final String pattern = rate ? "%,.0f" : "%,.1f";
+            final String score = format(pattern, e.score());
+            final double best = rate
+                ? e.iterationScores().stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)
+                : e.iterationScores().stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+            rows.add(List.of(e.kind(), e.implementation(), rate ? score : "", rate ? "" : score,
+                e.error() == null ? "n/a" : format("%.0f%%", 100 * e.error() / Math.max(1e-9, e.score())),
+                format(pattern, best), format("%.2f", e.bytesPerMessage()), e.queue()));
+        }
+        final Table table = new Table(List.of("kind", "implementation", "msgs/s", "ns", "±", "best", "B/msg",
+            "queue"), rows);
+        return Report.of("queues", result, table)
+            .title("Queues")
+            .intro(format("Celer's carrier queues against Agrona, JCTools and the Disruptor, under JMH: %d fork(s) per "
+                + "benchmark, %d warm-up iteration(s) of %d ms and %d measured of %d ms.", settings.forks(),
+                settings.warmupIterations(), settings.warmupMillis(), settings.iterations(),
+                settings.iterationMillis()))
+            .fact("JVM options", String.join(" ", settings.jvmOptions()))
+            .legend("one-to-one: one producer thread, one consumer thread; many-to-one: two producers, one consumer; "
+                + "msgs/s is what the consumer took while JMH measured, over the iterations' length. round-trip: "
+                + "ping-pong through two one-to-one queues, ns per round trip. ±: JMH's 99.9% confidence "
+                + "half-width, relative. Best: the best measured iteration. B/msg: bytes all the benchmark's "
+                + "threads allocated, per message (a round trip is two). Agrona and JCTools carry references, so "
+                + "each message comes from a pre-allocated pool that the receiver gives it back to; Celer's "
+                + "carriers and the Disruptor's events stay in their rings.");
+    }
+
+    private static String format(final String format, final Object... args)
+    {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

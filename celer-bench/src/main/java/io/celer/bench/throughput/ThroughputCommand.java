@@ -1,0 +1,55 @@
+package io.celer.bench.throughput;
+
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import io.celer.bench.harness.CommonOptions;
+
+/**
+ * {@code bench throughput}: how many messages a second one connection carries.
+ */
+@Command(name = "throughput", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+        "Throughput over TCP on loopback: the client writes messages until its write buffer is full and "
+            + "resumes as it drains; the server counts them and times the first to the last.",
+        "Peers: celer, netty-nio."})
+public final class ThroughputCommand implements Callable<Integer>
+{
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--peers", paramLabel = "PEERS", description = "Comma-separated peers to run "
+        + "(default: ${DEFAULT-VALUE}).", defaultValue = "celer,netty-nio")
+    private String peers;
+
+    @Option(names = "--messages", paramLabel = "N", description = "Messages per run "
+        + "(default: 5,000,000; 1,000,000 with --quick).")
+    private Integer messages;
+
+    @Mixin
+    private CommonOptions common;
+
+    @Override
+    public Integer call()
+    {
+        final ThroughputRun.Settings settings;
+        try
+        {
+            final int count = common.pick(messages, 1_000_000, 5_000_000);
+            common.validate(count, 0, common.size(256), 8, 65_536);
+            settings = new ThroughputRun.Settings(ThroughputPeer.parse(peers), count, common.size(256),
+                common.rounds(), common.launcher(), common.outDir());
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), ex.getMessage());
+        }
+        return new ThroughputRun(settings, System.out, System.err).run();
+    }
+}

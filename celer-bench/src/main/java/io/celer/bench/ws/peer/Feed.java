@@ -1,0 +1,239 @@
+package io.celer.bench.ws.peer;
+
+import java.util.ArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The clients of {@code /feed} and what each is due: on every tick of the event loop's timer, each client gets
+ * the messages its rate owes it since it joined, or, with back-pressure on, those it cannot take are dropped
+ * and counted; a dropped message's sequence number is skipped, so the client sees the gap.
+ *
+ * <p>Confined to the one event loop; the counts are published for the per-second report thread.
+ */
+public final class Feed
+{
+    private static final double NANOS_PER_SECOND = 1e9;
+
+    private final ArrayList<Client> clients = new ArrayList<>();
+    private final ArrayList<Object> leaving = new ArrayList<>();
+    private final byte[] text;
+    private final double ratePerNano;
+    private final int size;
+    private final boolean dropWhenUnwritable;
+    private final AtomicLong publishedSent = new AtomicLong();
+    private final AtomicLong publishedDropped = new AtomicLong();
+    private final AtomicLong publishedClients = new AtomicLong();
+    private long sent;
+    private long dropped;
+    private long droppedAtMark;
+    private boolean ticking;
+
+    /**
+     * Where a client's messages go.
+     */
+    public interface Sink
+    {
+        /**
+         * Whether the connection is still open; a closed one is skipped until its close is handled.
+         *
+         * @return true while open.
+         */
+        boolean open();
+
+        /**
+         * Whether the connection takes more without queueing in the server.
+         *
+         * @return true while writable.
+         */
+        boolean writable();
+
+        /**
+         * Writes one text message, without flushing.
+         *
+         * @param ascii  the text's bytes, reused after the call.
+         * @param length how many.
+         */
+        void send(byte[] ascii, int length);
+
+        /**
+         * Flushes what the tick wrote.
+         */
+        void flush();
+    }
+
+    /**
+     * A feed.
+     *
+     * @param options its rate, size and back-pressure.
+     */
+    public Feed(final FeedOptions options)
+    {
+        this.ratePerNano = options.rate / NANOS_PER_SECOND;
+        this.size = options.size;
+        this.dropWhenUnwritable = options.dropWhenUnwritable();
+        this.text = new byte[Math.max(options.size, FeedMessage.MAX_HEADER)];
+    }
+
+    /**
+     * Adds a client; its messages are due from now.
+     *
+     * @param sink where they go.
+     * @return its handle, to remove it.
+     */
+    public Object add(final Sink sink)
+    {
+        final Client client = new Client(sink, System.nanoTime());
+        clients.add(client);
+        publishedClients.lazySet(clients.size());
+        return client;
+    }
+
+    /**
+     * Removes a client.
+     *
+     * @param handle what {@link #add} returned.
+     */
+    public void remove(final Object handle)
+    {
+        if (ticking)
+        {
+            // A write in the tick closed the connection: leave the list alone until the tick ends.
+            ((Client)handle).gone = true;
+            leaving.add(handle);
+            return;
+        }
+        clients.remove(handle);
+        publishedClients.lazySet(clients.size());
+    }
+
+    /**
+     * Sends every client what is due.
+     */
+    public void tick()
+    {
+        ticking = true;
+        try
+        {
+            for (int i = 0; i < clients.size(); i++)
+            {
+                final Client client = clients.get(i);
+                if (!client.gone)
+                {
+                    sendDue(client);
+                }
+            }
+        }
+        finally
+        {
+            ticking = false;
+            for (int i = 0; i < leaving.size(); i++)
+            {
+                remove(leaving.get(i));
+            }
+            leaving.clear();
+            publishedSent.lazySet(sent);
+            publishedDropped.lazySet(dropped);
+        }
+    }
+
+    private void sendDue(final Client client)
+    {
+        final long due = (long)((System.nanoTime() - client.since) * ratePerNano);
+        if (due <= client.next || !client.sink.open())
+        {
+            return;
+        }
+        while (client.next < due && !client.gone)
+        {
+            if (dropWhenUnwritable && !client.sink.writable())
+            {
+                dropped++;
+            }
+            else
+            {
+                client.sink.send(text, FeedMessage.write(text, client.next, System.nanoTime(), size));
+                sent++;
+            }
+            client.next++;
+        }
+        client.sink.flush();
+    }
+
+    /**
+     * Messages sent so far, on the loop.
+     *
+     * @return the count.
+     */
+    public long sent()
+    {
+        return sent;
+    }
+
+    /**
+     * Marks the start of a measure, on the loop.
+     */
+    public void mark()
+    {
+        droppedAtMark = dropped;
+    }
+
+    /**
+     * The stats line's feed figures since the mark, on the loop.
+     *
+     * @return {@code " dropped=D clients=C"}.
+     */
+    public String sinceMark()
+    {
+        return " dropped=" + (dropped - droppedAtMark) + " clients=" + clients.size();
+    }
+
+    /**
+     * Starts a daemon thread printing each second's counts while clients are connected.
+     */
+    public void reportEachSecond()
+    {
+        final Thread reporter = new Thread(() ->
+        {
+            long lastSent = 0;
+            long lastDropped = 0;
+            for (long second = 1; ; second++)
+            {
+                try
+                {
+                    Thread.sleep(1000);
+                }
+                catch (final InterruptedException ex)
+                {
+                    return;
+                }
+                final long nowSent = publishedSent.get();
+                final long nowDropped = publishedDropped.get();
+                final long connected = publishedClients.get();
+                if (connected > 0 || nowSent != lastSent || nowDropped != lastDropped)
+                {
+                    System.out.println("feed second=" + second + " clients=" + connected + " sent=" +
+                        (nowSent - lastSent) + " dropped=" + (nowDropped - lastDropped));
+                    System.out.flush();
+                }
+                lastSent = nowSent;
+                lastDropped = nowDropped;
+            }
+        }, "feed-report");
+        reporter.setDaemon(true);
+        reporter.start();
+    }
+
+    private static final class Client
+    {
+        final Sink sink;
+        final long since;
+        long next;
+        boolean gone;
+
+        Client(final Sink sink, final long since)
+        {
+            this.sink = sink;
+            this.since = since;
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package io.celer.bench.ws.peer;
+
+import picocli.CommandLine.Option;
+
+/**
+ * The WebSocket peers' feed options.
+ */
+public final class FeedOptions
+{
+    @Option(names = "--rate", defaultValue = "100", description = "Messages a second to each client on /feed.")
+    int rate;
+
+    @Option(names = "--size", defaultValue = "250", description = "Bytes a message is padded to.")
+    int size;
+
+    @Option(names = "--backpressure", defaultValue = "on",
+        description = "on: drop a client's messages while its connection is not writable; off: write anyway.")
+    String backpressure;
+
+    @Option(names = "--tick-ms", defaultValue = "1", description = "Period of the timer that sends what is due.")
+    int tickMillis;
+
+    @Option(names = "--per-second", defaultValue = "true", arity = "1",
+        description = "Print a 'feed second=...' line of counts each second while clients are connected.")
+    boolean perSecond;
+
+    /**
+     * Whether slow clients' messages are dropped.
+     *
+     * @return true for {@code --backpressure=on}.
+     */
+    public boolean dropWhenUnwritable()
+    {
+        if (!backpressure.equals("on") && !backpressure.equals("off"))
+        {
+            throw new IllegalArgumentException("--backpressure is on or off, not " + backpressure);
+        }
+        return backpressure.equals("on");
+    }
+}

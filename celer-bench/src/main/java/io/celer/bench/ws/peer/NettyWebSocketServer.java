@@ -1,0 +1,223 @@
+package io.celer.bench.ws.peer;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+import io.celer.bench.http.peer.LoopProbe;
+import io.celer.bench.http.peer.PeerMain;
+import io.celer.bench.http.peer.PeerOptions;
+import io.celer.bench.http.peer.PeerServer;
+import io.celer.bench.http.peer.ServerProbe;
+import io.celer.bench.peer.netty.NettyTransport;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolConfig;
+import io.netty.handler.codec.http.websocketx.WebSocketServerProtocolHandler;
+import io.netty.util.AttributeKey;
+import io.netty.util.ReferenceCountUtil;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * Netty's WebSocket server ({@link WebSocketServerProtocolHandler}) on one event loop, native epoll by default:
+ * {@code /feed} pushes generated messages at {@code --rate} a second to each client, dropping what a client
+ * whose channel is not writable cannot take when {@code --backpressure=on}; {@code /echo} echoes.
+ */
+@Command(name = "netty-ws", mixinStandardHelpOptions = true,
+    description = "WebSocket peer: Netty's WebSocket codec on one event loop.")
+public final class NettyWebSocketServer implements PeerServer
+{
+    private static final int MAX_FRAME = 65_536;
+    private static final AttributeKey<Object> FEED_CLIENT = AttributeKey.valueOf("feed-client");
+
+    @Mixin
+    PeerOptions options = new PeerOptions();
+
+    @Mixin
+    FeedOptions feedOptions = new FeedOptions();
+
+    @picocli.CommandLine.Option(names = "--transport", defaultValue = "epoll", description = "nio, epoll or epoll-busy.")
+    String transport;
+
+    private Feed feed;
+    private EventLoopGroup group;
+    private Channel listener;
+    private LoopProbe probe;
+
+    /**
+     * Runs the peer.
+     *
+     * @param args {@code --port=P --cpu=N --rate=R --size=B --backpressure=on|off --tick-ms=T --transport=...};
+     *             stdin takes {@code begin}, {@code stats}, {@code stop}.
+     */
+    public static void main(final String[] args)
+    {
+        PeerMain.run(new NettyWebSocketServer(), args);
+    }
+
+    @Override
+    public int start() throws InterruptedException
+    {
+        feed = new Feed(feedOptions);
+        NettyTransport chosen = NettyTransport.of(transport);
+        if (chosen != NettyTransport.NIO && !Epoll.isAvailable())
+        {
+            System.err.println("epoll unavailable (" + Epoll.unavailabilityCause() + "): using NIO");
+            chosen = NettyTransport.NIO;
+        }
+        group = chosen.newGroup(options.cpu());
+        final Handler handler = new Handler();
+        final WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
+            .websocketPath("/").checkStartsWith(true).maxFramePayloadLength(MAX_FRAME).build();
+        listener = new ServerBootstrap()
+            .group(group)
+            .channel(chosen.serverChannel())
+            .option(ChannelOption.SO_BACKLOG, 1024)
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childHandler(new ChannelInitializer<SocketChannel>()
+            {
+                @Override
+                protected void initChannel(final SocketChannel channel)
+                {
+                    channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_FRAME),
+                        new WebSocketServerProtocolHandler(config), handler);
+                }
+            })
+            .bind("127.0.0.1", options.port()).sync().channel();
+        final EventLoop loop = listener.eventLoop();
+        loop.scheduleAtFixedRate(feed::tick, feedOptions.tickMillis, feedOptions.tickMillis, TimeUnit.MILLISECONDS);
+        if (feedOptions.perSecond)
+        {
+            feed.reportEachSecond();
+        }
+        probe = new LoopProbe(loop, feed::sent, feed::mark, feed::sinceMark);
+        return ((InetSocketAddress)listener.localAddress()).getPort();
+    }
+
+    @Override
+    public ServerProbe probe()
+    {
+        return probe;
+    }
+
+    @Override
+    public void stop()
+    {
+        listener.close().syncUninterruptibly();
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /**
+     * Joins clients to the feed or echoes them; all on the one event loop.
+     */
+    @ChannelHandler.Sharable
+    private final class Handler extends ChannelInboundHandlerAdapter
+    {
+        @Override
+        public void userEventTriggered(final ChannelHandlerContext ctx, final Object event)
+        {
+            if (event instanceof WebSocketServerProtocolHandler.HandshakeComplete)
+            {
+                final String uri = ((WebSocketServerProtocolHandler.HandshakeComplete)event).requestUri();
+                if (uri.equals("/feed"))
+                {
+                    ctx.channel().attr(FEED_CLIENT).set(feed.add(new Sink(ctx)));
+                }
+                else if (!uri.equals("/echo"))
+                {
+                    ctx.close();
+                }
+            }
+            ctx.fireUserEventTriggered(event);
+        }
+
+        @Override
+        public void channelRead(final ChannelHandlerContext ctx, final Object msg)
+        {
+            if (msg instanceof WebSocketFrame && !ctx.channel().hasAttr(FEED_CLIENT))
+            {
+                // The frame's buffer passes to the write, which releases it.
+                ctx.write(msg, ctx.voidPromise());
+                return;
+            }
+            ReferenceCountUtil.release(msg);
+        }
+
+        @Override
+        public void channelReadComplete(final ChannelHandlerContext ctx)
+        {
+            ctx.flush();
+        }
+
+        @Override
+        public void channelInactive(final ChannelHandlerContext ctx)
+        {
+            final Object client = ctx.channel().attr(FEED_CLIENT).getAndSet(null);
+            if (client != null)
+            {
+                feed.remove(client);
+            }
+            ctx.fireChannelInactive();
+        }
+
+        @Override
+        public void exceptionCaught(final ChannelHandlerContext ctx, final Throwable cause)
+        {
+            ctx.close();
+        }
+    }
+
+    /**
+     * A feed client's channel.
+     */
+    private static final class Sink implements Feed.Sink
+    {
+        private final ChannelHandlerContext ctx;
+        private final Channel channel;
+
+        Sink(final ChannelHandlerContext ctx)
+        {
+            this.ctx = ctx;
+            this.channel = ctx.channel();
+        }
+
+        @Override
+        public boolean open()
+        {
+            return channel.isActive();
+        }
+
+        @Override
+        public boolean writable()
+        {
+            return channel.isWritable();
+        }
+
+        @Override
+        public void send(final byte[] ascii, final int length)
+        {
+            final ByteBuf text = ctx.alloc().buffer(length).writeBytes(ascii, 0, length);
+            ctx.write(new TextWebSocketFrame(text), ctx.voidPromise());
+        }
+
+        @Override
+        public void flush()
+        {
+            ctx.flush();
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.celer.bench.ws.peer;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.celer.bench.http.peer.LoopProbe;
+import io.celer.bench.http.peer.PeerMain;
+import io.celer.bench.http.peer.PeerOptions;
+import io.celer.bench.http.peer.PeerServer;
+import io.celer.bench.http.peer.PinnedThreads;
+import io.celer.bench.http.peer.ServerProbe;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.ServerWebSocket;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * Vert.x 4's WebSocket server on one event loop, native transport when available: {@code /feed} pushes generated
+ * messages at {@code --rate} a second to each client, dropping what a client whose write queue is full cannot
+ * take when {@code --backpressure=on}; {@code /echo} echoes.
+ */
+@Command(name = "vertx-ws", mixinStandardHelpOptions = true,
+    description = "WebSocket peer: a Vert.x 4 WebSocket server on one event loop.")
+public final class VertxWebSocketServer implements PeerServer
+{
+    @Mixin
+    PeerOptions options = new PeerOptions();
+
+    @Mixin
+    FeedOptions feedOptions = new FeedOptions();
+
+    private Feed feed;
+    private Vertx vertx;
+    private LoopProbe probe;
+
+    /**
+     * Runs the peer.
+     *
+     * @param args {@code --port=P --cpu=N --rate=R --size=B --backpressure=on|off --tick-ms=T}; stdin takes
+     *             {@code begin}, {@code stats}, {@code stop}.
+     */
+    public static void main(final String[] args)
+    {
+        PeerMain.run(new VertxWebSocketServer(), args);
+    }
+
+    @Override
+    public int start() throws Exception
+    {
+        feed = new Feed(feedOptions);
+        vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setPreferNativeTransport(true));
+        if (!vertx.isNativeTransportEnabled())
+        {
+            System.err.println("native transport unavailable (" + vertx.unavailableNativeTransportCause() + ")");
+        }
+        final Context context = vertx.getOrCreateContext();
+        final CompletableFuture<Integer> bound = new CompletableFuture<>();
+        context.runOnContext(v ->
+        {
+            PinnedThreads.pin(options.cpu());
+            vertx.setPeriodic(feedOptions.tickMillis, id -> feed.tick());
+            vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(options.port())
+                .setAcceptBacklog(1024).setTcpNoDelay(true))
+                .webSocketHandler(this::accept)
+                .listen()
+                .onComplete(ar ->
+                {
+                    if (ar.succeeded())
+                    {
+                        bound.complete(ar.result().actualPort());
+                    }
+                    else
+                    {
+                        bound.completeExceptionally(ar.cause());
+                    }
+                });
+        });
+        if (feedOptions.perSecond)
+        {
+            feed.reportEachSecond();
+        }
+        probe = new LoopProbe(task -> context.runOnContext(v -> task.run()), feed::sent, feed::mark,
+            feed::sinceMark);
+        return bound.get(30, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public ServerProbe probe()
+    {
+        return probe;
+    }
+
+    @Override
+    public void stop()
+    {
+        try
+        {
+            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+        }
+        catch (final Exception ex)
+        {
+            System.err.println("vert.x did not close: " + ex);
+        }
+    }
+
+    private void accept(final ServerWebSocket socket)
+    {
+        switch (socket.path())
+        {
+            case "/feed":
+                final Object client = feed.add(new Sink(socket));
+                socket.closeHandler(v -> feed.remove(client));
+                socket.exceptionHandler(ex -> socket.close());
+                break;
+            case "/echo":
+                socket.textMessageHandler(socket::writeTextMessage);
+                socket.binaryMessageHandler(socket::writeBinaryMessage);
+                socket.exceptionHandler(ex -> socket.close());
+                break;
+            default:
+                socket.reject(404);
+        }
+    }
+
+    /**
+     * A feed client's socket.
+     */
+    private static final class Sink implements Feed.Sink
+    {
+        private final ServerWebSocket socket;
+
+        Sink(final ServerWebSocket socket)
+        {
+            this.socket = socket;
+        }
+
+        @Override
+        public boolean open()
+        {
+            // Writing to a closed socket throws before its close handler runs.
+            return !socket.isClosed();
+        }
+
+        @Override
+        public boolean writable()
+        {
+            return !socket.writeQueueFull();
+        }
+
+        @Override
+        public void send(final byte[] ascii, final int length)
+        {
+            // Vert.x 4 takes text frames as strings only.
+            socket.writeTextMessage(new String(ascii, 0, length, StandardCharsets.ISO_8859_1));
+        }
+
+        @Override
+        public void flush()
+        {
+            // Vert.x flushes each message itself.
+        }
+    }
+}

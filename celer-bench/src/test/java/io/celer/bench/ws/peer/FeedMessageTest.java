@@ -1,0 +1,29 @@
+package io.celer.bench.ws.peer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Feed messages' text: sequence, time, padding.
+ */
+class FeedMessageTest
+{
+    @Test
+    void writesSequenceTimeAndPadding()
+    {
+        final byte[] text = new byte[64];
+        final int length = FeedMessage.write(text, 42, 1234567890123L, 24);
+        assertThat(new String(text, 0, length, StandardCharsets.US_ASCII)).isEqualTo("42 1234567890123 xxxxxxx");
+    }
+
+    @Test
+    void aHeaderLongerThanTheSizeIsNotCut()
+    {
+        final byte[] text = new byte[FeedMessage.MAX_HEADER];
+        final int length = FeedMessage.write(text, Long.MAX_VALUE, 0, 4);
+        assertThat(new String(text, 0, length, StandardCharsets.US_ASCII)).isEqualTo(Long.MAX_VALUE + " 0 ");
+    }
+}

@@ -1,0 +1,200 @@
+package io.celer.bench.ws.peer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.celer.bench.http.peer.PeerMain;
+import io.celer.bench.http.peer.PeerServer;
+
+/**
+ * What every WebSocket peer must do, checked over loopback with the JDK's WebSocket client and a raw socket
+ * that stops reading.
+ */
+final class WebSocketPeerChecks
+{
+    private static final Pattern MESSAGE = Pattern.compile("([0-9]+) ([0-9]+) x+");
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final int SIZE = 250;
+
+    private WebSocketPeerChecks()
+    {
+    }
+
+    /**
+     * Feed messages have the right shape and order, and echo echoes.
+     *
+     * @param peer makes the peer from its options.
+     * @throws Exception if a check cannot run.
+     */
+    static void feedAndEcho(final Function<String[], PeerServer> peer) throws Exception
+    {
+        final PeerServer server = peer.apply(new String[] {"--rate=200", "--size=" + SIZE, "--per-second=false"});
+        final long startNanos = System.nanoTime();
+        final int port = server.start();
+        try
+        {
+            final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+            final Collector feed = new Collector();
+            final WebSocket feedSocket = client.newWebSocketBuilder().connectTimeout(TIMEOUT)
+                .buildAsync(URI.create("ws://127.0.0.1:" + port + "/feed"), feed).get(10, TimeUnit.SECONDS);
+            long lastSequence = -1;
+            for (int i = 0; i < 10; i++)
+            {
+                final String message = feed.next();
+                assertThat(message).hasSize(SIZE);
+                final Matcher parts = MESSAGE.matcher(message);
+                assertThat(parts.matches()).as(message).isTrue();
+                final long sequence = Long.parseLong(parts.group(1));
+                final long sent = Long.parseLong(parts.group(2));
+                assertThat(sequence).isGreaterThan(lastSequence);
+                assertThat(sent).isBetween(startNanos, System.nanoTime());
+                lastSequence = sequence;
+            }
+            feedSocket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
+
+            final Collector echo = new Collector();
+            final WebSocket echoSocket = client.newWebSocketBuilder().connectTimeout(TIMEOUT)
+                .buildAsync(URI.create("ws://127.0.0.1:" + port + "/echo"), echo).get(10, TimeUnit.SECONDS);
+            echoSocket.sendText("hello, echo", true).get(10, TimeUnit.SECONDS);
+            assertThat(echo.next()).isEqualTo("hello, echo");
+            echoSocket.sendText("again", true).get(10, TimeUnit.SECONDS);
+            assertThat(echo.next()).isEqualTo("again");
+            echoSocket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
+
+            final String stats = server.probe().statsLine();
+            assertThat(stats).startsWith("stats side=server gc=").contains(" dropped=0 ");
+            assertThat(figure(stats, "messages")).isGreaterThanOrEqualTo(10);
+        }
+        finally
+        {
+            server.stop();
+        }
+    }
+
+    /**
+     * A client that stops reading has its messages dropped with back-pressure on, and written anyway with it off.
+     *
+     * @param peer makes the peer from its options.
+     * @throws Exception if a check cannot run.
+     */
+    static void backPressure(final Function<String[], PeerServer> peer) throws Exception
+    {
+        final PeerServer dropping = peer.apply(new String[] {"--rate=20000", "--size=" + SIZE, "--per-second=false",
+            "--backpressure=on"});
+        final int port = dropping.start();
+        try (Socket stalled = stalledFeedClient(port))
+        {
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            String stats = dropping.probe().statsLine();
+            while (figure(stats, "dropped") == 0 && System.nanoTime() < deadline)
+            {
+                Thread.sleep(100);
+                stats = dropping.probe().statsLine();
+            }
+            assertThat(figure(stats, "dropped")).as(stats).isPositive();
+            assertThat(figure(stats, "messages")).as(stats).isPositive();
+        }
+        finally
+        {
+            dropping.stop();
+        }
+
+        final PeerServer queueing = peer.apply(new String[] {"--rate=20000", "--size=" + SIZE, "--per-second=false",
+            "--backpressure=off"});
+        final int again = queueing.start();
+        try (Socket stalled = stalledFeedClient(again))
+        {
+            Thread.sleep(1500);
+            final String stats = queueing.probe().statsLine();
+            assertThat(figure(stats, "dropped")).as(stats).isZero();
+            assertThat(figure(stats, "messages")).as(stats).isPositive();
+        }
+        finally
+        {
+            queueing.stop();
+        }
+    }
+
+    static PeerServer configured(final PeerServer server, final String[] args)
+    {
+        return PeerMain.configure(server, args);
+    }
+
+    /**
+     * Upgrades to {@code /feed} by hand on a socket with a small receive buffer, then never reads again.
+     */
+    private static Socket stalledFeedClient(final int port) throws IOException
+    {
+        final Socket socket = new Socket();
+        socket.setReceiveBufferSize(4096);
+        socket.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 10_000);
+        socket.setSoTimeout(10_000);
+        socket.getOutputStream().write(("GET /feed HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n" +
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII));
+        final InputStream in = socket.getInputStream();
+        final StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n"))
+        {
+            final int b = in.read();
+            assertThat(b).as("upgrade response so far: " + head).isNotNegative();
+            head.append((char)b);
+        }
+        assertThat(head.toString()).startsWith("HTTP/1.1 101");
+        return socket;
+    }
+
+    private static long figure(final String stats, final String name)
+    {
+        final Matcher value = Pattern.compile(" " + name + "=([0-9]+)").matcher(stats);
+        assertThat(value.find()).as(name + " in " + stats).isTrue();
+        return Long.parseLong(value.group(1));
+    }
+
+    /**
+     * Gathers whole text messages, one at a time.
+     */
+    private static final class Collector implements WebSocket.Listener
+    {
+        private final BlockingQueue<String> messages = new LinkedBlockingQueue<>();
+        private final List<CharSequence> parts = new ArrayList<>();
+
+        @Override
+        public CompletionStage<?> onText(final WebSocket socket, final CharSequence data, final boolean last)
+        {
+            parts.add(data.toString());
+            if (last)
+            {
+                messages.add(String.join("", parts));
+                parts.clear();
+            }
+            socket.request(1);
+            return null;
+        }
+
+        String next() throws InterruptedException
+        {
+            final String message = messages.poll(10, TimeUnit.SECONDS);
+            assertThat(message).as("a message within 10 s").isNotNull();
+            return message;
+        }
+    }
+}

@@ -1,0 +1,233 @@
+package io.celer.tcp;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+
+import io.celer.framing.Framing;
+import io.celer.framing.FramingException;
+import io.celer.framing.MessageSink;
+import io.celer.reactor.Reactor;
+
+/**
+ * The read side of one TCP connection: reads into a direct buffer, cuts it into messages with the framing,
+ * hands each to the handler, and pauses and resumes reading.
+ *
+ * <p>Bytes that are not yet a whole message, or that came after a pause, stay in the buffer for the next read.
+ */
+final class ConnectionReader implements MessageSink
+{
+    private final TcpConnection connection;
+    private final Reactor reactor;
+    private final Handler handler;
+    private final Framing framing;
+    private final ConnectionWriter writer;
+    private final ConnectionTimers timers;
+    private final boolean busyPoll;
+    private final ByteBuffer buffer;
+    private boolean paused;
+    private boolean resumeOwed;
+
+    ConnectionReader(final TcpConnection connection, final Reactor reactor, final TcpConfig config,
+        final Handler handler, final Framing framing, final ConnectionWriter writer, final ConnectionTimers timers)
+    {
+        this.connection = connection;
+        this.reactor = reactor;
+        this.handler = handler;
+        this.framing = framing;
+        this.writer = writer;
+        this.timers = timers;
+        this.busyPoll = config.busyPoll();
+        this.buffer = ByteBuffer.allocateDirect(config.readBufferSize());
+    }
+
+    /**
+     * A new channel: nothing held, reading on.
+     */
+    void reset()
+    {
+        buffer.clear();
+        framing.reset();
+        paused = false;
+        resumeOwed = false;
+    }
+
+    /**
+     * Whether a readiness event or a poll should read now.
+     */
+    boolean isReading()
+    {
+        return connection.isOpen() && !paused;
+    }
+
+    boolean isPaused()
+    {
+        return paused;
+    }
+
+    /**
+     * Reads once from the socket (or only from the transport's buffers), delivers the messages, and goes on
+     * while the transport still holds application bytes that the read buffer had no room for.
+     *
+     * @return whether anything was read.
+     */
+    boolean read(final boolean fromSocket)
+    {
+        final Transport transport = connection.transport;
+        boolean fromChannel = fromSocket;
+        boolean delivered = false;
+        do
+        {
+            final int read;
+            try
+            {
+                read = transport.read(connection.channel, buffer, fromChannel);
+            }
+            catch (final IOException ex)
+            {
+                connection.fail(TcpConnection.ioFailure(ex), ex);
+                return false;
+            }
+            fromChannel = false;
+            if (read < 0)
+            {
+                connection.close(CloseReason.PEER_CLOSED);
+                return false;
+            }
+            if (read == 0)
+            {
+                break;
+            }
+            delivered = true;
+            timers.readAt(reactor.nowMillis());
+            decode();
+            if (connection.isClosed())
+            {
+                return true;
+            }
+        }
+        while (isReading() && transport.hasBufferedInput());
+        if (transport.hasPendingOutput() && connection.isOpen())
+        {
+            writer.flush(); // the transport answered the peer (a TLS key update, say) and must be heard
+        }
+        if (delivered && connection.isOpen())
+        {
+            handler.batchProcessed(connection);
+        }
+        return delivered;
+    }
+
+    /**
+     * Hands the buffer's whole messages to the handler and keeps the rest (a partial message, or what came after
+     * a pause) for later.
+     */
+    private void decode()
+    {
+        buffer.flip();
+        framing.decode(buffer, this);
+        if (connection.isClosed())
+        {
+            return;
+        }
+        if (!buffer.hasRemaining())
+        {
+            buffer.clear();
+        }
+        else if (buffer.position() == 0 && buffer.limit() == buffer.capacity())
+        {
+            throw new FramingException("read buffer of " + buffer.capacity() +
+                " bytes is full and the handler consumed none of it");
+        }
+        else
+        {
+            buffer.compact();
+        }
+    }
+
+    @Override
+    public boolean onMessage(final ByteBuffer message)
+    {
+        handler.message(connection, message);
+        return isReading();
+    }
+
+    void pause()
+    {
+        if (!isReading())
+        {
+            return;
+        }
+        paused = true;
+        final SelectionKey key = connection.key;
+        key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
+        if (busyPoll)
+        {
+            reactor.removePoller(connection);
+        }
+    }
+
+    /**
+     * Reads again; what was read before the pause is delivered at the end of the cycle.
+     *
+     * @return whether a delivery is owed, for the connection to queue its end-of-cycle task.
+     */
+    boolean resume()
+    {
+        if (!paused)
+        {
+            return false;
+        }
+        paused = false;
+        if (!connection.isOpen())
+        {
+            return false;
+        }
+        timers.readAt(reactor.nowMillis());
+        final SelectionKey key = connection.key;
+        key.interestOps(key.interestOps() | SelectionKey.OP_READ);
+        if (busyPoll)
+        {
+            reactor.addPoller(connection);
+        }
+        // Not now: the caller may be inside this connection's own message callback, in the middle of a decode.
+        resumeOwed = true;
+        return true;
+    }
+
+    /**
+     * At the end of the cycle after a resume: delivers whole messages left in the buffer, then the transport's.
+     */
+    void deliverAfterResume()
+    {
+        if (!resumeOwed)
+        {
+            return;
+        }
+        resumeOwed = false;
+        if (!isReading())
+        {
+            return;
+        }
+        try
+        {
+            final int held = buffer.position();
+            if (held > 0)
+            {
+                decode();
+            }
+            if (isReading() && connection.transport.hasBufferedInput())
+            {
+                read(false); // tells the handler the batch ended
+            }
+            else if (connection.isOpen() && buffer.position() < held)
+            {
+                handler.batchProcessed(connection);
+            }
+        }
+        catch (final Throwable t)
+        {
+            connection.failed(t);
+        }
+    }
+}

@@ -1,0 +1,189 @@
+package io.celer.tcp;
+
+import java.io.IOException;
+
+import io.celer.reactor.Reactor;
+import io.celer.reactor.TimerCallback;
+
+/**
+ * The timeouts of one TCP connection: the handler's event and read timeouts, and the connect, handshake and
+ * close-linger bounds that end it.
+ *
+ * <p>Reads only stamp the time ({@link #readAt}); the read timer checks the stamp when it fires, so a busy
+ * connection never touches the timer wheel.
+ */
+final class ConnectionTimers implements TimerCallback
+{
+    private static final long NO_TIMER = Long.MIN_VALUE;
+
+    private final TcpConnection connection;
+    private final Reactor reactor;
+    private final TcpConfig config;
+    private final Handler handler;
+    private long eventTimer = NO_TIMER;
+    private long readTimer = NO_TIMER;
+    private long connectTimer = NO_TIMER;
+    private long lingerTimer = NO_TIMER;
+    private long handshakeTimer = NO_TIMER;
+    private long readTimeoutMillis;
+    private long lastReadMillis;
+
+    ConnectionTimers(final TcpConnection connection, final Reactor reactor, final TcpConfig config,
+        final Handler handler)
+    {
+        this.connection = connection;
+        this.reactor = reactor;
+        this.config = config;
+        this.handler = handler;
+    }
+
+    /**
+     * A new channel: no read timeout until the handler sets one.
+     */
+    void reset()
+    {
+        readTimeoutMillis = 0;
+    }
+
+    /**
+     * Something was read, or reading starts (again): the silence counts from now.
+     *
+     * @param nowMillis the reactor clock.
+     */
+    void readAt(final long nowMillis)
+    {
+        lastReadMillis = nowMillis;
+    }
+
+    void startConnect()
+    {
+        connectTimer = reactor.schedule(config.connectTimeoutMillis(), this);
+    }
+
+    void connected()
+    {
+        connectTimer = cancel(connectTimer);
+    }
+
+    void startHandshake()
+    {
+        handshakeTimer = reactor.schedule(config.handshakeTimeoutMillis(), this);
+    }
+
+    void handshakeDone()
+    {
+        handshakeTimer = cancel(handshakeTimer);
+    }
+
+    void startLinger()
+    {
+        lingerTimer = reactor.schedule(config.closeLingerMillis(), this);
+    }
+
+    void setEventTimeout(final long delayMillis)
+    {
+        cancel(eventTimer);
+        eventTimer = connection.isOpen() ? reactor.schedule(delayMillis, this) : NO_TIMER;
+    }
+
+    void cancelEventTimeout()
+    {
+        eventTimer = cancel(eventTimer);
+    }
+
+    void setReadTimeout(final long timeoutMillis)
+    {
+        if (timeoutMillis < 0)
+        {
+            throw new IllegalArgumentException("read timeout must not be negative: " + timeoutMillis);
+        }
+        readTimer = cancel(readTimer);
+        readTimeoutMillis = timeoutMillis;
+        if (timeoutMillis > 0 && connection.isOpen())
+        {
+            lastReadMillis = reactor.nowMillis();
+            readTimer = reactor.schedule(timeoutMillis, this);
+        }
+    }
+
+    /**
+     * The connection closed: no timer of it may fire any more.
+     */
+    void cancelAll()
+    {
+        eventTimer = cancel(eventTimer);
+        readTimer = cancel(readTimer);
+        connectTimer = cancel(connectTimer);
+        lingerTimer = cancel(lingerTimer);
+        handshakeTimer = cancel(handshakeTimer);
+    }
+
+    @Override
+    public void onTimer(final long timerId, final long nowMillis)
+    {
+        try
+        {
+            if (timerId == eventTimer)
+            {
+                eventTimer = NO_TIMER;
+                handler.eventTimeout(connection, nowMillis);
+            }
+            else if (timerId == readTimer)
+            {
+                onReadTimer(nowMillis);
+            }
+            else if (timerId == connectTimer)
+            {
+                connectTimer = NO_TIMER;
+                connection.fail(CloseReason.CONNECT_FAILED, new IOException("connect to " +
+                    connection.remoteAddress() + " timed out after " + config.connectTimeoutMillis() + " ms"));
+            }
+            else if (timerId == handshakeTimer)
+            {
+                handshakeTimer = NO_TIMER;
+                connection.fail(CloseReason.TLS_ERROR, new javax.net.ssl.SSLException("handshake with " +
+                    connection.remoteAddress() + " did not complete within " + config.handshakeTimeoutMillis() +
+                    " ms"));
+            }
+            else if (timerId == lingerTimer)
+            {
+                lingerTimer = NO_TIMER;
+                connection.lingerExpired();
+            }
+        }
+        catch (final Throwable t)
+        {
+            connection.fail(CloseReason.HANDLER_ERROR, t);
+        }
+    }
+
+    private void onReadTimer(final long nowMillis)
+    {
+        if (connection.isReadPaused())
+        {
+            // Not silence: this side is not reading. The clock starts again on resume.
+            readTimer = reactor.schedule(readTimeoutMillis, this);
+            return;
+        }
+        final long silentFor = nowMillis - lastReadMillis;
+        if (silentFor >= readTimeoutMillis)
+        {
+            readTimer = reactor.schedule(readTimeoutMillis, this);
+            lastReadMillis = nowMillis;
+            handler.readTimeout(connection, nowMillis);
+        }
+        else
+        {
+            readTimer = reactor.schedule(readTimeoutMillis - silentFor, this);
+        }
+    }
+
+    private long cancel(final long timerId)
+    {
+        if (timerId != NO_TIMER)
+        {
+            reactor.cancelTimer(timerId);
+        }
+        return NO_TIMER;
+    }
+}

@@ -1,0 +1,255 @@
+package io.celer.tcp;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+
+import io.celer.framing.Framing;
+import io.celer.reactor.Reactor;
+
+/**
+ * The write side of one TCP connection: a direct buffer that takes whole frames or nothing, its flush to the
+ * transport, lagging (OP_WRITE while the socket does not take everything) and the write space freed after it.
+ */
+final class ConnectionWriter
+{
+    private static final System.Logger LOG = System.getLogger(TcpConnection.class.getName());
+
+    private final TcpConnection connection;
+    private final Reactor reactor;
+    private final Handler handler;
+    private final Framing framing;
+    private final boolean disconnectOnFullBuffer;
+    private final ByteBuffer buffer;
+    private boolean lagging;
+    private boolean spaceFreedOwed;
+
+    ConnectionWriter(final TcpConnection connection, final Reactor reactor, final TcpConfig config,
+        final Handler handler, final Framing framing)
+    {
+        this.connection = connection;
+        this.reactor = reactor;
+        this.handler = handler;
+        this.framing = framing;
+        this.disconnectOnFullBuffer = config.disconnectOnFullWriteBuffer();
+        this.buffer = ByteBuffer.allocateDirect(config.writeBufferSize());
+    }
+
+    /**
+     * A new channel: nothing buffered, nothing owed.
+     */
+    void reset()
+    {
+        buffer.clear();
+        lagging = false;
+        spaceFreedOwed = false;
+    }
+
+    boolean put(final ByteBuffer message)
+    {
+        if (!beginFrame(message.remaining()))
+        {
+            return false;
+        }
+        buffer.put(message);
+        framing.writeTrailer(buffer);
+        return true;
+    }
+
+    boolean put(final byte[] message, final int offset, final int length)
+    {
+        if (offset < 0 || length < 0 || offset + length > message.length)
+        {
+            throw new IndexOutOfBoundsException(
+                "offset " + offset + " and length " + length + " outside an array of " + message.length);
+        }
+        if (!beginFrame(length))
+        {
+            return false;
+        }
+        buffer.put(message, offset, length);
+        framing.writeTrailer(buffer);
+        return true;
+    }
+
+    boolean put(final CharSequence message)
+    {
+        final int length = message.length();
+        if (!beginFrame(length))
+        {
+            return false;
+        }
+        for (int i = 0; i < length; i++)
+        {
+            final char c = message.charAt(i);
+            buffer.put(c < 256 ? (byte)c : (byte)'?');
+        }
+        framing.writeTrailer(buffer);
+        return true;
+    }
+
+    /**
+     * Makes room for a whole frame and writes its header, or refuses it.
+     */
+    private boolean beginFrame(final int payloadLength)
+    {
+        reactor.checkThread("Connection.write");
+        if (!reserve(payloadLength))
+        {
+            return false;
+        }
+        framing.writeHeader(buffer, payloadLength);
+        return true;
+    }
+
+    /**
+     * Makes room for a whole frame, flushing once if needed.
+     */
+    private boolean reserve(final int payloadLength)
+    {
+        final int frameLength = framing.frameLength(payloadLength);
+        if (frameLength > buffer.capacity())
+        {
+            throw new IllegalArgumentException("a frame of " + frameLength +
+                " bytes can never fit the write buffer of " + buffer.capacity() + " bytes");
+        }
+        if (!connection.isOpen())
+        {
+            return false;
+        }
+        if (frameLength > buffer.remaining())
+        {
+            flush();
+            if (!connection.isOpen())
+            {
+                return false;
+            }
+            if (frameLength > buffer.remaining())
+            {
+                if (disconnectOnFullBuffer)
+                {
+                    LOG.log(System.Logger.Level.WARNING, "connection " + connection.id() + " to " +
+                        connection.remoteAddress() + ": write buffer of " + buffer.capacity() +
+                        " bytes is full, disconnecting" +
+                        " (turn disconnectOnFullWriteBuffer off to handle lagging in writeSpaceFreed)");
+                    connection.closeNow(CloseReason.WRITE_BUFFER_FULL);
+                }
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Hands the buffer to the transport; what the socket does not take stays, and OP_WRITE asks for more room.
+     */
+    void flush()
+    {
+        final Transport transport = connection.transport;
+        if (buffer.position() == 0 && !transport.hasPendingOutput())
+        {
+            return;
+        }
+        buffer.flip();
+        try
+        {
+            transport.write(connection.channel, buffer);
+        }
+        catch (final IOException ex)
+        {
+            buffer.clear();
+            connection.fail(TcpConnection.ioFailure(ex), ex);
+            return;
+        }
+        if (buffer.hasRemaining() || transport.hasPendingOutput())
+        {
+            buffer.compact();
+            if (!lagging)
+            {
+                lagging = true;
+                final SelectionKey key = connection.key;
+                key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
+            }
+        }
+        else
+        {
+            buffer.clear();
+            if (lagging)
+            {
+                // A flush outside onWritable (end of cycle, an explicit flush, a write making room) may be
+                // the one that drains a lagging buffer. OP_WRITE stays on so onWritable still tells the
+                // handler, which may be waiting for writeSpaceFreed after a refused write.
+                lagging = false;
+                spaceFreedOwed = true;
+            }
+        }
+    }
+
+    /**
+     * The socket takes bytes again: flushes, finishes a lingering close once all is out, and tells the handler
+     * of the space freed.
+     */
+    void onWritable()
+    {
+        final int freeBefore = buffer.remaining();
+        flush();
+        if (connection.isClosing())
+        {
+            if (isEmpty())
+            {
+                connection.drained();
+            }
+            return;
+        }
+        if (!connection.isOpen())
+        {
+            return;
+        }
+        if (!lagging)
+        {
+            final SelectionKey key = connection.key;
+            key.interestOps(key.interestOps() & ~SelectionKey.OP_WRITE);
+        }
+        if (spaceFreedOwed || buffer.remaining() > freeBefore)
+        {
+            spaceFreedOwed = false;
+            handler.writeSpaceFreed(connection, buffer.remaining());
+        }
+    }
+
+    /**
+     * Whether everything written has reached the socket, the transport's own output included.
+     */
+    boolean isEmpty()
+    {
+        return buffer.position() == 0 && !connection.transport.hasPendingOutput();
+    }
+
+    /**
+     * The bytes written but not yet taken by the socket.
+     */
+    int buffered()
+    {
+        return buffer.position();
+    }
+
+    boolean isLagging()
+    {
+        return lagging;
+    }
+
+    int remaining()
+    {
+        return buffer.remaining();
+    }
+
+    int capacity()
+    {
+        return buffer.capacity();
+    }
+
+    void closed()
+    {
+        lagging = false;
+    }
+}

@@ -1,0 +1,165 @@
+package io.celer.websocket.outbound;
+
+/**
+ * Settings of the outgoing queues of a server's clients; fluent, read when a {@link Fanout} is made.
+ *
+ * <p>The queues only work on connections whose write buffer, when full, refuses a write instead of closing the
+ * connection: configure the server with {@code TcpConfig.disconnectOnFullWriteBuffer(false)}. The queue itself never
+ * writes a frame that does not fit, but the session's own frames (pongs) and the application's direct sends would
+ * otherwise close a lagging client.
+ */
+public final class OutboundConfig
+{
+    /** The most bytes a queue may be bounded to, so its storage (bytes plus one message) fits an array. */
+    public static final int MAX_QUEUED_BYTES_LIMIT = 1 << 30;
+
+    private int maxQueuedMessages = 1024;
+    private int maxQueuedBytes = 1024 * 1024;
+    private int maxMessageLength = 16 * 1024;
+    private int lagThreshold = 1;
+    private OverflowPolicy policy = OverflowPolicy.DROP_OLDEST;
+
+    /**
+     * The most messages one client's queue holds.
+     *
+     * @param messages at least 1.
+     * @return this.
+     */
+    public OutboundConfig maxQueuedMessages(final int messages)
+    {
+        this.maxQueuedMessages = atLeastOne(messages, "maxQueuedMessages");
+        return this;
+    }
+
+    /**
+     * The most payload bytes one client's queue holds; its storage grows to this plus one message, and no more.
+     *
+     * @param bytes at least {@link #maxMessageLength()}, at most {@link #MAX_QUEUED_BYTES_LIMIT}.
+     * @return this.
+     */
+    public OutboundConfig maxQueuedBytes(final int bytes)
+    {
+        if (bytes < 1 || bytes > MAX_QUEUED_BYTES_LIMIT)
+        {
+            throw new IllegalArgumentException("maxQueuedBytes out of 1.." + MAX_QUEUED_BYTES_LIMIT + ": " + bytes);
+        }
+        this.maxQueuedBytes = bytes;
+        return this;
+    }
+
+    /**
+     * The largest message sent through the queues, and the payload capacity of each publisher's carrier; a frame
+     * of this size must also fit the connections' write buffer.
+     *
+     * @param bytes at least 1, at most {@link #maxQueuedBytes()}.
+     * @return this.
+     */
+    public OutboundConfig maxMessageLength(final int bytes)
+    {
+        this.maxMessageLength = atLeastOne(bytes, "maxMessageLength");
+        return this;
+    }
+
+    /**
+     * How many queued messages make a client lagging; it stops lagging when its queue is empty again.
+     *
+     * @param messages at least 1 (the default: lagging as soon as one message has to wait).
+     * @return this.
+     */
+    public OutboundConfig lagThreshold(final int messages)
+    {
+        this.lagThreshold = atLeastOne(messages, "lagThreshold");
+        return this;
+    }
+
+    /**
+     * What a full queue does with a message.
+     *
+     * @param policy the policy; {@link OverflowPolicy#DROP_OLDEST} by default.
+     * @return this.
+     */
+    public OutboundConfig overflowPolicy(final OverflowPolicy policy)
+    {
+        if (policy == null)
+        {
+            throw new IllegalArgumentException("overflowPolicy is null");
+        }
+        this.policy = policy;
+        return this;
+    }
+
+    /**
+     * The most messages a queue holds.
+     *
+     * @return messages.
+     */
+    public int maxQueuedMessages()
+    {
+        return maxQueuedMessages;
+    }
+
+    /**
+     * The most payload bytes a queue holds.
+     *
+     * @return bytes.
+     */
+    public int maxQueuedBytes()
+    {
+        return maxQueuedBytes;
+    }
+
+    /**
+     * The largest message.
+     *
+     * @return bytes.
+     */
+    public int maxMessageLength()
+    {
+        return maxMessageLength;
+    }
+
+    /**
+     * Queued messages that make a client lagging.
+     *
+     * @return messages.
+     */
+    public int lagThreshold()
+    {
+        return lagThreshold;
+    }
+
+    /**
+     * What a full queue does.
+     *
+     * @return the policy.
+     */
+    public OverflowPolicy overflowPolicy()
+    {
+        return policy;
+    }
+
+    /**
+     * Checks that the settings agree with each other.
+     *
+     * @return this.
+     * @throws IllegalArgumentException when a message could be larger than a whole queue.
+     */
+    OutboundConfig validate()
+    {
+        if (maxMessageLength > maxQueuedBytes)
+        {
+            throw new IllegalArgumentException("maxMessageLength " + maxMessageLength + " above maxQueuedBytes " +
+                maxQueuedBytes);
+        }
+        return this;
+    }
+
+    private static int atLeastOne(final int value, final String name)
+    {
+        if (value < 1)
+        {
+            throw new IllegalArgumentException(name + " below 1: " + value);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,142 @@
+package io.celer.websocket.outbound;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+import io.celer.test.Allocations;
+
+/**
+ * The bounded message queue against a plain deque as its model: same order, same contents, same refusals at both
+ * bounds, storage within its bound, and no allocation once grown.
+ */
+class MessageQueueTest
+{
+    private static ByteBuffer message(final int length, final int seed)
+    {
+        final ByteBuffer buffer = ByteBuffer.allocate(length);
+        for (int i = 0; i < length; i++)
+        {
+            buffer.put(i, (byte)(seed * 31 + i));
+        }
+        return buffer;
+    }
+
+    @Test
+    void refusesAtTheMessageBoundAndAtTheByteBound()
+    {
+        final MessageQueue byCount = new MessageQueue(3, 1000, 100);
+        for (int i = 0; i < 3; i++)
+        {
+            assertThat(byCount.offer(2, message(10, i))).isTrue();
+        }
+        final ByteBuffer refused = message(10, 9);
+        assertThat(byCount.offer(2, refused)).isFalse();
+        assertThat(refused.position()).as("a refused payload is untouched").isZero();
+        assertThat(byCount.size()).isEqualTo(3);
+
+        final MessageQueue byBytes = new MessageQueue(100, 250, 100);
+        assertThat(byBytes.offer(1, message(100, 1))).isTrue();
+        assertThat(byBytes.offer(2, message(100, 2))).isTrue();
+        assertThat(byBytes.offer(2, message(51, 3))).isFalse();
+        assertThat(byBytes.offer(2, message(50, 3))).isTrue();
+        assertThat(byBytes.bytes()).isEqualTo(250);
+        assertThat(byBytes.peekKind()).isEqualTo(1);
+        byBytes.remove();
+        assertThat(byBytes.offer(2, message(100, 4))).isTrue();
+        assertThatThrownBy(() -> byBytes.offer(2, message(101, 5))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void anEmptyQueueHasNoStorageAndRefusesToPeek()
+    {
+        final MessageQueue queue = new MessageQueue(10, 1 << 20, 1024);
+        assertThat(queue.storageCapacity()).isZero();
+        assertThat(queue.isEmpty()).isTrue();
+        assertThatThrownBy(queue::peek).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(queue::remove).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> new MessageQueue(10, 100, 101)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void keepsOrderAndContentsThroughWrapsGrowthAndDropsLikeADeque()
+    {
+        final int maxMessages = 50;
+        final int maxBytes = 5_000;
+        final int maxLength = 700;
+        final MessageQueue queue = new MessageQueue(maxMessages, maxBytes, maxLength);
+        final ArrayDeque<int[]> model = new ArrayDeque<>(); // {kind, length, seed}
+        final SplittableRandom random = new SplittableRandom(11);
+        int modelBytes = 0;
+        for (int step = 0; step < 200_000; step++)
+        {
+            if (random.nextInt(100) < 55)
+            {
+                final int length = random.nextInt(10) == 0 ? 0 : random.nextInt(maxLength + 1);
+                final int kind = 1 + random.nextInt(2);
+                final boolean fits = model.size() < maxMessages && modelBytes + length <= maxBytes;
+                assertThat(queue.offer(kind, message(length, step))).as("offer at step %d", step).isEqualTo(fits);
+                if (fits)
+                {
+                    model.addLast(new int[] {kind, length, step});
+                    modelBytes += length;
+                }
+            }
+            else if (!model.isEmpty())
+            {
+                final int[] expected = model.removeFirst();
+                assertThat(queue.peekKind()).isEqualTo(expected[0]);
+                assertThat(queue.peekLength()).isEqualTo(expected[1]);
+                assertThat(queue.peek()).as("payload at step %d", step).isEqualTo(message(expected[1], expected[2]));
+                queue.remove();
+                modelBytes -= expected[1];
+            }
+            assertThat(queue.size()).isEqualTo(model.size());
+            assertThat(queue.bytes()).isEqualTo(modelBytes);
+            assertThat(queue.storageCapacity()).isLessThanOrEqualTo(maxBytes + maxLength);
+        }
+        queue.clear();
+        assertThat(queue.isEmpty()).isTrue();
+        assertThat(queue.bytes()).isZero();
+    }
+
+    @Test
+    void offeringAndRemovingAllocateNothingOnceGrown()
+    {
+        final MessageQueue queue = new MessageQueue(64, 16_000, 250);
+        final ByteBuffer[] payloads = new ByteBuffer[7];
+        for (int i = 0; i < payloads.length; i++)
+        {
+            payloads[i] = message(100 + 21 * i, i);
+        }
+        final Runnable fillAndDrop = () ->
+        {
+            for (int i = 0; i < 200; i++)
+            {
+                final ByteBuffer payload = payloads[i % payloads.length];
+                payload.clear();
+                while (!queue.offer(2, payload))
+                {
+                    queue.peek();
+                    queue.remove();
+                }
+            }
+        };
+        for (int i = 0; i < 2_000; i++)
+        {
+            fillAndDrop.run();
+        }
+        final long before = Allocations.currentThreadAllocatedBytes();
+        for (int i = 0; i < 2_000; i++)
+        {
+            fillAndDrop.run();
+        }
+        assertThat(Allocations.currentThreadAllocatedBytes() - before).isZero();
+        assertThat(queue.storageCapacity()).isLessThanOrEqualTo(16_250);
+    }
+}

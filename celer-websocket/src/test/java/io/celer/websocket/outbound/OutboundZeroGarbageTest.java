@@ -1,0 +1,97 @@
+package io.celer.websocket.outbound;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import io.celer.test.Allocations;
+
+/**
+ * After warm-up, publishing from a producer thread to a fast client and to one that never reads (its queue full and
+ * dropping its oldest message for each new one) allocates nothing on the producer thread nor on the server's
+ * reactor thread.
+ */
+class OutboundZeroGarbageTest
+{
+    private static final int WARM_UP = 60_000;
+    private static final int MEASURED = 20_000;
+    private static final int ROUNDS = 5;
+    private static final int IN_FLIGHT = 40;
+    private static final byte[] FILLER = new byte[SlowClientRig.MESSAGE_LENGTH - 8];
+
+    /** Closed after each test by JUnit, stopping its reactors. */
+    @AutoClose
+    private SlowClientRig rig;
+
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void publishingToAFastAndADroppingClientAllocatesNothing() throws Exception
+    {
+        rig = new SlowClientRig(new OutboundConfig().maxQueuedMessages(1_000).maxQueuedBytes(3_000)
+            .maxMessageLength(SlowClientRig.MESSAGE_LENGTH).overflowPolicy(OverflowPolicy.DROP_OLDEST));
+        final Publisher publisher = rig.onServer(() -> new Publisher(rig.serverReactor, rig.fanout, 256, 1));
+        rig.connectFast(1);
+        final SequenceReader fast = rig.fast.get(0);
+        try (RawPeer slow = rig.connectSlow(2))
+        {
+            final long slowId = rig.openedIds.peek();
+            final Outbox slowState = rig.onServer(() -> rig.fanout.client(slowId));
+
+            publish(publisher, fast, 0, WARM_UP);
+            assertThat(rig.onServer(slowState::dropped)).as("the slow client drops by warm-up's end").isPositive();
+            final long droppedBefore = rig.onServer(slowState::dropped);
+            // The least of a few rounds: a compiler tier change may allocate once, a per-message cost shows in all.
+            long reactorLeast = Long.MAX_VALUE;
+            long producerLeast = Long.MAX_VALUE;
+            long next = WARM_UP;
+            for (int round = 0; round < ROUNDS && (reactorLeast > 0 || producerLeast > 0); round++)
+            {
+                final long reactorBefore = Allocations.allocatedBytes(rig.serverReactor.thread());
+                final long producerBefore = Allocations.currentThreadAllocatedBytes();
+                publish(publisher, fast, next, next + MEASURED);
+                producerLeast = Math.min(producerLeast, Allocations.currentThreadAllocatedBytes() - producerBefore);
+                reactorLeast = Math.min(reactorLeast,
+                    Allocations.allocatedBytes(rig.serverReactor.thread()) - reactorBefore);
+                next += MEASURED;
+            }
+            final long producerAllocated = producerLeast;
+            final long reactorAllocated = reactorLeast;
+
+            assertThat(fast.outOfOrder).isZero();
+            assertThat(rig.onServer(slowState::dropped) - droppedBefore).as("drops while measured")
+                .isGreaterThanOrEqualTo(next - WARM_UP - 1_000);
+            assertThat(rig.onServer(slowState::queueStorage)).isLessThanOrEqualTo(3_000 + SlowClientRig.MESSAGE_LENGTH);
+            assertThat(producerAllocated).as("producer thread bytes over %d messages", MEASURED).isZero();
+            assertThat(reactorAllocated).as("reactor thread bytes over %d messages", MEASURED).isZero();
+
+            // Once it reads, the slow client gets the rest and stops lagging.
+            slow.discardUntil(() -> rig.onServer(slowState::queuedMessages) == 0);
+            assertThat(rig.onServer(slowState::isLagging)).isFalse();
+        }
+    }
+
+    /**
+     * Publishes numbered messages to all, keeping at most a few in flight to the fast client so that it never
+     * queues; waits by spinning, which allocates nothing.
+     */
+    private static void publish(final Publisher publisher, final SequenceReader fast, final long from, final long to)
+    {
+        for (long sequence = from; sequence < to; sequence++)
+        {
+            while (sequence - fast.received >= IN_FLIGHT)
+            {
+                Thread.onSpinWait();
+            }
+            publisher.claim(Thread::onSpinWait).toAll().payload().putLong(sequence).put(FILLER);
+            publisher.publish();
+        }
+        while (fast.received < to)
+        {
+            Thread.onSpinWait();
+        }
+    }
+}
