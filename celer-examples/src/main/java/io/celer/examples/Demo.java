@@ -16,6 +16,8 @@ import io.celer.examples.http.HttpHelloCommand;
 import io.celer.examples.http.HttpTimeBlockCommand;
 import io.celer.examples.queued.QueuedServerCommand;
 import io.celer.examples.ticktotrade.TickToTradeCommand;
+import io.celer.examples.websocket.WsClientCommand;
+import io.celer.examples.websocket.WsEchoCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
@@ -58,7 +60,9 @@ public final class Demo implements Callable<Integer>
         HttpsHeadersCommand.class,
         HttpHelloCommand.class,
         HttpTimeBlockCommand.class,
-        TickToTradeCommand.class);
+        TickToTradeCommand.class,
+        WsEchoCommand.class,
+        WsClientCommand.class);
 
     @Option(
         names = {"-h", "--help"},
