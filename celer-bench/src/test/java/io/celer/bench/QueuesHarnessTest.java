@@ -45,7 +45,7 @@ class QueuesHarnessTest
             final String kind = entry.get("kind").asText();
             final String name = kind + " " + entry.get("implementation").asText();
             seen.add(name);
-            assertThat(entry.get("unit").asText()).as(name).isEqualTo(kind.equals("round-trip") ? "ns" : "msgs/s");
+            assertThat(entry.get("unit").asText()).as(name).isEqualTo(kind.endsWith("round-trip") ? "ns" : "msgs/s");
             assertThat(entry.get("score").asDouble()).as(name).isPositive();
             assertThat(entry.get("allocated_bytes_per_msg").asDouble()).as(name).isNotNegative();
             assertThat(entry.get("iteration_scores")).as(name).hasSize(2);
@@ -64,6 +64,9 @@ class QueuesHarnessTest
                 expected.add(kind + " " + implementation);
             }
         }
+        // The reactor is Celer's alone.
+        expected.add("reactor-round-trip celer");
+        expected.add("reactor-callback-round-trip celer");
         assertThat(seen).containsExactlyElementsOf(expected);
 
         try (Stream<Path> files = Files.list(out))
@@ -73,7 +76,8 @@ class QueuesHarnessTest
                 .anyMatch(name -> name.matches("queues-\\d{8}-\\d{6}\\.md"));
         }
         assertThat(Files.readString(out.resolve("latest-queues.md"))).contains("# Queues", "| kind",
-            "| one-to-one", "| many-to-one", "| round-trip", "CarrierQueue", "CarrierMux", "SpscArrayQueue",
+            "| one-to-one", "| many-to-one", "| round-trip",
+            "| reactor-round-trip", "| reactor-callback-round-trip", "Reactor.callAsync", "CallbackQueue", "CarrierQueue", "CarrierMux", "SpscArrayQueue",
             "MpscArrayQueue", "OneToOneConcurrentArrayQueue", "ManyToOneConcurrentArrayQueue", "RingBuffer");
     }
 
