@@ -3,19 +3,9 @@ package io.celer.queue;
 import java.util.function.Supplier;
 
 /**
- * Padding before the producer's own field, so it shares no cache line with the object header or others.
- */
-abstract class CarrierDemuxPadHead
-{
-    /** Fills the gap after a compressed header, where the JVM would otherwise put a subclass's int. */
-    int p00;
-    long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
-}
-
-/**
  * The producer's own field, written on every round-robin claim.
  */
-abstract class CarrierDemuxProducer extends CarrierDemuxPadHead
+abstract class CarrierDemuxProducer extends PadHead
 {
     /** The lane the next round-robin claim tries first. */
     int next;

@@ -5,19 +5,9 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Padding before the consumer's own field, so it shares no cache line with the object header or others.
- */
-abstract class CarrierMuxPadHead
-{
-    /** Fills the gap after a compressed header, where the JVM would otherwise put a subclass's int. */
-    int p00;
-    long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
-}
-
-/**
  * The consumer's own field, written on every drain.
  */
-abstract class CarrierMuxConsumer extends CarrierMuxPadHead
+abstract class CarrierMuxConsumer extends PadHead
 {
     /** The lane the next drain starts with; kept below the lane count so it never overflows. */
     int next;
