@@ -36,20 +36,20 @@ class CacheLineLayoutTest
     @Test
     void theMuxDrainCounterLiesAwayFromWhatProducersRead() throws Exception
     {
-        assertThat(CarrierMuxConsumer.class).isAssignableFrom(CarrierMux.class);
+        assertThat(LaneCursor.class).isAssignableFrom(CarrierMux.class);
         assertApart(List.of(
             HEADER,
-            offsets(CarrierMuxConsumer.class, "next"),
+            offsets(LaneCursor.class, "next"),
             offsets(CarrierMux.class, "laneOfThread", "lanes", "laneCapacity", "factory", "maxProducers")));
     }
 
     @Test
     void theDemuxRoundRobinCounterLiesAwayFromTheLanes() throws Exception
     {
-        assertThat(CarrierDemuxProducer.class).isAssignableFrom(CarrierDemux.class);
+        assertThat(LaneCursor.class).isAssignableFrom(CarrierDemux.class);
         assertApart(List.of(
             HEADER,
-            offsets(CarrierDemuxProducer.class, "next"),
+            offsets(LaneCursor.class, "next"),
             offsets(CarrierDemux.class, "lanes")));
     }
 
