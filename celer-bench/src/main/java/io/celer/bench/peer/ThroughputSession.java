@@ -49,13 +49,13 @@ public final class ThroughputSession
     }
 
     /**
-     * Where the sender counts its progress, every {@link ProgressFile#EVERY} messages.
+     * Shows the harness how far the sender got; call every {@link ProgressFile#EVERY} messages.
      *
-     * @return the file.
+     * @param sent messages sent so far.
      */
-    public ProgressFile progress()
+    public void progress(final long sent)
     {
-        return progress;
+        progress.set(sent);
     }
 
     /**

@@ -64,7 +64,6 @@ public final class CelerBatchClient extends ChildHandler
         // Locals for the loop: a field would be read again after every write the JIT does not inline.
         final byte[] payload = session.payload();
         final long total = session.total();
-        final ProgressFile progress = session.progress();
         while (sent < total)
         {
             if (!connection.write(payload))
@@ -74,7 +73,7 @@ public final class CelerBatchClient extends ChildHandler
             }
             if (++sent % ProgressFile.EVERY == 0)
             {
-                progress.set(sent);
+                session.progress(sent);
             }
         }
         if (!finished)

@@ -60,7 +60,6 @@ public final class NettyBatchClient extends ChildHandler
         // Locals for the loop: a field would be read again after every write the JIT does not inline.
         final byte[] payload = session.payload();
         final long total = session.total();
-        final ProgressFile progress = session.progress();
         while (sent < total && ctx.channel().isWritable())
         {
             final ByteBuf message = ctx.alloc().directBuffer(payload.length).writeBytes(payload);
@@ -73,7 +72,7 @@ public final class NettyBatchClient extends ChildHandler
             ctx.write(message);
             if (sent % ProgressFile.EVERY == 0)
             {
-                progress.set(sent);
+                session.progress(sent);
             }
         }
         ctx.flush();
