@@ -3,8 +3,6 @@ package io.celer.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,8 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
-import picocli.CommandLine;
 
 /**
  * Runs {@code bench batching}, server and client in their own processes, on a few thousand messages, and
@@ -84,11 +80,8 @@ class BatchingHarnessTest
     @Test
     void badInputIsAUsageError()
     {
-        final CommandLine bad = Bench.commandLine();
-        bad.setErr(new PrintWriter(new StringWriter()));
-        assertThat(bad.execute("batching", "--producers", "0", "--out", out.toString())).isEqualTo(2);
-        assertThat(bad.execute("batching", "--variants", "celer-batched,nope", "--out", out.toString()))
-            .isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "batching", "--producers", "0")).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "batching", "--variants", "celer-batched,nope")).isEqualTo(2);
         assertThat(out.resolve("latest-batching.json")).doesNotExist();
     }
 

@@ -106,11 +106,9 @@ class BenchHarnessTest
         assertThat(bench.execute("--help")).isZero();
         assertThat(help.toString()).contains("tcp", "udp", "throughput", "batching");
 
-        final CommandLine bad = Bench.commandLine();
-        bad.setErr(new PrintWriter(new StringWriter()));
-        assertThat(bad.execute("tcp", "--peers", "celer,nope", "--out", out.toString())).isEqualTo(2);
-        assertThat(bad.execute("tcp", "--size", "4", "--out", out.toString())).isEqualTo(2);
-        assertThat(bad.execute("tcp", "--tls", "--peers", "c", "--out", out.toString())).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "tcp", "--peers", "celer,nope")).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "tcp", "--size", "4")).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "tcp", "--tls", "--peers", "c")).isEqualTo(2);
         assertThat(new File(out.toFile(), "latest-tcp.json")).doesNotExist();
     }
 }

@@ -3,8 +3,6 @@ package io.celer.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,8 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
-import picocli.CommandLine;
 
 /**
  * Runs {@code bench queues} under JMH with iterations of a tenth of a second and checks that every kind and
@@ -45,7 +41,7 @@ class QueuesHarnessTest
             final String kind = entry.get("kind").asText();
             final String name = kind + " " + entry.get("implementation").asText();
             seen.add(name);
-            assertThat(entry.get("unit").asText()).as(name).isEqualTo(kind.equals("round-trip") ? "ns" : "msgs/s");
+            assertThat(entry.get("unit").asText()).as(name).isEqualTo(kind.endsWith("round-trip") ? "ns" : "msgs/s");
             assertThat(entry.get("score").asDouble()).as(name).isPositive();
             assertThat(entry.get("allocated_bytes_per_msg").asDouble()).as(name).isNotNegative();
             assertThat(entry.get("iteration_scores")).as(name).hasSize(2);
@@ -64,6 +60,9 @@ class QueuesHarnessTest
                 expected.add(kind + " " + implementation);
             }
         }
+        // The reactor is Celer's alone.
+        expected.add("reactor-round-trip celer");
+        expected.add("reactor-callback-round-trip celer");
         assertThat(seen).containsExactlyElementsOf(expected);
 
         try (Stream<Path> files = Files.list(out))
@@ -73,19 +72,17 @@ class QueuesHarnessTest
                 .anyMatch(name -> name.matches("queues-\\d{8}-\\d{6}\\.md"));
         }
         assertThat(Files.readString(out.resolve("latest-queues.md"))).contains("# Queues", "| kind",
-            "| one-to-one", "| many-to-one", "| round-trip", "CarrierQueue", "CarrierMux", "SpscArrayQueue",
-            "MpscArrayQueue", "OneToOneConcurrentArrayQueue", "ManyToOneConcurrentArrayQueue", "RingBuffer");
+            "| one-to-one", "| many-to-one", "| round-trip", "| reactor-round-trip", "| reactor-callback-round-trip",
+            "Reactor.callAsync", "CallbackQueue", "CarrierQueue", "CarrierMux", "SpscArrayQueue", "MpscArrayQueue", "OneToOneConcurrentArrayQueue", "ManyToOneConcurrentArrayQueue", "RingBuffer");
     }
 
     @Test
     void badInputIsAUsageError()
     {
-        final CommandLine bad = Bench.commandLine();
-        bad.setErr(new PrintWriter(new StringWriter()));
-        assertThat(bad.execute("queues", "--kinds", "sideways", "--out", out.toString())).isEqualTo(2);
-        assertThat(bad.execute("queues", "--impls", "celer,nope", "--out", out.toString())).isEqualTo(2);
-        assertThat(bad.execute("queues", "--iterations", "0", "--out", out.toString())).isEqualTo(2);
-        assertThat(bad.execute("queues", "--warmup-ms", "5", "--out", out.toString())).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "queues", "--kinds", "sideways")).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "queues", "--impls", "celer,nope")).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "queues", "--iterations", "0")).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "queues", "--warmup-ms", "5")).isEqualTo(2);
         assertThat(out.resolve("latest-queues.json")).doesNotExist();
     }
 }

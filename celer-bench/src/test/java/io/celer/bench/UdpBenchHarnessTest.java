@@ -3,8 +3,6 @@ package io.celer.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,8 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
-import picocli.CommandLine;
 
 /**
  * Runs {@code bench udp}, every peer in its own processes, on a few thousand datagrams, and checks that what it
@@ -64,10 +60,8 @@ class UdpBenchHarnessTest
     @Test
     void peersWithoutAUdpSideAndOversizedDatagramsAreUsageErrors()
     {
-        final CommandLine bad = Bench.commandLine();
-        bad.setErr(new PrintWriter(new StringWriter()));
-        assertThat(bad.execute("udp", "--peers", "blocking", "--out", out.toString())).isEqualTo(2);
-        assertThat(bad.execute("udp", "--size", "65508", "--out", out.toString())).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "udp", "--peers", "blocking")).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "udp", "--size", "65508")).isEqualTo(2);
         assertThat(out.resolve("latest-udp.json")).doesNotExist();
     }
 }

@@ -3,35 +3,6 @@ package io.celer.queue;
 import java.util.function.Supplier;
 
 /**
- * Padding before the producer's own field, so it shares no cache line with the object header or others.
- */
-abstract class CarrierDemuxPadHead
-{
-    /** Fills the gap after a compressed header, where the JVM would otherwise put a subclass's int. */
-    int p00;
-    long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
-}
-
-/**
- * The producer's own field, written on every round-robin claim.
- */
-abstract class CarrierDemuxProducer extends CarrierDemuxPadHead
-{
-    /** The lane the next round-robin claim tries first. */
-    int next;
-    /** Fills the rest of the eight bytes, where the JVM would otherwise put a subclass's int. */
-    int p31;
-}
-
-/**
- * Padding between the producer's field and the lanes, which consumers may look up at any time.
- */
-abstract class CarrierDemuxPadTail extends CarrierDemuxProducer
-{
-    long p16, p17, p18, p19, p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p30;
-}
-
-/**
  * One producer to many consumers: a {@link CarrierQueue} per consumer, and the producer picks the lane.
  *
  * <p>Picking the lane from a key (a connection id, say) keeps everything with that key in order on one
@@ -42,7 +13,7 @@ abstract class CarrierDemuxPadTail extends CarrierDemuxProducer
  *
  * @param <E> the carrier type.
  */
-public final class CarrierDemux<E> extends CarrierDemuxPadTail
+public final class CarrierDemux<E> extends LaneCursorPadTail
 {
     private final CarrierQueue<E>[] lanes;
 

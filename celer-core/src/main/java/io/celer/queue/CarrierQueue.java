@@ -7,19 +7,9 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Padding before the producer's fields, so they share no cache line with the object header or others.
- */
-abstract class CarrierQueuePadHead
-{
-    /** Fills the gap after a compressed header, where the JVM would otherwise put a subclass's int. */
-    int p00;
-    long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
-}
-
-/**
  * The producer's own fields: no other thread reads them, so writing them costs no cache line transfer.
  */
-abstract class CarrierQueueProducer extends CarrierQueuePadHead
+abstract class CarrierQueueProducer extends PadHead
 {
     /** The next position to claim. */
     long claimed;

@@ -36,21 +36,19 @@ class CacheLineLayoutTest
     @Test
     void theMuxDrainCounterLiesAwayFromWhatProducersRead() throws Exception
     {
-        assertThat(CarrierMuxConsumer.class).isAssignableFrom(CarrierMux.class);
-        assertApart(List.of(
-            HEADER,
-            offsets(CarrierMuxConsumer.class, "next"),
-            offsets(CarrierMux.class, "laneOfThread", "lanes", "laneCapacity", "factory", "maxProducers")));
+        assertCursorApart(CarrierMux.class, "laneOfThread", "lanes", "laneCapacity", "factory", "maxProducers");
     }
 
     @Test
     void theDemuxRoundRobinCounterLiesAwayFromTheLanes() throws Exception
     {
-        assertThat(CarrierDemuxProducer.class).isAssignableFrom(CarrierDemux.class);
-        assertApart(List.of(
-            HEADER,
-            offsets(CarrierDemuxProducer.class, "next"),
-            offsets(CarrierDemux.class, "lanes")));
+        assertCursorApart(CarrierDemux.class, "lanes");
+    }
+
+    private static void assertCursorApart(final Class<?> owner, final String... fields) throws Exception
+    {
+        assertThat(LaneCursor.class).isAssignableFrom(owner);
+        assertApart(List.of(HEADER, offsets(LaneCursor.class, "next"), offsets(owner, fields)));
     }
 
     private static void assertApart(final List<List<Long>> groups)

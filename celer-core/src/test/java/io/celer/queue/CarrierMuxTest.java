@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 import io.celer.queue.CarrierQueueTest.Slot;
+import io.celer.test.ProducerThreads;
 
 class CarrierMuxTest
 {
@@ -19,22 +20,16 @@ class CarrierMuxTest
         final int producers = 4;
         final long each = 1_000_000;
         final CarrierMux<Slot> mux = new CarrierMux<>(256, Slot::new, producers);
-        final List<Thread> threads = new ArrayList<>();
-        for (int p = 0; p < producers; p++)
+        final List<Thread> threads = ProducerThreads.start(producers, producer ->
         {
-            final int producer = p;
-            threads.add(new Thread(() ->
+            for (long i = 0; i < each; i++)
             {
-                for (long i = 0; i < each; i++)
-                {
-                    final Slot slot = mux.claim(Thread::yield);
-                    slot.producer = producer;
-                    slot.value = i;
-                    mux.publish();
-                }
-            }));
-        }
-        threads.forEach(Thread::start);
+                final Slot slot = mux.claim(Thread::yield);
+                slot.producer = producer;
+                slot.value = i;
+                mux.publish();
+            }
+        });
 
         final long[] next = new long[producers];
         final AtomicReference<String> failure = new AtomicReference<>();
@@ -57,10 +52,7 @@ class CarrierMuxTest
                 Thread.yield();
             }
         }
-        for (final Thread t : threads)
-        {
-            t.join(10_000);
-        }
+        ProducerThreads.join(threads, 10_000);
         assertThat(failure.get()).isNull();
         assertThat(next).containsOnly(each);
         assertThat(mux.hasPublished()).isFalse();
@@ -72,26 +64,17 @@ class CarrierMuxTest
     {
         final int producers = 3;
         final CarrierMux<Slot> mux = new CarrierMux<>(4, Slot::new, producers);
-        final List<Thread> threads = new ArrayList<>();
-        for (int p = 0; p < producers; p++)
+        final List<Thread> threads = ProducerThreads.start(producers, producer ->
         {
-            final int producer = p;
-            threads.add(new Thread(() ->
+            for (int i = 0; i < 4; i++)
             {
-                for (int i = 0; i < 4; i++)
-                {
-                    mux.claim().producer = producer;
-                }
-                mux.publish();
-            }));
-        }
-        threads.forEach(Thread::start);
-        for (final Thread t : threads)
-        {
-            t.join(10_000);
-        }
+                mux.claim().producer = producer;
+            }
+            mux.publish();
+        });
+        ProducerThreads.join(threads, 10_000);
         // Where the lane counter would stand after 2^31 - 1 drains; looping that often would take minutes.
-        final java.lang.reflect.Field next = CarrierMuxConsumer.class.getDeclaredField("next");
+        final java.lang.reflect.Field next = LaneCursor.class.getDeclaredField("next");
         next.setAccessible(true);
         next.setInt(mux, Integer.MAX_VALUE);
 
@@ -112,22 +95,16 @@ class CarrierMuxTest
     {
         final int producers = 2;
         final CarrierMux<Slot> mux = new CarrierMux<>(4, Slot::new, producers);
-        for (int p = 0; p < producers; p++)
+        ProducerThreads.runInTurn(producers, producer ->
         {
-            final int producer = p;
-            final Thread t = new Thread(() ->
+            for (int i = 0; i < 3; i++)
             {
-                for (int i = 0; i < 3; i++)
-                {
-                    final Slot slot = mux.claim();
-                    slot.producer = producer;
-                    slot.value = i;
-                }
-                mux.publish();
-            });
-            t.start();
-            t.join(10_000);
-        }
+                final Slot slot = mux.claim();
+                slot.producer = producer;
+                slot.value = i;
+            }
+            mux.publish();
+        }, 10_000);
         final List<Slot> seen = new ArrayList<>();
         assertThat(mux.drainWhile(seen::add, 10, () -> seen.size() < 4)).as("stops inside the second lane")
             .isEqualTo(4);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import io.celer.test.Allocations;
 import io.celer.test.Await;
+import io.celer.test.ProducerThreads;
 
 /**
  * Garbage-free callbacks from other threads into the reactor.
@@ -135,42 +136,33 @@ class CallbackQueueTest
         reactor.start();
 
         final long[] producerAllocated = new long[producers];
-        final List<Thread> threads = new ArrayList<>();
-        for (int p = 0; p < producers; p++)
+        final List<Thread> threads = ProducerThreads.start(producers, producer ->
         {
-            final int producer = p;
-            threads.add(new Thread(() ->
+            final CallbackLane<Add> lane = producer == 0 ? null : mux.producerLane();
+            long before = 0;
+            for (long i = 0; i < each; i++)
             {
-                final CallbackLane<Add> lane = producer == 0 ? null : mux.producerLane();
-                long before = 0;
-                for (long i = 0; i < each; i++)
+                if (i == each - each / 4)
                 {
-                    if (i == each - each / 4)
-                    {
-                        before = currentThreadAllocatedBytes();
-                    }
-                    final Add add = lane == null ? mux.next(Thread::yield) : lane.next(Thread::yield);
-                    add.producer = producer;
-                    add.value = i;
-                    if (lane == null)
-                    {
-                        mux.flush();
-                    }
-                    else
-                    {
-                        lane.flush();
-                    }
+                    before = currentThreadAllocatedBytes();
                 }
-                producerAllocated[producer] = currentThreadAllocatedBytes() - before;
-            }));
-        }
-        threads.forEach(Thread::start);
+                final Add add = lane == null ? mux.next(Thread::yield) : lane.next(Thread::yield);
+                add.producer = producer;
+                add.value = i;
+                if (lane == null)
+                {
+                    mux.flush();
+                }
+                else
+                {
+                    lane.flush();
+                }
+            }
+            producerAllocated[producer] = currentThreadAllocatedBytes() - before;
+        });
         Await.until("three quarters", () -> counter.calls >= producers * (each - each / 4));
         final long reactorBefore = Allocations.allocatedBytes(reactor.thread());
-        for (final Thread t : threads)
-        {
-            t.join(60_000);
-        }
+        ProducerThreads.join(threads, 60_000);
         Await.until("all callbacks ran", () -> counter.calls == producers * each);
         final long reactorAllocated = Allocations.allocatedBytes(reactor.thread()) - reactorBefore;
 
@@ -361,22 +353,16 @@ class CallbackQueueTest
         reactor.start();
         mux.pause();
         assertThat(mux.isPaused()).isTrue();
-        for (int p = 0; p < producers; p++)
+        ProducerThreads.runInTurn(producers, producer ->
         {
-            final int producer = p;
-            final Thread t = new Thread(() ->
+            for (int i = 0; i < 3; i++)
             {
-                for (int i = 0; i < 3; i++)
-                {
-                    final Add add = mux.next();
-                    add.producer = producer;
-                    add.value = i;
-                    mux.flush();
-                }
-            });
-            t.start();
-            t.join(10_000);
-        }
+                final Add add = mux.next();
+                add.producer = producer;
+                add.value = i;
+                mux.flush();
+            }
+        }, 10_000);
         twoFullCycles(reactor);
         assertThat(counter.calls).as("callbacks run while paused").isZero();
         mux.resume();

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.test.Await;
+import io.celer.test.ProducerThreads;
 import io.celer.test.Reactors;
 
 class ReactorTest
@@ -33,35 +34,26 @@ class ReactorTest
         {
             seen.add(new ArrayList<>());
         }
-        final List<Thread> threads = new ArrayList<>();
-        for (int p = 0; p < producers; p++)
+        final List<Thread> threads = ProducerThreads.start(producers, producer ->
         {
-            final int producer = p;
-            threads.add(new Thread(() ->
+            for (int i = 0; i < each; i++)
             {
-                for (int i = 0; i < each; i++)
+                final int value = i;
+                final Runnable callback = () ->
                 {
-                    final int value = i;
-                    final Runnable callback = () ->
+                    if (!reactor.isReactorThread())
                     {
-                        if (!reactor.isReactorThread())
-                        {
-                            foreignThread.incrementAndGet();
-                        }
-                        seen.get(producer).add(value);
-                    };
-                    while (!reactor.callAsync(callback))
-                    {
-                        Thread.yield();
+                        foreignThread.incrementAndGet();
                     }
+                    seen.get(producer).add(value);
+                };
+                while (!reactor.callAsync(callback))
+                {
+                    Thread.yield();
                 }
-            }));
-        }
-        threads.forEach(Thread::start);
-        for (final Thread t : threads)
-        {
-            t.join();
-        }
+            }
+        });
+        ProducerThreads.join(threads, 60_000);
         reactor.call(() -> { }); // a barrier: everything queued before has run
         for (int p = 0; p < producers; p++)
         {

@@ -80,13 +80,7 @@ class FramingOverTcpTest
     void manyMessagesCoalescedInOneWrite(final Transports transport, final String name,
         final Supplier<Framing> framing) throws Exception
     {
-        final List<String> sent = messages(name, 2_000);
-        final RecordingHandler server = serve(transport, framing, 64 * 1024);
-        try (Socket socket = connect(transport, server))
-        {
-            socket.getOutputStream().write(Framed.encode(framing.get(), sent));
-            assertReceived(server, sent);
-        }
+        assertOneWriteArrives(transport, name, framing, 64 * 1024);
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -96,8 +90,18 @@ class FramingOverTcpTest
     {
         // A 67-byte read buffer holds a couple of messages at most, so nearly every read ends mid-message; over
         // TLS a decrypted record waits in the transport and reaches the buffer 67 bytes at a time.
+        assertOneWriteArrives(transport, name, framing, 67);
+    }
+
+    /**
+     * Writes two thousand messages at once to a server that reads into a buffer of the given size, and checks
+     * that each arrives whole and in order.
+     */
+    private void assertOneWriteArrives(final Transports transport, final String name, final Supplier<Framing> framing,
+        final int readBuffer) throws Exception
+    {
         final List<String> sent = messages(name, 2_000);
-        final RecordingHandler server = serve(transport, framing, 67);
+        final RecordingHandler server = serve(transport, framing, readBuffer);
         try (Socket socket = connect(transport, server))
         {
             socket.getOutputStream().write(Framed.encode(framing.get(), sent));

@@ -60,7 +60,6 @@ public class CarrierDemuxStress
 
     private int poll(final int lane)
     {
-        final Pair pair = demux.lane(lane).poll();
-        return pair == null ? -1 : pair.seen();
+        return Pair.seenOrNone(demux.lane(lane).poll());
     }
 }

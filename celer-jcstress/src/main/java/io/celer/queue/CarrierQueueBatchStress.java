@@ -31,12 +31,9 @@ public class CarrierQueueBatchStress
      */
     public CarrierQueueBatchStress()
     {
-        queue.claim().fill(8);
-        queue.claim().fill(8);
-        queue.publish();
+        Pair.publish(queue, 8, 8);
         queue.drain(pair -> { }, 2);
-        queue.claim().fill(9);
-        queue.publish();
+        Pair.publish(queue, 9);
         queue.drain(pair -> { }, 1);
     }
 
@@ -59,12 +56,7 @@ public class CarrierQueueBatchStress
     @Actor
     public void consumer(final II_Result r)
     {
-        r.r1 = seen(queue.poll());
-        r.r2 = seen(queue.poll());
-    }
-
-    private static int seen(final Pair pair)
-    {
-        return pair == null ? -1 : pair.seen();
+        r.r1 = Pair.seenOrNone(queue.poll());
+        r.r2 = Pair.seenOrNone(queue.poll());
     }
 }

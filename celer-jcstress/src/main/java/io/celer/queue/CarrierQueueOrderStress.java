@@ -30,8 +30,7 @@ public class CarrierQueueOrderStress
      */
     public CarrierQueueOrderStress()
     {
-        queue.claim().fill(9);
-        queue.publish();
+        Pair.publish(queue, 9);
         queue.drain(pair -> { }, 1);
     }
 
@@ -55,7 +54,7 @@ public class CarrierQueueOrderStress
     @Actor
     public void consumer(final II_Result r)
     {
-        r.r1 = drain();
+        r.r1 = Pair.drainMarks(queue);
     }
 
     /**
@@ -66,13 +65,6 @@ public class CarrierQueueOrderStress
     @Arbiter
     public void rest(final II_Result r)
     {
-        r.r2 = drain();
-    }
-
-    private int drain()
-    {
-        final int[] seen = {0};
-        queue.drain(pair -> seen[0] = seen[0] * 10 + (pair.seen() == pair.first * 11 ? pair.first : 7), 10);
-        return seen[0];
+        r.r2 = Pair.drainMarks(queue);
     }
 }

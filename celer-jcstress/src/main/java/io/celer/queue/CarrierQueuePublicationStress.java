@@ -41,7 +41,6 @@ public class CarrierQueuePublicationStress
     @Actor
     public void consumer(final I_Result r)
     {
-        final Pair pair = queue.poll();
-        r.r1 = pair == null ? -1 : pair.seen();
+        r.r1 = Pair.seenOrNone(queue.poll());
     }
 }

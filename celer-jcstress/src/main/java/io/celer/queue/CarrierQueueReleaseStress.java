@@ -28,8 +28,7 @@ public class CarrierQueueReleaseStress
      */
     public CarrierQueueReleaseStress()
     {
-        queue.claim().fill(1);
-        queue.publish();
+        Pair.publish(queue, 1);
     }
 
     /**

@@ -30,9 +30,7 @@ public class CarrierQueueSlotReuseStress
      */
     public CarrierQueueSlotReuseStress()
     {
-        queue.claim().fill(1);
-        queue.claim().fill(2);
-        queue.publish();
+        Pair.publish(queue, 1, 2);
     }
 
     /**
@@ -43,7 +41,7 @@ public class CarrierQueueSlotReuseStress
     @Actor
     public void consumer(final III_Result r)
     {
-        r.r1 = drain();
+        r.r1 = Pair.drainMarks(queue);
     }
 
     /**
@@ -77,13 +75,6 @@ public class CarrierQueueSlotReuseStress
     @Arbiter
     public void rest(final III_Result r)
     {
-        r.r3 = drain();
-    }
-
-    private int drain()
-    {
-        final int[] seen = {0};
-        queue.drain(pair -> seen[0] = seen[0] * 10 + (pair.seen() == pair.first * 11 ? pair.first : 7), 10);
-        return seen[0];
+        r.r3 = Pair.drainMarks(queue);
     }
 }

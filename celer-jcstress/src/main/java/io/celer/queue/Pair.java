@@ -29,4 +29,43 @@ final class Pair
     {
         return first * 10 + second;
     }
+
+    /**
+     * What a poll saw.
+     *
+     * @param pair the polled carrier, or null.
+     * @return its {@link #seen()}, or -1 for nothing.
+     */
+    static int seenOrNone(final Pair pair)
+    {
+        return pair == null ? -1 : pair.seen();
+    }
+
+    /**
+     * Fills a carrier per mark and publishes them as one batch; for a test's starting state.
+     *
+     * @param queue where.
+     * @param marks what, in order.
+     */
+    static void publish(final CarrierQueue<Pair> queue, final int... marks)
+    {
+        for (final int mark : marks)
+        {
+            queue.claim().fill(mark);
+        }
+        queue.publish();
+    }
+
+    /**
+     * Drains a queue once and lists the marks it took, in order, as digits: 7 for a torn carrier, 0 for none.
+     *
+     * @param queue what to drain.
+     * @return the digits.
+     */
+    static int drainMarks(final CarrierQueue<Pair> queue)
+    {
+        final int[] seen = {0};
+        queue.drain(pair -> seen[0] = seen[0] * 10 + (pair.seen() == pair.first * 11 ? pair.first : 7), 10);
+        return seen[0];
+    }
 }

@@ -23,7 +23,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
 public class CallbackMuxStress
 {
     private final Marks marks = new Marks();
-    private final CallbackMux<Mark> mux = new CallbackMux<>(Marks.REACTOR, 2, () -> new Mark(marks), 4);
+    private final CallbackMux<Mark> mux = marks.mux();
 
     /**
      * The first producer's callback, flushed.

@@ -23,7 +23,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
 public class CallbackQueueResumeStress
 {
     private final Marks marks = new Marks();
-    private final CallbackQueue<Mark> queue = new CallbackQueue<>(Marks.REACTOR, 2, () -> new Mark(marks));
+    private final CallbackQueue<Mark> queue = marks.queue();
 
     /**
      * A paused queue with one flushed callback.

@@ -12,6 +12,26 @@ final class Marks
     private int seen;
 
     /**
+     * A callback queue on {@link #REACTOR} whose callbacks record here.
+     *
+     * @return a queue of two callbacks.
+     */
+    CallbackQueue<Mark> queue()
+    {
+        return new CallbackQueue<>(REACTOR, 2, () -> new Mark(this));
+    }
+
+    /**
+     * A callback mux on {@link #REACTOR} whose callbacks record here.
+     *
+     * @return a mux of up to four producers with two callbacks each.
+     */
+    CallbackMux<Mark> mux()
+    {
+        return new CallbackMux<>(REACTOR, 2, () -> new Mark(this), 4);
+    }
+
+    /**
      * Records one callback.
      *
      * @param first  its first field.

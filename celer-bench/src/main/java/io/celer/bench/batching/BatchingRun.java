@@ -126,16 +126,12 @@ record BatchingRun(Settings settings, PrintStream out, PrintStream err)
         final List<String> server = launcher.java(SERVER, SINK_SERVER, cpus.serverCpu(), serverArgs);
         final Sides<SideStats> stats = ProcessPair.run(variant.id(), work, server, (port, progressFile) ->
         {
-            final Map<String, Object> args = new LinkedHashMap<>();
-            args.put("port", port);
+            final Map<String, Object> args = ProcessPair.clientArgs(port, settings.messages(), settings.size(),
+                progressFile, maxSeconds);
             args.put("producers", settings.producers());
             args.put("warmup", settings.warmup());
-            args.put("messages", settings.messages());
-            args.put("size", settings.size());
             args.put("flush", variant.flush());
             args.put("sndbuf", settings.socketBuffers());
-            args.put("progress", progressFile);
-            args.put("max-seconds", maxSeconds);
             return launcher.javaWithPinnedIoThread(variant, variant.client(), cpus.clientCpu(), args);
         }, progress, limit);
         check(variant, stats.client(), stats.server());

@@ -2,7 +2,9 @@ package io.celer.bench.harness;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.celer.bench.peer.ProgressFile;
 
@@ -72,6 +74,29 @@ public final class ProcessPair
                 return new Sides<>(clientStats, serverStats);
             }
         }
+    }
+
+    /**
+     * The arguments every Java client takes, to which the caller adds its own: where the server listens, what
+     * to send, where to count it and when to give up.
+     *
+     * @param port       the server's port.
+     * @param messages   measured messages.
+     * @param size       bytes per message.
+     * @param progress   the file the client counts its messages in.
+     * @param maxSeconds the client's time limit, from {@link #maxSeconds(Duration)}.
+     * @return the arguments, in a map the caller may add to.
+     */
+    public static Map<String, Object> clientArgs(final int port, final int messages, final int size,
+        final Path progress, final long maxSeconds)
+    {
+        final Map<String, Object> args = new LinkedHashMap<>();
+        args.put("port", port);
+        args.put("messages", messages);
+        args.put("size", size);
+        args.put("progress", progress);
+        args.put("max-seconds", maxSeconds);
+        return args;
     }
 
     /**

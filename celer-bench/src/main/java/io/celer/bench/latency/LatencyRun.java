@@ -126,14 +126,10 @@ record LatencyRun(RunSettings settings, PrintStream out, PrintStream err)
                 : launcher.c(cpus.serverCpu(), cMode + "server", settings.size(), maxSeconds);
         final Sides<SideStats> stats = ProcessPair.run(peer.id(), work, serverCommand, (port, progressFile) ->
         {
-            final Map<String, Object> args = new LinkedHashMap<>();
-            args.put("port", port);
+            final Map<String, Object> args = ProcessPair.clientArgs(port, settings.messages(), settings.size(),
+                progressFile, maxSeconds);
             args.put("warmup", settings.warmup());
-            args.put("messages", settings.messages());
-            args.put("size", settings.size());
             args.put("histogram", histogramFile);
-            args.put("progress", progressFile);
-            args.put("max-seconds", maxSeconds);
             if (certificates != null)
             {
                 args.put("truststore", certificates.trustStore());

@@ -7,9 +7,6 @@ import java.util.function.BooleanSupplier;
  */
 final class Echo implements Runnable
 {
-    /** The echo of the running benchmark, for its allocation counters (a fork runs one benchmark). */
-    static volatile Echo current;
-
     private final BooleanSupplier echoOne;
     private final Thread thread;
     private volatile boolean running = true;
@@ -27,7 +24,7 @@ final class Echo implements Runnable
         thread = new Thread(this, name);
         thread.setDaemon(true);
         thread.start();
-        current = this;
+        RoundTripCounters.farEnd = thread;
     }
 
     @Override
@@ -58,16 +55,6 @@ final class Echo implements Runnable
     }
 
     /**
-     * Bytes the echo thread allocated so far.
-     *
-     * @return bytes.
-     */
-    long allocatedBytes()
-    {
-        return Allocation.of(thread);
-    }
-
-    /**
      * Stops the thread and waits for it.
      *
      * @throws InterruptedException if interrupted while waiting.
@@ -76,9 +63,9 @@ final class Echo implements Runnable
     {
         running = false;
         thread.join(10_000);
-        if (current == this)
+        if (RoundTripCounters.farEnd == thread)
         {
-            current = null;
+            RoundTripCounters.farEnd = null;
         }
     }
 }

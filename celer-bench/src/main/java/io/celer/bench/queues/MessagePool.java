@@ -5,17 +5,9 @@ import java.lang.invoke.VarHandle;
 import java.util.function.Supplier;
 
 /**
- * Padding before the taker's fields.
- */
-abstract class MessagePoolPadHead
-{
-    long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
-}
-
-/**
  * The taking side: how many it took, and its cached view of what came back.
  */
-abstract class MessagePoolTaker extends MessagePoolPadHead
+abstract class MessagePoolTaker extends PadHead
 {
     long taken;
     long returnedCache;

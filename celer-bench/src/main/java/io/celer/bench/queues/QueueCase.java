@@ -32,7 +32,12 @@ enum QueueCase
     /** Two JCTools queues and pools. */
     ROUND_TRIP_JCTOOLS(Kind.ROUND_TRIP, "jctools", "2 x SpscArrayQueue + pools"),
     /** Two Disruptor rings. */
-    ROUND_TRIP_DISRUPTOR(Kind.ROUND_TRIP, "disruptor", "2 x RingBuffer (single producer) + EventPoller");
+    ROUND_TRIP_DISRUPTOR(Kind.ROUND_TRIP, "disruptor", "2 x RingBuffer (single producer) + EventPoller"),
+    /** A reactor reached through callAsync, answering through a carrier queue. */
+    REACTOR_ROUND_TRIP_CELER(Kind.REACTOR_ROUND_TRIP, "celer", "Reactor.callAsync + CarrierQueue", "callAsync"),
+    /** A reactor reached through a callback queue, answering through a carrier queue. */
+    REACTOR_CALLBACK_ROUND_TRIP_CELER(Kind.REACTOR_CALLBACK_ROUND_TRIP, "celer", "Reactor CallbackQueue + CarrierQueue",
+        "callbackQueue");
 
     /**
      * What a benchmark measures.
@@ -44,7 +49,11 @@ enum QueueCase
         /** Two producers, one consumer, messages per second. */
         MANY_TO_ONE("many-to-one", ManyToOneThroughput.class, "msgs/s"),
         /** Ping-pong through two queues, nanoseconds per round trip. */
-        ROUND_TRIP("round-trip", RoundTripLatency.class, "ns");
+        ROUND_TRIP("round-trip", RoundTripLatency.class, "ns"),
+        /** Ping-pong through a busy-spinning reactor by callAsync, nanoseconds per round trip. */
+        REACTOR_ROUND_TRIP("reactor-round-trip", ReactorRoundTrip.class, "ns"),
+        /** Ping-pong through a busy-spinning reactor by a callback queue, nanoseconds per round trip. */
+        REACTOR_CALLBACK_ROUND_TRIP("reactor-callback-round-trip", ReactorRoundTrip.class, "ns");
 
         private final String id;
         private final Class<?> benchmark;
@@ -84,19 +93,26 @@ enum QueueCase
          */
         boolean throughput()
         {
-            return this != ROUND_TRIP;
+            return unit.equals("msgs/s");
         }
     }
 
     private final Kind kind;
     private final String implementation;
     private final String queue;
+    private final String method;
 
     QueueCase(final Kind kind, final String implementation, final String queue)
+    {
+        this(kind, implementation, queue, implementation);
+    }
+
+    QueueCase(final Kind kind, final String implementation, final String queue, final String method)
     {
         this.kind = kind;
         this.implementation = implementation;
         this.queue = queue;
+        this.method = method;
     }
 
     /**
@@ -136,7 +152,7 @@ enum QueueCase
      */
     String benchmark()
     {
-        return kind.benchmark.getName() + "." + implementation;
+        return kind.benchmark.getName() + "." + method;
     }
 
     /**
@@ -155,7 +171,8 @@ enum QueueCase
         {
             if (List.of(Kind.values()).stream().noneMatch(k -> k.id.equals(id)))
             {
-                throw new IllegalArgumentException("unknown kind: " + id + " (one-to-one, many-to-one, round-trip)");
+                throw new IllegalArgumentException("unknown kind: " + id + " (one-to-one, many-to-one, round-trip, "
+                    + "reactor-round-trip, reactor-callback-round-trip)");
             }
         }
         for (final String id : implementationIds)

@@ -21,7 +21,8 @@ import io.celer.bench.harness.OutputDirectory;
         "Inter-thread queues under JMH: Celer's CarrierQueue and CarrierMux against Agrona's one-to-one and "
             + "many-to-one queues, JCTools' SpscArrayQueue and MpscArrayQueue and the LMAX Disruptor's RingBuffer.",
         "Kinds: one-to-one and many-to-one (2 producers) in messages per second, round-trip (ping-pong through "
-            + "two one-to-one queues) in ns. Agrona and JCTools carry references, so their messages come from "
+            + "two one-to-one queues) in ns, and reactor-round-trip and reactor-callback-round-trip (ping-pong "
+            + "through a busy-spinning Celer reactor, by callAsync or a CallbackQueue) in ns. Agrona and JCTools carry references, so their messages come from "
             + "pre-allocated pools the receiver gives them back to; nobody allocates per message, and the table "
             + "shows the bytes each allocated."})
 public final class QueuesCommand implements Callable<Integer>
@@ -35,7 +36,7 @@ public final class QueuesCommand implements Callable<Integer>
     private boolean quick;
 
     @Option(names = "--kinds", paramLabel = "KINDS", description = "Comma-separated kinds to run "
-        + "(default: ${DEFAULT-VALUE}).", defaultValue = "one-to-one,many-to-one,round-trip")
+        + "(default: ${DEFAULT-VALUE}).", defaultValue = "one-to-one,many-to-one,round-trip,reactor-round-trip,reactor-callback-round-trip")
     private String kinds;
 
     @Option(names = "--impls", paramLabel = "IMPLS", description = "Comma-separated implementations to run "

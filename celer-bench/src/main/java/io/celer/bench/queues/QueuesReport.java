@@ -32,7 +32,8 @@ record QueuesReport(
     /**
      * One benchmark's result.
      *
-     * @param kind            {@code one-to-one}, {@code many-to-one} or {@code round-trip}.
+     * @param kind            {@code one-to-one}, {@code many-to-one}, {@code round-trip},
+     *                        {@code reactor-round-trip} or {@code reactor-callback-round-trip}.
      * @param implementation  {@code celer}, {@code agrona}, {@code jctools} or {@code disruptor}.
      * @param queue           the classes it ran.
      * @param unit            {@code msgs/s} or {@code ns} (per round trip).
@@ -87,7 +88,10 @@ record QueuesReport(
             .fact("JVM options", String.join(" ", settings.jvmOptions()))
             .legend("one-to-one: one producer thread, one consumer thread; many-to-one: two producers, one consumer; "
                 + "msgs/s is what the consumer took while JMH measured, over the iterations' length. round-trip: "
-                + "ping-pong through two one-to-one queues, ns per round trip. ±: JMH's 99.9% confidence "
+                + "ping-pong through two one-to-one queues, ns per round trip. reactor-round-trip and "
+                + "reactor-callback-round-trip: ping-pong through a started, busy-spinning reactor, handed a "
+                + "pre-allocated callback by callAsync or through a CallbackQueue, which answers through a "
+                + "CarrierQueue; ns per round trip. ±: JMH's 99.9% confidence "
                 + "half-width, relative. Best: the best measured iteration. B/msg: bytes all the benchmark's "
                 + "threads allocated, per message (a round trip is two). Agrona and JCTools carry references, so "
                 + "each message comes from a pre-allocated pool that the receiver gives it back to; Celer's "

@@ -7,17 +7,9 @@ import org.jctools.queues.MessagePassingQueue;
 import com.lmax.disruptor.EventPoller;
 
 /**
- * Padding before the reader's fields, which only the consuming thread writes.
+ * The reader's fields, which only the consuming thread writes.
  */
-abstract class ReaderPadHead
-{
-    long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
-}
-
-/**
- * The reader's fields.
- */
-abstract class ReaderFields extends ReaderPadHead
+abstract class ReaderFields extends PadHead
 {
     long sum;
     int polled;

@@ -8,7 +8,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Per iteration of a round-trip benchmark: round trips made, and bytes the pinging and the echoing thread
+ * Per iteration of a round-trip benchmark: round trips made, and bytes the pinging and the answering thread
  * allocated meanwhile.
  */
 @State(Scope.Thread)
@@ -20,6 +20,9 @@ public class RoundTripCounters
 
     /** Bytes both threads allocated in the iteration. */
     public long allocatedBytes;
+
+    /** The thread that answers the running benchmark's round trips (a fork runs one benchmark). */
+    static volatile Thread farEnd;
 
     private long pingAtStart;
     private long echoAtStart;
@@ -33,7 +36,7 @@ public class RoundTripCounters
         roundTrips = 0;
         allocatedBytes = 0;
         pingAtStart = Allocation.ofCurrentThread();
-        echoAtStart = Echo.current.allocatedBytes();
+        echoAtStart = Allocation.of(farEnd);
     }
 
     /**
@@ -42,6 +45,6 @@ public class RoundTripCounters
     @TearDown(Level.Iteration)
     public void stop()
     {
-        allocatedBytes = Allocation.ofCurrentThread() - pingAtStart + Echo.current.allocatedBytes() - echoAtStart;
+        allocatedBytes = Allocation.ofCurrentThread() - pingAtStart + Allocation.of(farEnd) - echoAtStart;
     }
 }

@@ -3,7 +3,6 @@ package io.celer.bench.throughput;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -78,13 +77,8 @@ record ThroughputRun(Settings settings, PrintStream out, PrintStream err)
             Map.of("size", settings.size(), "messages", settings.messages(), "max-seconds", maxSeconds));
         final Sides<SideStats> stats = ProcessPair.run(peer.id(), work, server, (port, progressFile) ->
         {
-            final Map<String, Object> args = new LinkedHashMap<>();
-            args.put("port", port);
-            args.put("messages", settings.messages());
-            args.put("size", settings.size());
-            args.put("progress", progressFile);
-            args.put("max-seconds", maxSeconds);
-            return launcher.java(peer, peer.client(), cpus.clientCpu(), args);
+            return launcher.java(peer, peer.client(), cpus.clientCpu(),
+                ProcessPair.clientArgs(port, settings.messages(), settings.size(), progressFile, maxSeconds));
         }, progress, limit);
         if (stats.server().messages() != settings.messages() || stats.server().nanos() == null
             || stats.client().nanos() == null)

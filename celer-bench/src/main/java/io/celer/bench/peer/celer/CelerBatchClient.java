@@ -1,10 +1,8 @@
 package io.celer.bench.peer.celer;
 
-import java.util.Arrays;
-
 import io.celer.bench.peer.ChildProcess;
-import io.celer.bench.peer.IoThreadProbe;
 import io.celer.bench.peer.ProgressFile;
+import io.celer.bench.peer.ThroughputSession;
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
@@ -18,22 +16,14 @@ import io.celer.tcp.TcpConfig;
  */
 public final class CelerBatchClient extends ChildHandler
 {
-    private final IoThreadProbe probe = new IoThreadProbe("client");
-    private final byte[] payload;
-    private final long total;
-    private final ProgressFile progress;
+    private final ThroughputSession session;
     private long sent;
-    private long startNanos;
     private boolean finished;
-    private volatile String stats;
 
-    private CelerBatchClient(final int size, final long total, final ProgressFile progress)
+    private CelerBatchClient(final ThroughputSession session)
     {
         super("celer batch client");
-        this.payload = new byte[size];
-        Arrays.fill(payload, (byte)'x');
-        this.total = total;
-        this.progress = progress;
+        this.session = session;
     }
 
     /**
@@ -44,9 +34,8 @@ public final class CelerBatchClient extends ChildHandler
     public static void main(final String[] args)
     {
         final ChildProcess child = ChildProcess.start(args);
-        final int size = child.intArg("size", 256);
-        final CelerBatchClient batch = new CelerBatchClient(size, child.intArg("messages", 1),
-            ProgressFile.open(child.pathArg("progress")));
+        final CelerBatchClient batch = new CelerBatchClient(new ThroughputSession(child));
+        final int size = batch.session.payload().length;
         final Reactor reactor = new Reactor(
             new ReactorConfig().name("celer-client").cpu(child.intArg("cpu", -1)).daemon(true)).start();
         new TcpClient(reactor, "127.0.0.1", child.intArg("port", 0),
@@ -54,18 +43,13 @@ public final class CelerBatchClient extends ChildHandler
             .open();
         child.await(batch.done);
         reactor.stop();
-        if (batch.stats == null)
-        {
-            ChildProcess.fail("celer batch client", new IllegalStateException("closed before sending everything"));
-        }
-        ChildProcess.report(batch.stats);
+        batch.session.report("celer batch client");
     }
 
     @Override
     public void opened(final Connection connection)
     {
-        probe.begin();
-        startNanos = System.nanoTime();
+        session.start();
         pump(connection);
     }
 
@@ -77,6 +61,9 @@ public final class CelerBatchClient extends ChildHandler
 
     private void pump(final Connection connection)
     {
+        // Locals for the loop: a field would be read again after every write the JIT does not inline.
+        final byte[] payload = session.payload();
+        final long total = session.total();
         while (sent < total)
         {
             if (!connection.write(payload))
@@ -86,7 +73,7 @@ public final class CelerBatchClient extends ChildHandler
             }
             if (++sent % ProgressFile.EVERY == 0)
             {
-                progress.set(sent);
+                session.progress(sent);
             }
         }
         if (!finished)
@@ -95,10 +82,7 @@ public final class CelerBatchClient extends ChildHandler
             if (!connection.isLagging())
             {
                 finished = true;
-                final long nanos = System.nanoTime() - startNanos;
-                probe.end(sent);
-                progress.set(sent);
-                stats = probe.statsLine(nanos);
+                session.finish(sent);
                 connection.close();
             }
         }

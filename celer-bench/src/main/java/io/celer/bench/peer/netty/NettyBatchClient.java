@@ -1,10 +1,8 @@
 package io.celer.bench.peer.netty;
 
-import java.util.Arrays;
-
 import io.celer.bench.peer.ChildProcess;
-import io.celer.bench.peer.IoThreadProbe;
 import io.celer.bench.peer.ProgressFile;
+import io.celer.bench.peer.ThroughputSession;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 
@@ -14,21 +12,13 @@ import io.netty.channel.ChannelHandlerContext;
  */
 public final class NettyBatchClient extends ChildHandler
 {
-    private final IoThreadProbe probe = new IoThreadProbe("client");
-    private final byte[] payload;
-    private final long total;
-    private final ProgressFile progress;
+    private final ThroughputSession session;
     private long sent;
-    private long startNanos;
-    private volatile String stats;
 
-    private NettyBatchClient(final int size, final long total, final ProgressFile progress)
+    private NettyBatchClient(final ThroughputSession session)
     {
         super("netty batch client");
-        this.payload = new byte[size];
-        Arrays.fill(payload, (byte)'x');
-        this.total = total;
-        this.progress = progress;
+        this.session = session;
     }
 
     /**
@@ -40,24 +30,18 @@ public final class NettyBatchClient extends ChildHandler
     {
         final ChildProcess child = ChildProcess.start(args);
         final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
-        final NettyBatchClient batch = new NettyBatchClient(child.intArg("size", 256), child.intArg("messages", 1),
-            ProgressFile.open(child.pathArg("progress")));
+        final NettyBatchClient batch = new NettyBatchClient(new ThroughputSession(child));
         transport.connect(transport.newGroup(), child.intArg("port", 0), "netty batch client",
             channel -> channel.pipeline().addLast(batch));
         child.await(batch.done);
-        if (batch.stats == null)
-        {
-            ChildProcess.fail("netty batch client", new IllegalStateException("closed before sending everything"));
-        }
-        ChildProcess.report(batch.stats);
+        batch.session.report("netty batch client");
         System.exit(0);
     }
 
     @Override
     public void channelActive(final ChannelHandlerContext ctx)
     {
-        probe.begin();
-        startNanos = System.nanoTime();
+        session.start();
         pump(ctx);
     }
 
@@ -73,6 +57,9 @@ public final class NettyBatchClient extends ChildHandler
 
     private void pump(final ChannelHandlerContext ctx)
     {
+        // Locals for the loop: a field would be read again after every write the JIT does not inline.
+        final byte[] payload = session.payload();
+        final long total = session.total();
         while (sent < total && ctx.channel().isWritable())
         {
             final ByteBuf message = ctx.alloc().directBuffer(payload.length).writeBytes(payload);
@@ -85,7 +72,7 @@ public final class NettyBatchClient extends ChildHandler
             ctx.write(message);
             if (sent % ProgressFile.EVERY == 0)
             {
-                progress.set(sent);
+                session.progress(sent);
             }
         }
         ctx.flush();
@@ -93,10 +80,7 @@ public final class NettyBatchClient extends ChildHandler
 
     private void finish(final ChannelHandlerContext ctx)
     {
-        final long nanos = System.nanoTime() - startNanos;
-        probe.end(sent);
-        progress.set(sent);
-        stats = probe.statsLine(nanos);
+        session.finish(sent);
         ctx.close();
     }
 }
