@@ -37,7 +37,7 @@ class DemoTest
 {
     private static final List<String> NAMES = List.of("discard", "print", "echo", "echo-line", "time",
         "time-client", "time-beat", "throughput-client", "queued-server", "counter-client", "backend", "fanout",
-        "https-headers", "tick-to-trade");
+        "https-headers", "http-get", "http-quote-backend", "http-quote", "tick-to-trade");
 
     @RegisterExtension
     final Loopback loopback = new Loopback();
