@@ -1,11 +1,11 @@
 package io.celer.examples.http;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import io.celer.examples.cli.ClientOutcome;
+import io.celer.examples.cli.ClientTlsOptions;
 import io.celer.examples.cli.Foreground;
 import io.celer.examples.cli.UsageException;
 import io.celer.http.HttpClient;
@@ -13,7 +13,6 @@ import io.celer.http.HttpClientConfig;
 import io.celer.http.HttpMethod;
 import io.celer.http.HttpUrl;
 import io.celer.tcp.TcpConfig;
-import io.celer.tls.TlsConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -33,18 +32,8 @@ public final class HttpGetCommand implements Callable<Integer>
     @Parameters(index = "0", paramLabel = "URL", description = "The http:// or https:// URL to fetch.")
     private String url;
 
-    @Option(
-        names = "--truststore",
-        paramLabel = "FILE",
-        description = "For https: the PKCS12 or JKS store of the certificates to trust (default: the JDK's).")
-    private Path trustStore;
-
-    @Option(
-        names = "--storepass",
-        paramLabel = "PASS",
-        defaultValue = "",
-        description = "The password of --truststore.")
-    private String storePassword;
+    @Mixin
+    private ClientTlsOptions tls;
 
     @Option(
         names = "--header",
@@ -83,21 +72,17 @@ public final class HttpGetCommand implements Callable<Integer>
         {
             throw new UsageException(ex.getMessage());
         }
-        if (trustStore != null && !target.secure())
+        if (tls.enabled() && !target.secure())
         {
-            throw new UsageException("--truststore only goes with an https URL");
+            throw new UsageException("an http:// URL is fetched in the clear; for TLS give an https:// URL");
         }
+        tls.validate(target.secure());
         if (timeoutMillis < 1)
         {
             throw new UsageException("--timeout-ms must be 1 or more: " + timeoutMillis);
         }
         final String[][] fields = parseHeaders(headers);
-        final TcpConfig tcp = new TcpConfig();
-        if (target.secure())
-        {
-            final TlsConfig tls = new TlsConfig();
-            tcp.transport(trustStore == null ? tls : tls.trustStore(trustStore, storePassword));
-        }
+        final TcpConfig tcp = tls.apply(new TcpConfig(), target.secure());
         final HttpClientConfig config = new HttpClientConfig().tcp(tcp).connectionsPerHost(1)
             .responseTimeoutMillis(timeoutMillis).connectTimeoutMillis(timeoutMillis);
         final String authority = (target.host().indexOf(':') >= 0 ? "[" + target.host() + "]" : target.host()) +

@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 
 import io.celer.http.HttpHandler;
-import io.celer.http.HttpMethod;
 import io.celer.http.HttpRequest;
 import io.celer.http.HttpResponse;
 import io.celer.http.HttpServer;
@@ -21,7 +20,6 @@ import io.celer.tcp.TcpConfig;
  */
 public final class QuoteBackend implements HttpHandler, AutoCloseable
 {
-    private static final byte[] USAGE = ascii("ask for a quote: GET /SYMBOL, such as /IBM\n");
 
     private final Reactor reactor;
     private final long delayMillis;
@@ -65,9 +63,8 @@ public final class QuoteBackend implements HttpHandler, AutoCloseable
     @Override
     public void handle(final HttpRequest request, final HttpResponse response)
     {
-        if (request.method() != HttpMethod.GET || !Symbols.isQuotePath(request.path()))
+        if (Symbols.refused(request, response))
         {
-            response.status(404).header("Content-Type", "text/plain").body(USAGE);
             return;
         }
         Pending pending = idle.poll();

@@ -27,8 +27,8 @@ import io.celer.tcp.TcpConfig;
  */
 public final class QuoteFront implements HttpHandler, ResponseListener, AutoCloseable
 {
-    private static final byte[] USAGE = ascii("ask for a quote: GET /SYMBOL, such as /IBM\n");
-    private static final byte[] BUSY = ascii("no quote: too many quotes pending, try again\n");
+    private static final byte[] BUSY =
+        "no quote: too many quotes pending, try again\n".getBytes(StandardCharsets.US_ASCII);
 
     private final HttpServer server;
     private final HttpClient backends;
@@ -101,9 +101,8 @@ public final class QuoteFront implements HttpHandler, ResponseListener, AutoClos
     @Override
     public void handle(final HttpRequest request, final HttpResponse response)
     {
-        if (request.method() != HttpMethod.GET || !Symbols.isQuotePath(request.path()))
+        if (Symbols.refused(request, response))
         {
-            response.status(404).header("Content-Type", "text/plain").body(USAGE);
             return;
         }
         if (freeCount == 0)
@@ -162,10 +161,5 @@ public final class QuoteFront implements HttpHandler, ResponseListener, AutoClos
         waiting[index] = null;
         free[freeCount++] = index;
         return response;
-    }
-
-    private static byte[] ascii(final String text)
-    {
-        return text.getBytes(StandardCharsets.US_ASCII);
     }
 }
