@@ -4,6 +4,9 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import org.agrona.AsciiSequenceView;
+import org.agrona.concurrent.UnsafeBuffer;
+
 import io.celer.http.HttpClient;
 import io.celer.http.HttpClientConfig;
 import io.celer.http.HttpClientException;
@@ -27,13 +30,20 @@ import io.celer.tcp.TcpConfig;
  */
 public final class QuoteFront implements HttpHandler, ResponseListener, AutoCloseable
 {
+    private static final int MAX_RESENDS = 2;
+    private static final int PATH_ROOM = Symbols.MAX_LENGTH + 1;
     private static final byte[] BUSY =
         "no quote: too many quotes pending, try again\n".getBytes(StandardCharsets.US_ASCII);
 
     private final HttpServer server;
     private final HttpClient backends;
-    // Whom to answer, by the tag of the back-end request; a stack of free tags. Pre-allocated: no garbage.
+    // Whom to answer and what they asked, by the tag of the back-end request; a stack of free tags.
+    // Pre-allocated: no garbage.
     private final HttpResponse[] waiting;
+    private final UnsafeBuffer paths;
+    private final int[] pathLengths;
+    private final int[] resends;
+    private final AsciiSequenceView path = new AsciiSequenceView();
     private final int[] free;
     private int freeCount;
 
@@ -46,8 +56,6 @@ public final class QuoteFront implements HttpHandler, ResponseListener, AutoClos
      */
     public record Links(int connections, int maxPending, long responseTimeoutMillis)
     {
-        /** The defaults: 2 connections a back-end, 1024 pending, 5 s. */
-        public static final Links DEFAULT = new Links(2, 1024, 5_000);
     }
 
     /**
@@ -69,6 +77,9 @@ public final class QuoteFront implements HttpHandler, ResponseListener, AutoClos
             .responseTimeoutMillis(links.responseTimeoutMillis())
             .maxReconnectDelayMillis(1_000), backends.toArray(String[]::new));
         this.waiting = new HttpResponse[links.maxPending()];
+        this.paths = new UnsafeBuffer(new byte[links.maxPending() * PATH_ROOM]);
+        this.pathLengths = new int[links.maxPending()];
+        this.resends = new int[links.maxPending()];
         this.free = new int[links.maxPending()];
         for (int i = 0; i < free.length; i++)
         {
@@ -88,16 +99,6 @@ public final class QuoteFront implements HttpHandler, ResponseListener, AutoClos
         return server.open().localAddress();
     }
 
-    /**
-     * The back-end client, for its counts.
-     *
-     * @return the client.
-     */
-    public HttpClient backends()
-    {
-        return backends;
-    }
-
     @Override
     public void handle(final HttpRequest request, final HttpResponse response)
     {
@@ -112,7 +113,20 @@ public final class QuoteFront implements HttpHandler, ResponseListener, AutoClos
         }
         final int tag = free[--freeCount];
         waiting[tag] = response;
-        backends.request(HttpMethod.GET, request.path()).tag(tag).send(this);
+        // Kept, as the seed's server keeps each client's symbol, to send again when a back-end is lost.
+        final CharSequence asked = request.path();
+        pathLengths[tag] = asked.length();
+        for (int i = 0; i < asked.length(); i++)
+        {
+            paths.putByte(tag * PATH_ROOM + i, (byte)asked.charAt(i));
+        }
+        resends[tag] = 0;
+        forward(tag);
+    }
+
+    private void forward(final int tag)
+    {
+        backends.request(HttpMethod.GET, path.wrap(paths, tag * PATH_ROOM, pathLengths[tag])).tag(tag).send(this);
     }
 
     @Override
@@ -129,7 +143,16 @@ public final class QuoteFront implements HttpHandler, ResponseListener, AutoClos
     @Override
     public void onFailure(final HttpClientException failure)
     {
-        final HttpResponse response = take(failure.tag());
+        final int tag = (int)failure.tag();
+        // The client retries a lost request once; when a back-end dies, that retry may go to its other connection,
+        // not yet seen closed. GET is idempotent: send it again, now to a back-end still up.
+        if (failure.reason() == HttpClientException.Reason.CONNECTION_CLOSED && resends[tag] < MAX_RESENDS)
+        {
+            resends[tag]++;
+            forward(tag);
+            return;
+        }
+        final HttpResponse response = take(tag);
         final int status;
         switch (failure.reason())
         {
