@@ -13,8 +13,11 @@ import io.celer.examples.counter.CounterClientCommand;
 import io.celer.examples.fanout.BackendCommand;
 import io.celer.examples.fanout.FanoutCommand;
 import io.celer.examples.http.HttpHelloCommand;
+import io.celer.examples.http.HttpGetCommand;
 import io.celer.examples.http.HttpTimeBlockCommand;
 import io.celer.examples.queued.QueuedServerCommand;
+import io.celer.examples.quote.QuoteBackendCommand;
+import io.celer.examples.quote.QuoteFrontCommand;
 import io.celer.examples.ticktotrade.TickToTradeCommand;
 import io.celer.examples.websocket.WsClientCommand;
 import io.celer.examples.websocket.WsEchoCommand;
@@ -60,6 +63,9 @@ public final class Demo implements Callable<Integer>
         HttpsHeadersCommand.class,
         HttpHelloCommand.class,
         HttpTimeBlockCommand.class,
+        HttpGetCommand.class,
+        QuoteBackendCommand.class,
+        QuoteFrontCommand.class,
         TickToTradeCommand.class,
         WsEchoCommand.class,
         WsClientCommand.class);

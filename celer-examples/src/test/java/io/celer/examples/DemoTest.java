@@ -37,7 +37,8 @@ class DemoTest
 {
     private static final List<String> NAMES = List.of("discard", "print", "echo", "echo-line", "time",
         "time-client", "time-beat", "throughput-client", "queued-server", "counter-client", "backend", "fanout",
-        "https-headers", "tick-to-trade");
+        "https-headers", "http-hello", "http-timeblock", "http-get", "http-quote-backend", "http-quote", "tick-to-trade",
+        "ws-echo", "ws-client");
 
     @RegisterExtension
     final Loopback loopback = new Loopback();

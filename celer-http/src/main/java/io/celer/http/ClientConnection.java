@@ -242,30 +242,41 @@ final class ClientConnection implements Handler, TimerCallback
         }
     }
 
+    /**
+     * Ends the oldest request. Its slot is freed and the pipeline advanced before the listener runs, so that a
+     * listener sending its next request (ping-pong) finds room even when every slot was in use; a connection the
+     * server closes takes no new request meanwhile, and is shut down once the listener is done with the response.
+     */
     private void complete()
     {
         final Exchange done = pop();
         final HttpClientResponse response = decoder.response();
         final boolean keepAlive = response.isKeepAlive();
+        final ResponseListener listener = done.listener;
         persistent = keepAlive;
         response.tag = done.tag;
-        try
-        {
-            done.listener.onResponse(response);
-        }
-        catch (final Throwable t)
-        {
-            LOG.log(System.Logger.Level.WARNING, "response listener of " + done + " threw", t);
-        }
+        final boolean closing = !keepAlive && state == OPEN;
         client.release(done);
-        if (!keepAlive && state == OPEN)
+        if (closing)
         {
-            // RFC 9112, 9.6: the server processes nothing after its "close", so what follows is sent again.
-            shutDown("the server closed the connection", false);
+            state = CLOSING;
         }
         else
         {
             client.dispatchWaiting();
+        }
+        try
+        {
+            listener.onResponse(response);
+        }
+        catch (final Throwable t)
+        {
+            LOG.log(System.Logger.Level.WARNING, "a response listener threw", t);
+        }
+        if (closing && state == CLOSING)
+        {
+            // RFC 9112, 9.6: the server processes nothing after its "close", so what follows is sent again.
+            shutDown("the server closed the connection", false);
         }
     }
 

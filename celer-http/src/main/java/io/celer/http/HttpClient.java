@@ -1,5 +1,6 @@
 package io.celer.http;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,6 +45,11 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     private int pending;
     private int next;
     private long sweepTimer = -1;
+    private boolean rejecting;
+    private boolean rejectionsScheduled;
+    // Rejections are failures, not the steady state: a plain queue of (listener, exception) pairs suffices.
+    private final ArrayDeque<Object> deferredRejections = new ArrayDeque<>();
+    private final TimerCallback deliverRejections = (timerId, nowMillis) -> deliverDeferredRejections();
     private volatile boolean closed;
 
     /**
@@ -301,10 +307,58 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         }
     }
 
-    /** Fails a request that never became pending. */
+    /**
+     * Fails a request that never became pending, at once; but one rejected from inside a rejection's listener
+     * waits for the next reactor cycle, so that a listener sending again on each rejection neither grows the
+     * stack without bound nor holds the reactor.
+     */
     void reject(final ResponseListener listener, final long tag, final String why)
     {
-        listener.onFailure(new HttpClientException(HttpClientException.Reason.REJECTED, tag, why, null));
+        final HttpClientException failure = new HttpClientException(HttpClientException.Reason.REJECTED, tag, why, null);
+        if (rejecting)
+        {
+            deferredRejections.add(listener);
+            deferredRejections.add(failure);
+            if (!rejectionsScheduled)
+            {
+                rejectionsScheduled = true;
+                reactor.schedule(0, deliverRejections);
+            }
+            return;
+        }
+        rejecting = true;
+        try
+        {
+            listener.onFailure(failure);
+        }
+        finally
+        {
+            rejecting = false;
+        }
+    }
+
+    /** Delivers the rejections deferred until now; those they cause wait for the next cycle in turn. */
+    private void deliverDeferredRejections()
+    {
+        rejectionsScheduled = false;
+        for (int n = deferredRejections.size() / 2; n > 0; n--)
+        {
+            final ResponseListener listener = (ResponseListener)deferredRejections.poll();
+            final HttpClientException failure = (HttpClientException)deferredRejections.poll();
+            rejecting = true;
+            try
+            {
+                listener.onFailure(failure);
+            }
+            catch (final Throwable t)
+            {
+                System.getLogger(HttpClient.class.getName()).log(System.Logger.Level.WARNING, "failure listener threw", t);
+            }
+            finally
+            {
+                rejecting = false;
+            }
+        }
     }
 
     /** Returns an exchange to the pool; one that was sent stops counting as pending. */

@@ -1,0 +1,85 @@
+package io.celer.examples.quote;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import io.celer.examples.cli.ServerOptions;
+import io.celer.examples.cli.UsageException;
+import io.celer.http.HttpUrl;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code ./celer demo http-quote}: runs a {@link QuoteFront} before its back-ends until stopped.
+ */
+@Command(
+    name = "http-quote",
+    description = "HTTP/1.1: GET /SYMBOL is asked of one of --backends over pipelined connections and answered " +
+        "when it replies, never blocking; failover to the other back-ends, 502/503/504 when none answers",
+    footer = {"%nTry: ./celer demo http-quote-backend --port 54401 --delay-ms 200 &",
+        "     ./celer demo http-quote-backend --port 54402 &",
+        "     ./celer demo http-quote --backends localhost:54401,localhost:54402 & curl localhost:54321/IBM"})
+public final class QuoteFrontCommand implements Callable<Integer>
+{
+    @Mixin
+    private ServerOptions server;
+
+    @Option(
+        names = "--backends",
+        paramLabel = "HOST:PORT",
+        split = ",",
+        required = true,
+        description = "The back-ends (http-quote-backend), comma-separated; they may come up later.")
+    private List<String> backends;
+
+    @Option(
+        names = "--connections",
+        paramLabel = "N",
+        defaultValue = "2",
+        description = "Pipelined connections to each back-end (default ${DEFAULT-VALUE}).")
+    private int connections;
+
+    @Option(
+        names = "--max-pending",
+        paramLabel = "N",
+        defaultValue = "1024",
+        description = "Most quotes pending at once; more are answered 503 (default ${DEFAULT-VALUE}).")
+    private int maxPending;
+
+    @Option(
+        names = "--timeout-ms",
+        paramLabel = "MS",
+        defaultValue = "5000",
+        description = "How long a back-end may take before the client hears 504 (default ${DEFAULT-VALUE}).")
+    private long timeoutMillis;
+
+    /**
+     * Runs the front until stopped (Ctrl-C).
+     *
+     * @return the exit code: 0 once stopped, 1 if it could not start.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    @Override
+    public Integer call() throws InterruptedException
+    {
+        for (final String backend : backends)
+        {
+            try
+            {
+                HttpUrl.parseAuthority(backend, -1);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new UsageException("--backends takes HOST:PORT,...: " + ex.getMessage());
+            }
+        }
+        if (connections < 1 || maxPending < 1 || timeoutMillis < 1)
+        {
+            throw new UsageException("--connections, --max-pending and --timeout-ms must be 1 or more");
+        }
+        final QuoteFront.Links links = new QuoteFront.Links(connections, maxPending, timeoutMillis);
+        return server.serve((reactor, running) ->
+            new QuoteFront(reactor, server.port(), server.config(), backends, links).open());
+    }
+}

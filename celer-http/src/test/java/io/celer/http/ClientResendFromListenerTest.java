@@ -1,0 +1,133 @@
+package io.celer.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import io.celer.reactor.Reactor;
+import io.celer.test.Await;
+import io.celer.test.Reactors;
+
+/**
+ * Requests sent from inside a listener: the next request of a ping-pong, sent from {@code onResponse}, finds the
+ * slot its predecessor freed even when every slot is in use; a request rejected again and again from
+ * {@code onFailure} does not grow the stack.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class ClientResendFromListenerTest
+{
+    private final Reactors reactors = new Reactors();
+    private final List<HttpResponse> held = new ArrayList<>();
+    private TestServer server;
+    private HttpClient client;
+
+    @AfterEach
+    void stop()
+    {
+        if (client != null)
+        {
+            client.close();
+        }
+        if (server != null)
+        {
+            server.close();
+        }
+        reactors.close();
+    }
+
+    private void start(final HttpClientConfig config)
+    {
+        server = new TestServer(new HttpServerConfig(), TestServer.routes()
+            .get("/seq", (req, res) -> res.body(req.query()))
+            .get("/hold", (req, res) -> held.add(res))
+            .build());
+        final Reactor reactor = reactors.start("http-client");
+        client = new HttpClient(reactor, config, "127.0.0.1:" + server.port()).open();
+    }
+
+    @Test
+    void pingPongFromOnResponseWorksWithAsManyPendingAsConnections()
+    {
+        final int connections = 2;
+        final int rounds = 300;
+        start(new HttpClientConfig().connectionsPerHost(connections).maxPendingRequests(connections));
+        final AtomicInteger answered = new AtomicInteger();
+        final List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        final ResponseListener pingPong = new ResponseListener()
+        {
+            @Override
+            public void onResponse(final HttpClientResponse response)
+            {
+                if (response.status() == 200 && answered.incrementAndGet() + connections <= connections * rounds)
+                {
+                    client.request(HttpMethod.GET, "/seq?next").tag(response.tag()).send(this);
+                }
+            }
+
+            @Override
+            public void onFailure(final HttpClientException failure)
+            {
+                failures.add(failure.getMessage());
+            }
+        };
+        client.reactor().execute(() ->
+        {
+            for (int i = 0; i < connections; i++)
+            {
+                client.request(HttpMethod.GET, "/seq?first").tag(i).send(pingPong);
+            }
+        });
+        Await.until(() -> "answered " + answered.get() + ", failures " + failures,
+            () -> answered.get() == connections * rounds || !failures.isEmpty(), Await.DEFAULT);
+        assertThat(failures).isEmpty();
+        assertThat(answered.get()).isEqualTo(connections * rounds);
+        Await.until("nothing pending", () -> client.pendingRequests() == 0);
+    }
+
+    @Test
+    void sendingAgainOnEachRejectionKeepsTheStackFlat()
+    {
+        start(new HttpClientConfig().connectionsPerHost(1).maxPendingRequests(1));
+        final int resends = 200;
+        final AtomicInteger rejections = new AtomicInteger();
+        final AtomicInteger firstDepth = new AtomicInteger();
+        final AtomicInteger deepest = new AtomicInteger();
+        final Outcomes held = new Outcomes();
+        final ResponseListener insistent = new ResponseListener()
+        {
+            @Override
+            public void onResponse(final HttpClientResponse response)
+            {
+                throw new AssertionError("only rejections are expected, got " + response);
+            }
+
+            @Override
+            public void onFailure(final HttpClientException failure)
+            {
+                final int depth = Thread.currentThread().getStackTrace().length;
+                firstDepth.compareAndSet(0, depth);
+                deepest.accumulateAndGet(depth, Math::max);
+                if (failure.reason() == HttpClientException.Reason.REJECTED && rejections.incrementAndGet() <= resends)
+                {
+                    client.request(HttpMethod.GET, "/ok").send(this);
+                }
+            }
+        };
+        client.reactor().execute(() ->
+        {
+            client.request(HttpMethod.GET, "/hold").tag(1).send(held);
+            client.request(HttpMethod.GET, "/ok").send(insistent);
+        });
+        Await.until(() -> "rejections " + rejections.get(), () -> rejections.get() > resends, Await.DEFAULT);
+        assertThat(deepest.get() - firstDepth.get()).as("stack growth over %d resends", resends).isLessThan(40);
+        server.reactor.execute(() -> this.held.forEach(res -> res.body("released")));
+        assertThat(held.await(1)).containsExactly("1 200 released");
+    }
+}
