@@ -14,6 +14,8 @@ import io.celer.examples.fanout.BackendCommand;
 import io.celer.examples.fanout.FanoutCommand;
 import io.celer.examples.queued.QueuedServerCommand;
 import io.celer.examples.ticktotrade.TickToTradeCommand;
+import io.celer.examples.websocket.WsClientCommand;
+import io.celer.examples.websocket.WsEchoCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
@@ -54,7 +56,9 @@ public final class Demo implements Callable<Integer>
         BackendCommand.class,
         FanoutCommand.class,
         HttpsHeadersCommand.class,
-        TickToTradeCommand.class);
+        TickToTradeCommand.class,
+        WsEchoCommand.class,
+        WsClientCommand.class);
 
     @Option(
         names = {"-h", "--help"},

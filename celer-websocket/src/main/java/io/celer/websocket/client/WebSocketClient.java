@@ -1,0 +1,449 @@
+package io.celer.websocket.client;
+
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+import io.celer.framing.RawFraming;
+import io.celer.reactor.Reactor;
+import io.celer.tcp.CloseReason;
+import io.celer.tcp.Connection;
+import io.celer.tcp.Handler;
+import io.celer.tcp.TcpClient;
+import io.celer.tcp.TcpConfig;
+import io.celer.tls.TlsConfig;
+import io.celer.websocket.MaskKeys;
+import io.celer.websocket.WebSocket;
+import io.celer.websocket.WebSocketConfig;
+import io.celer.websocket.WebSocketHandler;
+import io.celer.websocket.WebSocketSession;
+import io.celer.websocket.deflate.DeflateParameters;
+import io.celer.websocket.deflate.PerMessageDeflate;
+import io.celer.websocket.handshake.AcceptKey;
+import io.celer.websocket.handshake.SecWebSocketKey;
+import io.celer.websocket.handshake.Subprotocols;
+
+/**
+ * A WebSocket client for one connection: connects to a {@code ws://} or {@code wss://} URL (TLS verifying the
+ * server's certificate and host name through {@link TlsConfig}), sends the opening handshake with a fresh key
+ * and optional subprotocols and permessage-deflate offer, checks the {@code 101} answer strictly (RFC 6455
+ * section 4.1: status, {@code Upgrade}, {@code Connection}, {@code Sec-WebSocket-Accept}, and an extension or
+ * subprotocol only as offered), then runs a client {@link WebSocketSession} with the bytes that followed.
+ *
+ * <p>The handler hears {@code opened} once the handshake succeeds; a failed connect or handshake ends in
+ * {@code closed} with 1006 and {@link #failure()} saying why. Set up from any thread before {@link #open()};
+ * the session runs on the reactor thread. The handshake allocates (strings for the request and the answer's
+ * fields, the session and its buffers), once per connection.
+ */
+public final class WebSocketClient implements AutoCloseable
+{
+    private static final int MAX_RESPONSE_HEAD = 16 * 1024;
+
+    private final Reactor reactor;
+    private final URI url;
+    private final boolean secure;
+    private final String host;
+    private final int port;
+    private final WebSocketConfig config;
+    private final WebSocketHandler handler;
+    private final StringBuilder extraFields = new StringBuilder();
+
+    private TcpConfig tcp = new TcpConfig();
+    private TlsConfig tls;
+    private String[] subprotocols = new String[0];
+    private PerMessageDeflate deflate;
+    private long handshakeTimeoutMillis = 10_000;
+
+    private TcpClient client;
+    private WebSocketSession session;
+    private String key;
+    private ResponseHead head;
+    private volatile boolean upgraded;
+    private volatile String failure;
+    private volatile String subprotocol;
+    private volatile DeflateParameters compression;
+
+    /**
+     * A client, not yet connected.
+     *
+     * @param reactor the reactor that runs it.
+     * @param url     {@code ws://host[:port]/path[?query]} or {@code wss://...}.
+     * @param config  the session's settings.
+     * @param handler the application.
+     * @throws IllegalArgumentException if the URL is not a WebSocket URL (RFC 6455 section 3).
+     */
+    public WebSocketClient(final Reactor reactor, final String url, final WebSocketConfig config,
+        final WebSocketHandler handler)
+    {
+        this.url = URI.create(url);
+        final String scheme = this.url.getScheme() == null ? "" : this.url.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("ws") && !scheme.equals("wss"))
+        {
+            throw new IllegalArgumentException("not a ws:// or wss:// URL: " + url);
+        }
+        if (this.url.getHost() == null || this.url.getRawFragment() != null)
+        {
+            throw new IllegalArgumentException("a WebSocket URL has a host and no fragment: " + url);
+        }
+        this.reactor = reactor;
+        this.secure = scheme.equals("wss");
+        final String literal = this.url.getHost();
+        this.host = literal.startsWith("[") ? literal.substring(1, literal.length() - 1) : literal;
+        this.port = this.url.getPort() > 0 ? this.url.getPort() : secure ? 443 : 80;
+        this.config = config;
+        this.handler = handler;
+    }
+
+    /**
+     * The TCP settings (buffers, socket options); framing and transport are set by the client.
+     *
+     * @param settings the settings, copied.
+     * @return this.
+     */
+    public WebSocketClient tcp(final TcpConfig settings)
+    {
+        this.tcp = settings.copy();
+        return this;
+    }
+
+    /**
+     * The TLS settings for {@code wss://}; by default the JDK's trust store and host name checks.
+     *
+     * @param settings the settings.
+     * @return this.
+     */
+    public WebSocketClient tls(final TlsConfig settings)
+    {
+        this.tls = settings;
+        return this;
+    }
+
+    /**
+     * Offers subprotocols, most preferred first; the server may pick one of them.
+     *
+     * @param offered the names.
+     * @return this.
+     */
+    public WebSocketClient subprotocols(final String... offered)
+    {
+        this.subprotocols = offered.clone();
+        return this;
+    }
+
+    /**
+     * Offers permessage-deflate (RFC 7692) with this negotiator's offer.
+     *
+     * @param negotiator the negotiator, or null for no compression.
+     * @return this.
+     */
+    public WebSocketClient compression(final PerMessageDeflate negotiator)
+    {
+        this.deflate = negotiator;
+        return this;
+    }
+
+    /**
+     * Adds a field to the handshake request ({@code Origin}, say).
+     *
+     * @param name  a token.
+     * @param value text without CR or LF.
+     * @return this.
+     */
+    public WebSocketClient header(final String name, final String value)
+    {
+        if (name.isEmpty() || name.chars().anyMatch(c -> c <= ' ' || c == ':' || c >= 0x7F) ||
+            value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0)
+        {
+            throw new IllegalArgumentException("not a header field: " + name);
+        }
+        extraFields.append(name).append(": ").append(value).append("\r\n");
+        return this;
+    }
+
+    /**
+     * How long the TCP connect, TLS and the opening handshake may take together.
+     *
+     * @param millis the bound, positive.
+     * @return this.
+     */
+    public WebSocketClient handshakeTimeoutMillis(final long millis)
+    {
+        if (millis <= 0)
+        {
+            throw new IllegalArgumentException("handshakeTimeoutMillis must be positive: " + millis);
+        }
+        this.handshakeTimeoutMillis = millis;
+        return this;
+    }
+
+    /**
+     * Starts connecting, from any thread.
+     *
+     * @return this.
+     * @throws IllegalStateException if already opened.
+     */
+    public WebSocketClient open()
+    {
+        if (client != null)
+        {
+            throw new IllegalStateException("a client opens once");
+        }
+        final TcpConfig settings = tcp.copy().framing(RawFraming::new).connectTimeoutMillis(handshakeTimeoutMillis)
+            .reconnectDelayMillis(0); // a client is one connection
+        if (secure)
+        {
+            settings.transport(tls != null ? tls : new TlsConfig());
+        }
+        session = WebSocketSession.client(config, handler);
+        client = new TcpClient(reactor, host, port, settings, new Upgrade());
+        client.open();
+        return this;
+    }
+
+    /**
+     * Drops the connection at once, from any thread; {@link WebSocket#close} on the socket is the polite way.
+     */
+    @Override
+    public void close()
+    {
+        if (client != null)
+        {
+            client.close();
+        }
+    }
+
+    /**
+     * The WebSocket, to send with on the reactor thread once opened.
+     *
+     * @return the socket, or null before {@link #open()}.
+     */
+    public WebSocket socket()
+    {
+        return session;
+    }
+
+    /**
+     * Whether the opening handshake succeeded.
+     *
+     * @return true once upgraded.
+     */
+    public boolean isUpgraded()
+    {
+        return upgraded;
+    }
+
+    /**
+     * Why the connection or the handshake failed.
+     *
+     * @return the reason, or null.
+     */
+    public String failure()
+    {
+        return failure;
+    }
+
+    /**
+     * The subprotocol the server chose.
+     *
+     * @return the name, or null.
+     */
+    public String subprotocol()
+    {
+        return subprotocol;
+    }
+
+    /**
+     * The permessage-deflate parameters agreed on.
+     *
+     * @return the parameters, or null without compression.
+     */
+    public DeflateParameters compression()
+    {
+        return compression;
+    }
+
+    /**
+     * The request head.
+     */
+    private byte[] request()
+    {
+        final ByteBuffer generated = ByteBuffer.allocate(SecWebSocketKey.LENGTH);
+        SecWebSocketKey.generate(new MaskKeys(), generated);
+        key = new String(generated.array(), StandardCharsets.US_ASCII);
+        final String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
+        final boolean defaultPort = port == (secure ? 443 : 80);
+        final String hostField = (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + (defaultPort ? "" : ":" + port);
+        final StringBuilder request = new StringBuilder(256)
+            .append("GET ").append(path).append(url.getRawQuery() == null ? "" : "?" + url.getRawQuery())
+            .append(" HTTP/1.1\r\nHost: ").append(hostField)
+            .append("\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ").append(key)
+            .append("\r\nSec-WebSocket-Version: 13\r\n");
+        if (subprotocols.length > 0)
+        {
+            request.append("Sec-WebSocket-Protocol: ").append(String.join(", ", subprotocols)).append("\r\n");
+        }
+        if (deflate != null)
+        {
+            request.append("Sec-WebSocket-Extensions: ").append(deflate.offer()).append("\r\n");
+        }
+        return request.append(extraFields).append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * Checks the answer (RFC 6455 section 4.1, the client's duties); returns why it fails, or null.
+     */
+    private String check(final ResponseHead response)
+    {
+        if (response.status() != 101)
+        {
+            return "the server answered " + response.status() + ", not 101";
+        }
+        if (response.count("Upgrade") != 1 || !"websocket".equalsIgnoreCase(response.value("Upgrade")))
+        {
+            return "the answer's Upgrade is not websocket";
+        }
+        final String connection = response.value("Connection");
+        if (connection == null || !Subprotocols.offers(connection.toLowerCase(Locale.ROOT), "upgrade"))
+        {
+            return "the answer's Connection does not list upgrade";
+        }
+        final String accept = response.value("Sec-WebSocket-Accept");
+        if (response.count("Sec-WebSocket-Accept") != 1 || !new AcceptKey().matches(key, accept))
+        {
+            return "the answer's Sec-WebSocket-Accept does not match the key";
+        }
+        final String extensions = response.value("Sec-WebSocket-Extensions");
+        if (extensions != null)
+        {
+            final DeflateParameters agreed = deflate == null ? null : deflate.confirm(extensions);
+            if (agreed == null)
+            {
+                return "the answer's extensions were not offered: " + extensions;
+            }
+            compression = agreed;
+        }
+        final String protocol = response.value("Sec-WebSocket-Protocol");
+        if (protocol != null)
+        {
+            if (response.count("Sec-WebSocket-Protocol") != 1 || !offered(protocol))
+            {
+                return "the answer's subprotocol was not offered: " + protocol;
+            }
+            subprotocol = protocol;
+        }
+        return null;
+    }
+
+    private boolean offered(final String protocol)
+    {
+        for (final String candidate : subprotocols)
+        {
+            if (candidate.equals(protocol))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The connection's handler: the handshake, then the session.
+     */
+    private final class Upgrade implements Handler
+    {
+        @Override
+        public void opened(final Connection connection)
+        {
+            connection.setEventTimeout(handshakeTimeoutMillis);
+            head = new ResponseHead(MAX_RESPONSE_HEAD);
+            connection.send(request());
+        }
+
+        @Override
+        public void message(final Connection connection, final ByteBuffer buffer)
+        {
+            if (upgraded)
+            {
+                session.onRead(buffer);
+                return;
+            }
+            if (failure != null)
+            {
+                buffer.position(buffer.limit());
+                return;
+            }
+            final int parsed = head.parse(buffer);
+            if (parsed == ResponseHead.NEED_MORE)
+            {
+                return;
+            }
+            final String why = parsed == ResponseHead.INVALID ? "a malformed answer: " + head.error() : check(head);
+            head = null;
+            if (why != null)
+            {
+                failure = why;
+                buffer.position(buffer.limit());
+                connection.close();
+                return;
+            }
+            connection.cancelEventTimeout();
+            if (compression != null)
+            {
+                session.compression(compression);
+            }
+            upgraded = true;
+            session.open(connection);
+            if (buffer.hasRemaining())
+            {
+                session.onRead(buffer);
+            }
+        }
+
+        @Override
+        public void eventTimeout(final Connection connection, final long nowMillis)
+        {
+            if (upgraded)
+            {
+                session.onEventTimeout();
+                return;
+            }
+            failure = "no answer to the opening handshake within " + handshakeTimeoutMillis + " ms";
+            connection.close();
+        }
+
+        @Override
+        public void writeSpaceFreed(final Connection connection, final int freeBytes)
+        {
+            if (upgraded)
+            {
+                session.onWriteSpaceFreed(freeBytes);
+            }
+        }
+
+        @Override
+        public void error(final Connection connection, final Throwable error)
+        {
+            if (failure == null && !upgraded)
+            {
+                failure = String.valueOf(error.getMessage() != null ? error.getMessage() : error);
+            }
+        }
+
+        @Override
+        public void closed(final Connection connection, final CloseReason reason)
+        {
+            if (!upgraded && failure == null)
+            {
+                failure = "closed before the handshake was done: " + reason;
+            }
+            session.onConnectionClosed();
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "WebSocket client of " + url;
+    }
+}
