@@ -5,6 +5,35 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
+ * Padding before the consumer's own field, so it shares no cache line with the object header or others.
+ */
+abstract class CarrierMuxPadHead
+{
+    /** Fills the gap after a compressed header, where the JVM would otherwise put a subclass's int. */
+    int p00;
+    long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
+}
+
+/**
+ * The consumer's own field, written on every drain.
+ */
+abstract class CarrierMuxConsumer extends CarrierMuxPadHead
+{
+    /** The lane the next drain starts with; kept below the lane count so it never overflows. */
+    int next;
+    /** Fills the rest of the eight bytes, where the JVM would otherwise put a subclass's int. */
+    int p31;
+}
+
+/**
+ * Padding between the consumer's field and the ones every producer reads on each {@code claim()}.
+ */
+abstract class CarrierMuxPadTail extends CarrierMuxConsumer
+{
+    long p16, p17, p18, p19, p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p30;
+}
+
+/**
  * Many producers to one consumer, without locks or garbage: each producer thread gets a lane of its own
  * (a {@link CarrierQueue}) the first time it claims, and the consumer drains the lanes in turn.
  *
@@ -12,17 +41,20 @@ import java.util.function.Supplier;
  * then on nothing is allocated. A thread past the configured number of producers gets an
  * {@link IllegalStateException}.
  *
+ * <p>Producers read only this mux's final fields and their own lane; the consumer reads each lane's publication
+ * flags and the lane array, written only when a producer registers. The lane the next drain starts with, which
+ * the consumer writes on every drain, sits on a padded line of its own, so that it does not take away the
+ * line the producers' thread lookup reads.
+ *
  * @param <E> the carrier type.
  */
-public final class CarrierMux<E>
+public final class CarrierMux<E> extends CarrierMuxPadTail
 {
     private final int laneCapacity;
     private final Supplier<? extends E> factory;
     private final int maxProducers;
     private final ThreadLocal<CarrierQueue<E>> laneOfThread = new ThreadLocal<>();
     private volatile CarrierQueue<E>[] lanes;
-    /** The lane the next drain starts with; kept below the lane count so it never overflows. */
-    private int next;
 
     /**
      * Builds the mux; lanes come as producers do.

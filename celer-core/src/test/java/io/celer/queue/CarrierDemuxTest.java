@@ -93,4 +93,23 @@ class CarrierDemuxTest
         demux.lane(1).release();
         assertThat(demux.claim()).isNotNull();
     }
+
+    @Test
+    void aPublicationReachesOnlyTheLanesThatHadSomethingClaimed()
+    {
+        final CarrierDemux<Slot> demux = new CarrierDemux<>(3, 4, Slot::new);
+        demux.claim(1).value = 7;
+        demux.publish();
+        assertThat(demux.lane(0).hasPublished()).isFalse();
+        assertThat(demux.lane(2).hasPublished()).isFalse();
+        assertThat(demux.lane(1).poll().value).isEqualTo(7);
+        demux.publish();
+        assertThat(demux.lane(1).poll()).as("a publication with nothing claimed adds nothing").isNull();
+        demux.claim(2).value = 8;
+        demux.claim(1).value = 9;
+        demux.publish();
+        assertThat(demux.lane(2).poll().value).isEqualTo(8);
+        assertThat(demux.lane(1).poll().value).isEqualTo(9);
+        assertThat(demux.lane(0).poll()).isNull();
+    }
 }

@@ -91,7 +91,7 @@ class CarrierMuxTest
             t.join(10_000);
         }
         // Where the lane counter would stand after 2^31 - 1 drains; looping that often would take minutes.
-        final java.lang.reflect.Field next = CarrierMux.class.getDeclaredField("next");
+        final java.lang.reflect.Field next = CarrierMuxConsumer.class.getDeclaredField("next");
         next.setAccessible(true);
         next.setInt(mux, Integer.MAX_VALUE);
 

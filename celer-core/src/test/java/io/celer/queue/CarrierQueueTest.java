@@ -3,9 +3,13 @@ package io.celer.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
+
+import io.celer.test.Allocations;
 
 class CarrierQueueTest
 {
@@ -138,5 +142,118 @@ class CarrierQueueTest
         assertThat(consumer.isAlive()).isFalse();
         assertThat(failure.get()).isNull();
         assertThat(sum[0]).isEqualTo(count * (count - 1) / 2);
+    }
+
+    @Test
+    void aBatchIsPublishedWholeAndTheConsumerStopsAtItsEnd()
+    {
+        final CarrierQueue<Slot> queue = new CarrierQueue<>(8, Slot::new);
+        queue.claim().value = 1;
+        queue.claim().value = 2;
+        queue.claim().value = 3;
+        assertThat(queue.hasPublished()).as("claimed, not published").isFalse();
+        queue.publish();
+        queue.publish();
+        queue.claim().value = 4;
+        assertThat(queue.poll().value).isEqualTo(1);
+        assertThat(queue.poll().value).isEqualTo(2);
+        assertThat(queue.poll().value).isEqualTo(3);
+        assertThat(queue.poll()).as("the fourth is claimed but not published").isNull();
+        assertThat(queue.hasPublished()).isFalse();
+        queue.publish();
+        assertThat(queue.hasPublished()).isTrue();
+        assertThat(queue.poll().value).isEqualTo(4);
+        assertThat(queue.poll()).isNull();
+    }
+
+    @Test
+    void batchesOfEverySizeAcrossManyLapsArriveOnceAndInOrder()
+    {
+        // Batches start anywhere in the ring and the consumer stops anywhere in them, so every slot's flag
+        // is left stale from laps before while the ring goes round: none of them may pass for a publication.
+        final CarrierQueue<Slot> queue = new CarrierQueue<>(16, Slot::new);
+        final SplittableRandom random = new SplittableRandom(42);
+        final long[] expected = {0};
+        long sent = 0;
+        for (int round = 0; round < 200_000; round++)
+        {
+            final int batch = random.nextInt(queue.capacity() + 1);
+            for (int i = 0; i < batch; i++)
+            {
+                final Slot slot = queue.claim();
+                if (slot == null)
+                {
+                    break;
+                }
+                slot.value = sent++;
+            }
+            if (random.nextInt(4) != 0)
+            {
+                queue.publish();
+            }
+            final int stopAfter = random.nextInt(queue.capacity() + 1);
+            final int[] seen = {0};
+            queue.drainWhile(slot ->
+            {
+                assertThat(slot.value).isEqualTo(expected[0]);
+                expected[0]++;
+                seen[0]++;
+            }, queue.capacity(), () -> seen[0] < stopAfter);
+        }
+        queue.publish();
+        queue.drain(slot -> assertThat(slot.value).isEqualTo(expected[0]++), queue.capacity());
+        assertThat(expected[0]).isEqualTo(sent).isGreaterThan(1_000_000L);
+        assertThat(queue.hasPublished()).isFalse();
+    }
+
+    @Test
+    void neitherSideAllocatesOnceWarm() throws Exception
+    {
+        final int count = 2_000_000;
+        final CarrierQueue<Slot> queue = new CarrierQueue<>(256, Slot::new);
+        final long[] consumerBytes = new long[1];
+        final long[] sum = {0};
+        final Consumer<Slot> add = slot -> sum[0] += slot.value;
+        final Thread consumer = new Thread(() ->
+        {
+            long taken = 0;
+            long before = 0;
+            while (taken < count)
+            {
+                if (taken >= count / 2 && before == 0)
+                {
+                    before = Allocations.currentThreadAllocatedBytes();
+                }
+                final int drained = queue.drain(add, 64);
+                if (drained == 0)
+                {
+                    Thread.onSpinWait();
+                }
+                taken += drained;
+            }
+            consumerBytes[0] = Allocations.currentThreadAllocatedBytes() - before;
+        });
+        consumer.start();
+        final Runnable spin = Thread::onSpinWait;
+        long producerBefore = 0;
+        for (int i = 0; i < count; i++)
+        {
+            if (i == count / 2)
+            {
+                producerBefore = Allocations.currentThreadAllocatedBytes();
+            }
+            queue.claim(spin).value = 1;
+            if ((i & 7) == 7)
+            {
+                queue.publish();
+            }
+        }
+        queue.publish();
+        final long producerBytes = Allocations.currentThreadAllocatedBytes() - producerBefore;
+        consumer.join(60_000);
+        assertThat(consumer.isAlive()).isFalse();
+        assertThat(sum[0]).isEqualTo(count);
+        assertThat(producerBytes).as("bytes the producer allocated once warm").isZero();
+        assertThat(consumerBytes[0]).as("bytes the consumer allocated once warm").isZero();
     }
 }

@@ -12,6 +12,8 @@ import io.celer.examples.cli.UsageException;
 import io.celer.examples.counter.CounterClientCommand;
 import io.celer.examples.fanout.BackendCommand;
 import io.celer.examples.fanout.FanoutCommand;
+import io.celer.examples.http.HttpHelloCommand;
+import io.celer.examples.http.HttpTimeBlockCommand;
 import io.celer.examples.queued.QueuedServerCommand;
 import io.celer.examples.ticktotrade.TickToTradeCommand;
 import io.celer.examples.websocket.WsClientCommand;
@@ -56,6 +58,8 @@ public final class Demo implements Callable<Integer>
         BackendCommand.class,
         FanoutCommand.class,
         HttpsHeadersCommand.class,
+        HttpHelloCommand.class,
+        HttpTimeBlockCommand.class,
         TickToTradeCommand.class,
         WsEchoCommand.class,
         WsClientCommand.class);

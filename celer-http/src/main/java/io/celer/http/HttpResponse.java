@@ -135,6 +135,19 @@ public final class HttpResponse
     }
 
     /**
+     * Closes the connection once this response is sent: the head says {@code Connection: close} and no request
+     * after this one is read. Call before the body.
+     *
+     * @return this.
+     */
+    public HttpResponse closeConnection()
+    {
+        checkOpen();
+        closeAfter = true;
+        return this;
+    }
+
+    /**
      * Adds a field.
      *
      * @param name  a token.

@@ -73,6 +73,29 @@ class ServerBehaviourTest
     }
 
     @Test
+    void aHandlerClosesTheConnectionAfterItsResponse() throws Exception
+    {
+        server = new TestServer(new HttpServerConfig(), TestServer.routes()
+            .get("/last", (req, res) -> res.closeConnection().body("last")).build());
+        try (RawClient client = new RawClient(server.port()))
+        {
+            client.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\nGET /last HTTP/1.1\r\nHost: x\r\n\r\n" +
+                "GET /ok HTTP/1.1\r\nHost: x\r\n\r\n");
+            final List<RawClient.Response> responses = client.readUntilClosed();
+            assertThat(responses).extracting(RawClient.Response::bodyText).containsExactly("ok", "last");
+            assertThat(responses.get(0).header("Connection")).isNull();
+            assertThat(responses.get(1).header("Connection")).isEqualTo("close");
+        }
+        try (RawClient client = new RawClient(server.port()))
+        {
+            client.send("GET /last HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /ok HTTP/1.0\r\n\r\n");
+            final List<RawClient.Response> responses = client.readUntilClosed();
+            assertThat(responses).hasSize(1);
+            assertThat(responses.get(0).header("Connection")).isEqualTo("close");
+        }
+    }
+
+    @Test
     void http10ClosesByDefaultAndKeepsAliveWhenAsked() throws Exception
     {
         server = new TestServer();

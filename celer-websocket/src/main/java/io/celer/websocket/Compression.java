@@ -25,7 +25,8 @@ final class Compression
 
     void enable(final DeflateParameters parameters, final boolean server, final int level, final int maxMessage)
     {
-        deflater = new MessageDeflater(level, parameters.noContextTakeover(server));
+        deflater = new MessageDeflater(level, parameters.noContextTakeover(server),
+            server ? parameters.serverMaxWindowBits() : parameters.clientMaxWindowBits());
         inflater = new MessageInflater(parameters.noContextTakeover(!server));
         inflated = ByteBuffer.allocateDirect(INFLATE_CHUNK);
         maxMessageLength = maxMessage;

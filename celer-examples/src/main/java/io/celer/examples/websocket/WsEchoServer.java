@@ -25,6 +25,13 @@ public final class WsEchoServer
     /** The largest message and frame echoed, as the Autobahn cases need: 16 MiB. */
     public static final int MAX_MESSAGE = 16 * 1024 * 1024;
 
+    /**
+     * Each connection's write buffer: a message up to this size (less a frame header) is echoed in one frame,
+     * compressed when permessage-deflate was agreed (the Autobahn compression cases send up to 128 KiB); larger
+     * ones go back as uncompressed fragments while the peer reads.
+     */
+    public static final int WRITE_BUFFER = 256 * 1024;
+
     private static final byte[] PAGE = page();
 
     private WsEchoServer()
@@ -59,7 +66,8 @@ public final class WsEchoServer
         final WebSocketUpgrade upgrade = new WebSocketUpgrade(webSocketConfig(), new EchoSocketHandler(out))
             .compression(new PerMessageDeflate(false, false))
             .otherwise(pages);
-        return new HttpServer(reactor, port, new HttpServerConfig().tcp(tcp), upgrade).open();
+        return new HttpServer(reactor, port, new HttpServerConfig().tcp(tcp.copy().writeBufferSize(WRITE_BUFFER)),
+            upgrade).open();
     }
 
     private static byte[] page()

@@ -33,7 +33,8 @@ import io.celer.websocket.handshake.Subprotocols;
  *
  * <p>The handler hears {@code opened} once the handshake succeeds; a failed connect or handshake ends in
  * {@code closed} with 1006 and {@link #failure()} saying why. Set up from any thread before {@link #open()};
- * the session runs on the reactor thread. The handshake allocates (strings for the request and the answer's
+ * the session runs on the reactor thread. A send that does not fit the write buffer returns false, and the
+ * handler's {@code writable} says when to go on. The handshake allocates (strings for the request and the answer's
  * fields, the session and its buffers), once per connection.
  */
 public final class WebSocketClient implements AutoCloseable
@@ -190,7 +191,8 @@ public final class WebSocketClient implements AutoCloseable
             throw new IllegalStateException("a client opens once");
         }
         final TcpConfig settings = tcp.copy().framing(RawFraming::new).connectTimeoutMillis(handshakeTimeoutMillis)
-            .reconnectDelayMillis(0); // a client is one connection
+            .reconnectDelayMillis(0) // a client is one connection
+            .disconnectOnFullWriteBuffer(false); // a send that does not fit returns false; writable() says when
         if (secure)
         {
             settings.transport(tls != null ? tls : new TlsConfig());

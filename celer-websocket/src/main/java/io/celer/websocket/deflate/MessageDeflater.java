@@ -22,7 +22,27 @@ public final class MessageDeflater implements AutoCloseable
      */
     public MessageDeflater(final int level, final boolean noContextTakeover)
     {
+        this(level, noContextTakeover, 0);
+    }
+
+    /**
+     * A compressor whose output a peer with a narrower window can inflate.
+     *
+     * @param level             the DEFLATE level, 0 to 9 or {@link Deflater#DEFAULT_COMPRESSION}.
+     * @param noContextTakeover whether to forget the window after each message.
+     * @param windowBits        the window agreed on, 8 to 15, or 0 when not negotiated (15).
+     */
+    public MessageDeflater(final int level, final boolean noContextTakeover, final int windowBits)
+    {
         this.deflater = new Deflater(level, true);
+        if (windowBits > 0 && windowBits < DeflateParameters.MAX_WINDOW_BITS)
+        {
+            // The JDK's deflater cannot narrow its 32 KiB window; Huffman coding alone refers back to nothing,
+            // so a peer inflating with any window reads it, at the cost of the LZ77 part of the compression.
+            deflater.setStrategy(Deflater.HUFFMAN_ONLY);
+            // Applied by the next deflate call, which would then stop short of the input: apply it now.
+            deflater.deflate(new byte[16], 0, 16, Deflater.NO_FLUSH);
+        }
         this.noContextTakeover = noContextTakeover;
     }
 

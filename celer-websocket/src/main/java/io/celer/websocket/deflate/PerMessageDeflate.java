@@ -2,8 +2,9 @@ package io.celer.websocket.deflate;
 
 /**
  * Negotiates permessage-deflate (RFC 7692 section 7.1) for a server or a client, within what the JDK can do:
- * its raw deflater always uses a 15-bit window, so an offer that requires a smaller server window is declined,
- * and a client never offers {@code client_max_window_bits} (so a server cannot ask it for a smaller window).
+ * its raw deflater always uses a 15-bit window, so a server asked for a smaller window compresses with Huffman
+ * coding alone (no back-references, readable with any window), and a client never offers
+ * {@code client_max_window_bits} (so a server cannot ask it for a smaller window).
  * Inflating handles any window up to 15 bits, so limits on the peer's window are accepted as they are.
  *
  * <p>Runs once per handshake; it allocates only the response header it returns.
@@ -84,8 +85,8 @@ public final class PerMessageDeflate
                 else if (flag == 4)
                 {
                     serverBits = tokens.windowBits();
-                    // The JDK's deflater cannot narrow its window: only 15 can be honoured.
-                    acceptable &= serverBits == DeflateParameters.MAX_WINDOW_BITS;
+                    // Below 15 bits the deflater codes without back-references (MessageDeflater).
+                    acceptable &= serverBits > 0;
                 }
                 else
                 {

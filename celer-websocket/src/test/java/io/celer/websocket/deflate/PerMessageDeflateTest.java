@@ -11,7 +11,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Negotiation as RFC 7692 section 7.1 allows within the JDK's fixed 15-bit window, and message compression as
+ * Negotiation as RFC 7692 section 7.1 allows with the JDK's fixed 15-bit window (a narrower server window is
+ * honoured by coding without back-references), and message compression as
  * in the examples of section 7.2.3.
  */
 class PerMessageDeflateTest
@@ -25,10 +26,10 @@ class PerMessageDeflateTest
         "permessage-deflate; client_no_context_takeover | permessage-deflate",
         "permessage-deflate; server_max_window_bits=15 | permessage-deflate; server_max_window_bits=15",
         "permessage-deflate; server_max_window_bits=\"15\" | permessage-deflate; server_max_window_bits=15",
-        "permessage-deflate; server_max_window_bits=10, permessage-deflate | permessage-deflate",
+        "permessage-deflate; server_max_window_bits=10, permessage-deflate | permessage-deflate; server_max_window_bits=10",
+        "permessage-deflate; server_max_window_bits=8 | permessage-deflate; server_max_window_bits=8",
         "x-webkit-deflate-frame, permessage-deflate ;client_max_window_bits | permessage-deflate",
         "PerMessage-Deflate | permessage-deflate",
-        "permessage-deflate; server_max_window_bits=10 | ",
         "permessage-deflate; server_max_window_bits | ",
         "permessage-deflate; server_max_window_bits=16 | ",
         "permessage-deflate; client_max_window_bits=7 | ",
@@ -51,6 +52,40 @@ class PerMessageDeflateTest
             assertThat(agreed).isNotNull();
             assertThat(PerMessageDeflate.response(agreed)).isEqualTo(response);
         }
+    }
+
+    @Test
+    void aNarrowerWindowIsHonouredWithoutBackReferences()
+    {
+        final byte[] repetitive = new byte[10_000];
+        java.util.Arrays.fill(repetitive, (byte)'a');
+        final java.nio.ByteBuffer wide = java.nio.ByteBuffer.allocate(20_000);
+        final java.nio.ByteBuffer narrow = java.nio.ByteBuffer.allocate(20_000);
+        try (MessageDeflater full = new MessageDeflater(-1, false, 15);
+            MessageDeflater nineBits = new MessageDeflater(-1, false, 9))
+        {
+            assertThat(full.deflate(java.nio.ByteBuffer.wrap(repetitive), wide)).isTrue();
+            assertThat(nineBits.deflate(java.nio.ByteBuffer.wrap(repetitive), narrow)).isTrue();
+        }
+        // With back-references 10,000 equal bytes take a few dozen; coded one by one, at least a bit each.
+        assertThat(wide.position()).isLessThan(100);
+        assertThat(narrow.position()).isGreaterThanOrEqualTo(repetitive.length / 8);
+        final java.util.zip.Inflater inflater = new java.util.zip.Inflater(true);
+        inflater.setInput(narrow.flip());
+        final byte[] back = new byte[repetitive.length];
+        try
+        {
+            assertThat(inflater.inflate(back)).isEqualTo(repetitive.length);
+        }
+        catch (final java.util.zip.DataFormatException ex)
+        {
+            throw new AssertionError(ex);
+        }
+        finally
+        {
+            inflater.end();
+        }
+        assertThat(back).isEqualTo(repetitive);
     }
 
     @Test

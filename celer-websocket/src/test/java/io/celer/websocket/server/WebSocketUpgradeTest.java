@@ -267,7 +267,7 @@ class WebSocketUpgradeTest
         assertThat(response).startsWith("HTTP/1.1 101 ").contains("Sec-WebSocket-Protocol: chat.v2\r\n")
             .contains("Sec-WebSocket-Extensions: permessage-deflate\r\n");
         final String declined = exchange(request("/ws", "Sec-WebSocket-Protocol: other",
-            "Sec-WebSocket-Extensions: permessage-deflate; server_max_window_bits=10"));
+            "Sec-WebSocket-Extensions: permessage-deflate; server_max_window_bits=16"));
         assertThat(declined).startsWith("HTTP/1.1 101 ").doesNotContain("Sec-WebSocket-Protocol")
             .doesNotContain("Sec-WebSocket-Extensions");
     }
