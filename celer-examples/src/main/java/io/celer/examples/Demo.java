@@ -18,6 +18,7 @@ import io.celer.examples.queued.QueuedServerCommand;
 import io.celer.examples.ticktotrade.TickToTradeCommand;
 import io.celer.examples.websocket.WsClientCommand;
 import io.celer.examples.websocket.WsEchoCommand;
+import io.celer.examples.wsfeed.WsFeedCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
@@ -62,7 +63,8 @@ public final class Demo implements Callable<Integer>
         HttpTimeBlockCommand.class,
         TickToTradeCommand.class,
         WsEchoCommand.class,
-        WsClientCommand.class);
+        WsClientCommand.class,
+        WsFeedCommand.class);
 
     @Option(
         names = {"-h", "--help"},
