@@ -40,7 +40,8 @@ final class MarkdownWriter
         out.append(report.table().markdown());
         if (pngName != null)
         {
-            out.append("\n![latency by percentile](").append(pngName).append(")\n");
+            final String alt = report.plot() != null ? "latency by percentile" : report.timePlot().alt();
+            out.append("\n![").append(alt).append("](").append(pngName).append(")\n");
         }
         if (report.notes() != null)
         {

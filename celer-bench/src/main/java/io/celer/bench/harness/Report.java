@@ -20,6 +20,7 @@ public final class Report
     private String legend;
     private String notes;
     private Plot plot;
+    private TimePlot timePlot;
 
     /**
      * A section of the Markdown file after the table.
@@ -38,6 +39,16 @@ public final class Report
      * @param lines the lines.
      */
     public record Plot(String title, List<PercentilePlot.Line> lines)
+    {
+    }
+
+    /**
+     * A plot of values over time, in stacked panels.
+     *
+     * @param alt    what the Markdown's image says it is.
+     * @param panels the panels.
+     */
+    public record TimePlot(String alt, List<TimeSeriesPlot.Panel> panels)
     {
     }
 
@@ -147,6 +158,25 @@ public final class Report
     {
         this.plot = new Plot(title, List.copyOf(lines));
         return this;
+    }
+
+    /**
+     * Sets a plot over time instead of a percentile plot, written as PNG beside the other files.
+     *
+     * @param alt    what the image shows, in a few words.
+     * @param panels the panels, top to bottom.
+     * @return this.
+     */
+    public Report timePlot(final String alt, final List<TimeSeriesPlot.Panel> panels)
+    {
+        this.timePlot = new TimePlot(alt, List.copyOf(panels));
+        return this;
+    }
+
+    /** @return the plot over time, or null. */
+    public TimePlot timePlot()
+    {
+        return timePlot;
     }
 
     /** @return what names the files. */

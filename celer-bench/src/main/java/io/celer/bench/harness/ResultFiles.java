@@ -16,7 +16,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 /**
  * Writes a {@link Report} under the results directory, the one place every benchmark's files are made: a dated
  * JSON ({@link Result} through Jackson), Markdown ({@link MarkdownWriter}) and, with a plot, PNG
- * ({@link PercentilePlot}), and {@code latest-*} copies of each.
+ * ({@link PercentilePlot} or {@link TimeSeriesPlot}), and {@code latest-*} copies of each.
  */
 final class ResultFiles
 {
@@ -77,12 +77,19 @@ final class ResultFiles
             Files.createDirectories(dir);
             final Path json = dir.resolve(base + ".json");
             final Path markdown = dir.resolve(base + ".md");
-            final Path png = report.plot() == null ? null : dir.resolve(base + ".png");
+            final Path png = report.plot() == null && report.timePlot() == null ? null : dir.resolve(base + ".png");
             JSON.writeValue(json.toFile(), report.result());
             Files.copy(json, dir.resolve(latest + ".json"), StandardCopyOption.REPLACE_EXISTING);
             if (png != null)
             {
-                PercentilePlot.write(png, report.plot().title(), report.plot().lines());
+                if (report.plot() != null)
+                {
+                    PercentilePlot.write(png, report.plot().title(), report.plot().lines());
+                }
+                else
+                {
+                    TimeSeriesPlot.write(png, report.timePlot().panels());
+                }
                 Files.copy(png, dir.resolve(latest + ".png"), StandardCopyOption.REPLACE_EXISTING);
             }
             // Each Markdown file names the plot beside it.
