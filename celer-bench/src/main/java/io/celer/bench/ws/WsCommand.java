@@ -27,7 +27,7 @@ import io.celer.bench.harness.Peer;
 public final class WsCommand implements Callable<Integer>
 {
     /** Messages a second the feed offers in all, by default: the seed's load scaled to a small machine. */
-    static final int DEFAULT_TOTAL_RATE = 100_000;
+    static final int DEFAULT_TOTAL_RATE = 50_000;
 
     @Spec
     private CommandSpec spec;
@@ -44,7 +44,7 @@ public final class WsCommand implements Callable<Integer>
     private Integer clients;
 
     @Option(names = "--rate", paramLabel = "R",
-        description = "Messages a second to each client (default: 100,000 divided by the clients).")
+        description = "Messages a second to each client (default: 50,000 divided by the clients).")
     private Integer rate;
 
     @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds (default: 60; 10 with --quick).")

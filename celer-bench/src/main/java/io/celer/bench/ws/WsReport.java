@@ -104,12 +104,13 @@ final class WsReport
             rows.add(List.of(e.peer(), e.scenario(), format("%,.0f", e.fastMsgsPerS()),
                 format("%,.0f", e.latencyUs().p50()), format("%,.0f", e.latencyUs().p99()),
                 format("%,.0f", e.latencyUs().p999()), format("%,.0f", e.latencyUs().max()),
-                format("%,d", e.slowReceived()), format("%,d", e.slowLost()), format("%,.0f", s.rssMaxMb()),
+                format("%,d", e.slowReceived()), format("%,d", e.slowLost()), format("%,d", s.dropped()),
+                format("%,.0f", s.rssMaxMb()),
                 format("%,.0f", s.heapMaxMb()), Long.toString(s.gcCount()),
                 s.capped() ? format("RSS cap at %.0f s", s.cappedAfterS()) : ""));
         }
         final Table table = new Table(List.of("peer", "scenario", "fast msg/s", "p50 us", "p99 us", "p99.9 us",
-            "max us", "slow got", "slow lost", "RSS MiB", "heap MiB", "GCs", "note"), rows);
+            "max us", "slow got", "slow lost", "dropped", "RSS MiB", "heap MiB", "GCs", "note"), rows);
         final StringBuilder notes = new StringBuilder();
         final List<WsResult.Ratio> ratios = ratios(entries);
         for (final WsResult.Ratio ratio : ratios)
@@ -132,7 +133,8 @@ final class WsReport
             .legend("fast msg/s: messages a second the fast clients received together; p50 to max: their latency "
                 + "from the send stamp to receipt on the same host clock, in microseconds; slow got and slow lost: "
                 + "messages the slow clients received, and the gaps in their sequence numbers, while measuring; "
-                + "RSS, heap: the server's largest while measuring, sampled each second; GCs: its collections.")
+                + "dropped: what the server itself counts dropping, over its whole run (a slow client sees those as "
+                + "gaps only once it has read what its buffers held before); RSS, heap: the server's largest while measuring, sampled each second; GCs: its collections.")
             .timePlot("throughput and RSS over time", List.of(
                 panel("Messages a second to the fast clients", "messages/s", entries, true),
                 panel("Server resident set", "MiB", entries, false)));

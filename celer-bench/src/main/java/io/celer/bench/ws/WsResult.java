@@ -98,10 +98,12 @@ final class WsResult
      * @param rssMaxMb      its largest resident set.
      * @param heapMaxMb     its largest heap use.
      * @param gcCount       collections.
+     * @param dropped       messages it dropped for clients that could not take them, over its whole run (its own
+     *                      count: a slow client sees a drop as a gap only once it has read what was buffered before).
      * @param capped        whether it stopped itself at the RSS cap.
      * @param cappedAfterS  when, in seconds from the start of the measure; null when not capped.
      */
-    record Server(double rssMaxMb, double heapMaxMb, long gcCount, boolean capped, Double cappedAfterS)
+    record Server(double rssMaxMb, double heapMaxMb, long gcCount, long dropped, boolean capped, Double cappedAfterS)
     {
     }
 

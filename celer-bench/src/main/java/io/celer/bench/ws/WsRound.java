@@ -110,8 +110,10 @@ record WsRound(WsSettings.Contender contender, int round, Histogram latency, Sid
                 gcLast = point.gc();
             }
         }
+        final Long serverDropped = stats.server().number("dropped");
         return new WsRound(contender, round, latency, stats, begin, end, clientSamples, serverSamples,
-            new WsResult.Server(rssMax, heapMax, Math.max(0, gcLast - gcFirst), cappedAfter != null, cappedAfter));
+            new WsResult.Server(rssMax, heapMax, Math.max(0, gcLast - gcFirst),
+                serverDropped == null ? 0 : serverDropped, cappedAfter != null, cappedAfter));
     }
 
     /**

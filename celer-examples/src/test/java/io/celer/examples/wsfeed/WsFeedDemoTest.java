@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -22,6 +21,8 @@ import io.celer.examples.cli.Running;
 import io.celer.examples.support.DemoRuns;
 import io.celer.reactor.Reactor;
 import io.celer.test.Reactors;
+import io.celer.test.TestCertificates;
+import io.celer.tls.TlsConfig;
 import io.celer.websocket.CloseCode;
 import io.celer.websocket.Utf8Text;
 import io.celer.websocket.WebSocket;
@@ -32,7 +33,7 @@ import io.celer.websocket.client.WebSocketClient;
 /**
  * {@code ./celer demo ws-feed} over real sockets: clients that keep up (Celer's and the JDK's) get every sequence
  * number in order, while a client that stops reading loses messages by the policy (a gap in its numbers when it
- * reads again) or is closed with 1008, and the fast ones go on unaffected.
+ * reads again) or is closed with 1008, and the fast ones go on unaffected; the same feed over TLS.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class WsFeedDemoTest
@@ -42,13 +43,9 @@ class WsFeedDemoTest
 
     @RegisterExtension
     final DemoRuns demos = new DemoRuns(Demo::execute);
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    /** Stops the clients' reactors after each test. */
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     /** Checks a fast client's numbers: consecutive from 0. Written on one thread, read by the test. */
     private static final class Sequence
@@ -155,33 +152,30 @@ class WsFeedDemoTest
         final Running feed = start(policy);
         final List<Sequence> fast = fastClients(feed.port());
         awaitAtLeast(fast, 100);
-        try (RawFeedReader slow = new RawFeedReader(feed.port()))
-        {
-            final long before = fast.get(0).received;
-            Thread.sleep(PAUSE_MILLIS);
-            // The fast clients kept their pace (a quarter of it at least, on a loaded machine) while it slept.
-            awaitAtLeast(fast, before + RATE * PAUSE_MILLIS / 1000 / 4);
-            long expected = -1;
-            long gaps = 0;
-            for (int i = 0; i < 100_000 && gaps == 0; i++)
-            {
-                final RawFeedReader.Frame frame = slow.next();
-                assertThat(frame.opcode()).as("a text frame").isEqualTo(1);
-                assertThat(frame.payload()).hasSize(200);
-                final long sequence = FeedText.sequence(frame.text());
-                if (expected >= 0 && sequence != expected)
-                {
-                    assertThat(sequence).as("numbers only skip forward").isGreaterThan(expected);
-                    gaps++;
-                }
-                expected = sequence + 1;
-            }
-            assertThat(gaps).as("the slow client lost messages").isPositive();
-        }
+        final PausedReader slow = PausedReader.connect(reactors.start("ws-feed-slow"), feed.port());
+        final long before = fast.get(0).received;
+        Thread.sleep(PAUSE_MILLIS);
+        // The fast clients kept their pace (a quarter of it at least, on a loaded machine) while it did not read.
+        awaitAtLeast(fast, before + RATE * PAUSE_MILLIS / 1000 / 4);
+        slow.resume();
+        awaitGap(slow);
+        assertThat(slow.backwards).as("numbers only skip forward").isZero();
+        assertThat(slow.closeCode).as("still open").isEqualTo(-1);
         final long after = fast.get(0).received;
         awaitAtLeast(fast, after + 100);
         assertInOrder(fast);
         assertThat(demos.out()).contains("ws-feed: listening on 127.0.0.1:").contains("ws-feed: lag: ");
+    }
+
+    private static void awaitGap(final PausedReader slow) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (slow.gaps == 0)
+        {
+            assertThat(System.nanoTime()).as("a gap in the slow client's numbers, after " + slow.received)
+                .isLessThan(deadline);
+            Thread.sleep(10);
+        }
     }
 
     @Test
@@ -190,28 +184,36 @@ class WsFeedDemoTest
         final Running feed = start("close");
         final List<Sequence> fast = fastClients(feed.port());
         awaitAtLeast(fast, 100);
-        try (RawFeedReader slow = new RawFeedReader(feed.port()))
+        final PausedReader slow = PausedReader.connect(reactors.start("ws-feed-slow"), feed.port());
+        Thread.sleep(PAUSE_MILLIS);
+        slow.resume();
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (slow.closeCode < 0)
         {
-            Thread.sleep(PAUSE_MILLIS);
-            int closeCode = -1;
-            long expected = 0;
-            for (int i = 0; i < 1_000_000 && closeCode < 0; i++)
-            {
-                final RawFeedReader.Frame frame = slow.next();
-                if (frame.opcode() == 8)
-                {
-                    closeCode = frame.closeCode();
-                }
-                else
-                {
-                    assertThat(FeedText.sequence(frame.text())).as("in order until closed").isEqualTo(expected++);
-                }
-            }
-            assertThat(closeCode).isEqualTo(CloseCode.POLICY_VIOLATION);
+            assertThat(System.nanoTime()).as("a close frame, after " + slow.received).isLessThan(deadline);
+            Thread.sleep(10);
         }
+        assertThat(slow.closeCode).isEqualTo(CloseCode.POLICY_VIOLATION);
+        assertThat(slow.gaps).as("in order until closed").isZero();
+        assertThat(slow.backwards).isZero();
         final long after = fast.get(0).received;
         awaitAtLeast(fast, after + 100);
         assertInOrder(fast);
+    }
+
+    @Test
+    void feedsOverTls() throws Exception
+    {
+        final TestCertificates certificates = TestCertificates.get();
+        final Running feed = demos.start("ws-feed", "--host", "127.0.0.1", "--port", "0", "--rate", "500", "--tls",
+            "--keystore", certificates.server().toString(), "--storepass", TestCertificates.PASSWORD);
+        final CelerReader reader = new CelerReader();
+        new WebSocketClient(reactors.start("ws-feed-tls"), "wss://localhost:" + feed.port() + "/feed",
+            new WebSocketConfig(), reader)
+            .tls(new TlsConfig().trustStore(certificates.trustStore(), TestCertificates.PASSWORD)).open();
+        awaitAtLeast(List.of(reader.sequence), 200);
+        assertInOrder(List.of(reader.sequence));
+        assertThat(demos.out()).contains("over TLS");
     }
 
     @Test
