@@ -1,6 +1,7 @@
 package io.celer.bench.ws;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,6 +9,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import com.sun.management.UnixOperatingSystemMXBean;
 
 import io.celer.bench.harness.BenchException;
 import io.celer.bench.harness.CpuPlan;
@@ -33,6 +36,8 @@ record WsRun(WsSettings settings, PrintStream out, PrintStream err)
 {
     /** Time to connect and wind down, beyond the warm-up and the measure. */
     private static final Duration SLACK = Duration.ofSeconds(120);
+    /** Files a JVM opens besides its sockets: jars, pipes, the selector's. */
+    private static final int FD_HEADROOM = 200;
 
     /**
      * Runs every round, prints the report and writes the files.
@@ -41,6 +46,14 @@ record WsRun(WsSettings settings, PrintStream out, PrintStream err)
      */
     int run()
     {
+        final long descriptors = descriptorLimit();
+        // The client holds a socket per client and the server one more; the children inherit this process's limit.
+        if (descriptors > 0 && descriptors < settings.clients() + FD_HEADROOM)
+        {
+            err.println("[bench] " + settings.clients() + " clients need more open files than the limit of " +
+                descriptors + ": raise it (ulimit -n) or run fewer --clients");
+            return 1;
+        }
         final PeerLauncher launcher = settings.launcher();
         out.printf("WebSocket feed: %s; %,d clients (%d%% slow, %d ms pause per read), %,d msgs/s of %d bytes to each, "
                 + "%d + %d s, %d round(s)%n", Peer.ids(settings.peers()), settings.clients(), settings.slowPercent(),
@@ -108,6 +121,17 @@ record WsRun(WsSettings settings, PrintStream out, PrintStream err)
             throw new BenchException(contender.id() + ": the fast clients got nothing while measuring");
         }
         return result;
+    }
+
+    /**
+     * This process's limit of open files, which its children inherit.
+     *
+     * @return the limit, or -1 where the JVM does not say.
+     */
+    static long descriptorLimit()
+    {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
+            ? unix.getMaxFileDescriptorCount() : -1;
     }
 
     private static WsRound median(final List<WsRound> rounds)

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import picocli.CommandLine;
 
@@ -65,6 +66,23 @@ class WsBenchHarnessTest
         assertThat(out.resolve("latest-ws.png")).exists();
         assertThat(Files.readString(out.resolve("latest-ws.md")))
             .contains("# WebSocket feed with slow clients", "| peer", "slow lost", "latest-ws.png");
+    }
+
+    @Test
+    void aServerWithoutBackPressureStopsAtItsRssCapAndTheReportSaysSo() throws IOException
+    {
+        // Half the clients slow, each offered 4 MB a second: the unbounded outboxes pass 200 MiB within seconds.
+        assertThat(Bench.commandLine().execute("ws", "--clients", "10", "--rate", "4000", "--size", "1000",
+            "--slow-percent", "50", "--seconds", "60", "--warmup-seconds", "1", "--peers", "celer", "--scenarios",
+            "bp-off", "--rss-cap-mb", "200", "--rounds", "1", "--out", out.toString())).isZero();
+        // Its fields are those of any run (checked above), but for a measure cut short and no ratio to give.
+        final JsonNode report = new ObjectMapper().readTree(out.resolve("latest-ws.json").toFile());
+        assertThat(report.get("results")).hasSize(1);
+        final JsonNode entry = report.get("results").get(0);
+        assertThat(entry.get("server").get("capped").asBoolean()).as("capped").isTrue();
+        assertThat(entry.get("server").get("capped_after_s").asDouble()).isLessThan(60);
+        assertThat(entry.get("measured_s").asDouble()).as("the measure ended with the server").isLessThan(60);
+        assertThat(Files.readString(out.resolve("latest-ws.md"))).contains("RSS cap at");
     }
 
     @Test

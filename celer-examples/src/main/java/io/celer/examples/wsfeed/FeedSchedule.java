@@ -5,6 +5,7 @@ import java.util.Arrays;
 
 import io.celer.reactor.Reactor;
 import io.celer.reactor.TimerCallback;
+import io.celer.websocket.WebSocket;
 import io.celer.websocket.outbound.Fanout;
 
 /**
@@ -122,6 +123,10 @@ final class FeedSchedule implements TimerCallback
     private void sendDue(final FeedClient client, final long now)
     {
         final long due = Math.min((long)((now - client.since) * ratePerNano), client.next + maxPerTick);
+        if (client.next >= due)
+        {
+            return;
+        }
         while (client.next < due && client.slot >= 0)
         {
             final ByteBuffer message = text.write(client.next++, System.nanoTime());
@@ -130,6 +135,13 @@ final class FeedSchedule implements TimerCallback
             {
                 offered++;
             }
+        }
+        // One flush per client per tick, right after its batch: flushing every client at the end of the cycle
+        // would make each client's messages wait for the write calls of all the clients before it.
+        final WebSocket socket = client.outbox.socket();
+        if (client.slot >= 0 && socket.isOpen())
+        {
+            socket.flush();
         }
     }
 

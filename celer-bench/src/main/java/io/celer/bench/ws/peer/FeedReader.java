@@ -107,6 +107,10 @@ final class FeedReader implements WebSocketHandler, CycleTask, TimerCallback
     public void closed(final WebSocket socket, final int code)
     {
         tally.closed++;
+        if (!slow)
+        {
+            tally.fastClosed++;
+        }
     }
 
     private static int indexOfSpace(final ByteBuffer text, final int from)

@@ -23,6 +23,7 @@ final class FeedTally
     boolean measuring;
     volatile int opened;
     volatile int closed;
+    volatile int fastClosed;
 
     /**
      * A fast client got a message.
