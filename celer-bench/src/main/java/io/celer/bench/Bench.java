@@ -15,6 +15,7 @@ import io.celer.bench.latency.UdpCommand;
 import io.celer.bench.queues.QueuesCommand;
 import io.celer.bench.throughput.ThroughputCommand;
 import io.celer.bench.ticktotrade.TickToTradeCommand;
+import io.celer.bench.ws.WsCommand;
 
 /**
  * The benchmark launcher: {@code ./celer bench tcp} and {@code ./celer bench udp} for latency,
@@ -26,7 +27,7 @@ import io.celer.bench.ticktotrade.TickToTradeCommand;
 @Command(name = "bench", mixinStandardHelpOptions = true, version = "celer-bench 0.1.0",
     subcommands = {TcpCommand.class, UdpCommand.class, ThroughputCommand.class, BatchingCommand.class,
         TickToTradeCommand.class, QueuesCommand.class,
-        HttpCommand.class, PaperCommand.class},
+        HttpCommand.class, PaperCommand.class, WsCommand.class},
     description = {
         "Benchmarks Celer against Netty, blocking sockets and C over TCP and UDP on loopback.",
         "Every peer's server and client run in separate processes, pinned to separate CPUs when the machine "
@@ -44,7 +45,8 @@ import io.celer.bench.ticktotrade.TickToTradeCommand;
         "  ./celer bench queues --quick",
         "  ./celer bench http --quick",
         "  ./celer bench http --driver wrk --connections 1,100",
-        "  ./celer bench http-paper --quick"})
+        "  ./celer bench http-paper --quick",
+        "  ./celer bench ws --quick"})
 public final class Bench implements Callable<Integer>
 {
     @Spec

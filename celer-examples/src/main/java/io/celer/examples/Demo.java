@@ -21,6 +21,7 @@ import io.celer.examples.quote.QuoteFrontCommand;
 import io.celer.examples.ticktotrade.TickToTradeCommand;
 import io.celer.examples.websocket.WsClientCommand;
 import io.celer.examples.websocket.WsEchoCommand;
+import io.celer.examples.wsfeed.WsFeedCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
@@ -68,7 +69,8 @@ public final class Demo implements Callable<Integer>
         QuoteFrontCommand.class,
         TickToTradeCommand.class,
         WsEchoCommand.class,
-        WsClientCommand.class);
+        WsClientCommand.class,
+        WsFeedCommand.class);
 
     @Option(
         names = {"-h", "--help"},

@@ -21,6 +21,7 @@ public final class Report
     private String notes;
     private Plot plot;
     private LinePlot.Chart chart;
+    private TimePlot timePlot;
 
     /**
      * A section of the Markdown file after the table.
@@ -39,6 +40,16 @@ public final class Report
      * @param lines the lines.
      */
     public record Plot(String title, List<PercentilePlot.Line> lines)
+    {
+    }
+
+    /**
+     * A plot of values over time, in stacked panels.
+     *
+     * @param alt    what the Markdown's image says it is.
+     * @param panels the panels.
+     */
+    public record TimePlot(String alt, List<TimeSeriesPlot.Panel> panels)
     {
     }
 
@@ -162,6 +173,25 @@ public final class Report
         return this;
     }
 
+    /**
+     * Sets a plot over time instead of a percentile plot, written as PNG beside the other files.
+     *
+     * @param alt    what the image shows, in a few words.
+     * @param panels the panels, top to bottom.
+     * @return this.
+     */
+    public Report timePlot(final String alt, final List<TimeSeriesPlot.Panel> panels)
+    {
+        this.timePlot = new TimePlot(alt, List.copyOf(panels));
+        return this;
+    }
+
+    /** @return the plot over time, or null. */
+    public TimePlot timePlot()
+    {
+        return timePlot;
+    }
+
     /** @return what names the files. */
     public String name()
     {
@@ -231,13 +261,13 @@ public final class Report
     /** @return whether a PNG goes with the report. */
     public boolean hasPicture()
     {
-        return plot != null || chart != null;
+        return plot != null || chart != null || timePlot != null;
     }
 
     /** @return the PNG's title, or null without one. */
     public String pictureTitle()
     {
-        return plot != null ? plot.title() : chart != null ? chart.title() : null;
+        return plot != null ? plot.title() : chart != null ? chart.title() : timePlot != null ? timePlot.alt() : null;
     }
 
     /** @return what failed; empty when nothing did or the benchmark keeps no such list. */

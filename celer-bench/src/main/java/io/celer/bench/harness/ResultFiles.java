@@ -16,7 +16,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 /**
  * Writes a {@link Report} under the results directory, the one place every benchmark's files are made: a dated
  * JSON ({@link Result} through Jackson), Markdown ({@link MarkdownWriter}) and, with a plot, PNG
- * ({@link PercentilePlot} or {@link LinePlot}), and {@code latest-*} copies of each.
+ * ({@link PercentilePlot}, {@link LinePlot} or {@link TimeSeriesPlot}), and {@code latest-*} copies of each.
  */
 final class ResultFiles
 {
@@ -86,9 +86,13 @@ final class ResultFiles
                 {
                     PercentilePlot.write(png, report.plot().title(), report.plot().lines());
                 }
-                else
+                else if (report.chart() != null)
                 {
                     LinePlot.write(png, report.chart());
+                }
+                else
+                {
+                    TimeSeriesPlot.write(png, report.timePlot().panels());
                 }
                 Files.copy(png, dir.resolve(latest + ".png"), StandardCopyOption.REPLACE_EXISTING);
             }

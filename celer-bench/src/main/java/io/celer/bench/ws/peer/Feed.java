@@ -170,6 +170,16 @@ public final class Feed
     }
 
     /**
+     * Clients on the feed, from any thread.
+     *
+     * @return the count, as the loop last published it.
+     */
+    public long clients()
+    {
+        return publishedClients.get();
+    }
+
+    /**
      * Marks the start of a measure, on the loop.
      */
     public void mark()

@@ -1,5 +1,7 @@
 package io.celer.bench.ws.peer;
 
+import java.nio.file.Path;
+
 import picocli.CommandLine.Option;
 
 /**
@@ -23,6 +25,18 @@ public final class FeedOptions
     @Option(names = "--per-second", defaultValue = "true", arity = "1",
         description = "Print a 'feed second=...' line of counts each second while clients are connected.")
     boolean perSecond;
+
+    @Option(names = "--samples", description = "A file to append a line to each second: heap used, RSS, "
+        + "collections and clients.")
+    Path samples;
+
+    @Option(names = "--rss-cap-mb", defaultValue = "0",
+        description = "Exit once the process's resident set passes this many MiB (0: no cap).")
+    long rssCapMb;
+
+    @Option(names = "--exit-when-idle", defaultValue = "false", arity = "0..1",
+        description = "Exit once clients came and all left: a run's end without the harness saying stop.")
+    boolean exitWhenIdle;
 
     /**
      * Whether slow clients' messages are dropped.

@@ -100,6 +100,7 @@ public final class NettyWebSocketServer implements PeerServer
             .bind("127.0.0.1", options.port()).sync().channel();
         final EventLoop loop = listener.eventLoop();
         loop.scheduleAtFixedRate(feed::tick, feedOptions.tickMillis, feedOptions.tickMillis, TimeUnit.MILLISECONDS);
+        ProcessSampler.start(feedOptions, feed::clients);
         if (feedOptions.perSecond)
         {
             feed.reportEachSecond();

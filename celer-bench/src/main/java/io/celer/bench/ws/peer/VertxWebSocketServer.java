@@ -79,6 +79,7 @@ public final class VertxWebSocketServer implements PeerServer
                     }
                 });
         });
+        ProcessSampler.start(feedOptions, feed::clients);
         if (feedOptions.perSecond)
         {
             feed.reportEachSecond();

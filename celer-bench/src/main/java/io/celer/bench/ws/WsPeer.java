@@ -1,0 +1,64 @@
+package io.celer.bench.ws;
+
+import io.celer.bench.harness.Peer;
+import io.celer.bench.ws.peer.CelerWebSocketServer;
+import io.celer.bench.ws.peer.NettyWebSocketServer;
+import io.celer.bench.ws.peer.VertxWebSocketServer;
+
+/**
+ * The feed servers compared; every one is read by the same Celer load client.
+ */
+enum WsPeer implements Peer
+{
+    /** Celer's ws-feed server: bounded per-client outboxes dropping their oldest message. */
+    CELER("celer", "Celer ws-feed, per-client outboxes", CelerWebSocketServer.class),
+    /** Netty's WebSocket codec on one epoll event loop, dropping while a channel is not writable. */
+    NETTY("netty", "Netty WebSocket, one epoll event loop", NettyWebSocketServer.class),
+    /** Vert.x's WebSocket server on one event loop, dropping while its write queue is full. */
+    VERTX("vertx", "Vert.x 4 WebSocket, one event loop", VertxWebSocketServer.class);
+
+    private final String id;
+    private final String description;
+    private final String server;
+
+    WsPeer(final String id, final String description, final Class<?> server)
+    {
+        this.id = id;
+        this.description = description;
+        this.server = server.getName();
+    }
+
+    @Override
+    public String id()
+    {
+        return id;
+    }
+
+    @Override
+    public String description()
+    {
+        return description;
+    }
+
+    @Override
+    public boolean isCeler()
+    {
+        return this == CELER;
+    }
+
+    @Override
+    public String transport()
+    {
+        return null;
+    }
+
+    /**
+     * The server's main class.
+     *
+     * @return its name.
+     */
+    String server()
+    {
+        return server;
+    }
+}

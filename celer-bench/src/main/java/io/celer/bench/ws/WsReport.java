@@ -1,0 +1,176 @@
+package io.celer.bench.ws;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.HdrHistogram.Histogram;
+
+import io.celer.bench.harness.PeerLauncher;
+import io.celer.bench.harness.Report;
+import io.celer.bench.harness.Result;
+import io.celer.bench.harness.SideFacts;
+import io.celer.bench.harness.Table;
+import io.celer.bench.harness.TimeSeriesPlot;
+
+/**
+ * Turns {@code bench ws}'s rounds into its entries, table, notes and plot.
+ */
+final class WsReport
+{
+    /** The goal: the fast clients' p99 with slow clients at most this times their p99 without. */
+    static final double P99_GOAL = 1.2;
+
+    private WsReport()
+    {
+    }
+
+    /**
+     * The JSON entry of a peer and scenario.
+     *
+     * @param median    its median round.
+     * @param completed how many rounds completed.
+     * @param launcher  what started the processes.
+     * @return the entry.
+     */
+    static WsResult.Entry entry(final WsRound median, final int completed, final PeerLauncher launcher)
+    {
+        final Histogram h = median.latency();
+        final WsResult.Latency latency = new WsResult.Latency(h.getTotalCount(), micros(h.getValueAtPercentile(50)),
+            micros(h.getValueAtPercentile(90)), micros(h.getValueAtPercentile(99)), micros(h.getValueAtPercentile(99.9)),
+            micros(h.getMaxValue()));
+        final double seconds = median.measuredSeconds();
+        final WsSettings.Contender contender = median.contender();
+        return new WsResult.Entry(contender.peer().id(), contender.scenario().id(), contender.peer().description(),
+            median.round(), completed, (int)median.client("fast_clients"), (int)median.client("slow_clients"),
+            seconds, seconds > 0 ? median.stats().client().messages() / seconds : 0,
+            median.stats().client().messages(), median.client("fast_lost"), median.client("out_of_order"), latency,
+            median.client("slow_received"), median.client("slow_lost"), median.server(),
+            SideFacts.of(launcher, contender.peer(), median.stats()), median.clientSamples(), median.serverSamples());
+    }
+
+    /**
+     * The settings as the JSON has them, with each peer's p99 ratio.
+     *
+     * @param settings the run's settings.
+     * @param entries  the entries.
+     * @return the settings record.
+     */
+    static WsResult.Settings settings(final WsSettings settings, final List<WsResult.Entry> entries)
+    {
+        final PeerLauncher launcher = settings.launcher();
+        return new WsResult.Settings(settings.clients(), settings.rate(), settings.size(), settings.seconds(),
+            settings.warmupSeconds(), settings.slowPercent(), settings.slowPauseMillis(), settings.slowReadBytes(),
+            settings.queue(), settings.rssCapMb(), settings.rounds(), launcher.cpus().note(),
+            launcher.describeExtraOptions(), ratios(entries));
+    }
+
+    private static List<WsResult.Ratio> ratios(final List<WsResult.Entry> entries)
+    {
+        final List<WsResult.Ratio> ratios = new ArrayList<>();
+        for (final WsResult.Entry with : entries)
+        {
+            if (!with.scenario().equals(Scenario.BACKPRESSURE.id()))
+            {
+                continue;
+            }
+            for (final WsResult.Entry without : entries)
+            {
+                if (without.peer().equals(with.peer()) && without.scenario().equals(Scenario.NO_SLOW.id()) &&
+                    without.latencyUs().p99() > 0)
+                {
+                    final double ratio = with.latencyUs().p99() / without.latencyUs().p99();
+                    ratios.add(new WsResult.Ratio(with.peer(), ratio, ratio <= P99_GOAL));
+                }
+            }
+        }
+        return ratios;
+    }
+
+    /**
+     * The report: table, notes and the plot of throughput and RSS over time.
+     *
+     * @param settings the run's settings.
+     * @param result   the JSON.
+     * @param entries  its entries.
+     * @return the report.
+     */
+    static Report report(final WsSettings settings, final Result result, final List<WsResult.Entry> entries)
+    {
+        final List<List<String>> rows = new ArrayList<>();
+        for (final WsResult.Entry e : entries)
+        {
+            final WsResult.Server s = e.server();
+            rows.add(List.of(e.peer(), e.scenario(), format("%,.0f", e.fastMsgsPerS()),
+                format("%,.0f", e.latencyUs().p50()), format("%,.0f", e.latencyUs().p99()),
+                format("%,.0f", e.latencyUs().p999()), format("%,.0f", e.latencyUs().max()),
+                format("%,d", e.slowReceived()), format("%,d", e.slowLost()), format("%,d", s.dropped()),
+                format("%,.0f", s.rssMaxMb()),
+                format("%,.0f", s.heapMaxMb()), Long.toString(s.gcCount()),
+                s.capped() ? format("RSS cap at %.0f s", s.cappedAfterS()) : ""));
+        }
+        final Table table = new Table(List.of("peer", "scenario", "fast msg/s", "p50 us", "p99 us", "p99.9 us",
+            "max us", "slow got", "slow lost", "dropped", "RSS MiB", "heap MiB", "GCs", "note"), rows);
+        final StringBuilder notes = new StringBuilder();
+        final List<WsResult.Ratio> ratios = ratios(entries);
+        for (final WsResult.Ratio ratio : ratios)
+        {
+            notes.append(format("%s: fast clients' p99 with slow clients is %.2fx that without (goal: at most %.1fx, "
+                + "%s)%n", ratio.peer(), ratio.ratio(), P99_GOAL, ratio.withinGoal() ? "met" : "missed"));
+        }
+        final Report report = Report.of("ws", result, table)
+            .title("WebSocket feed with slow clients")
+            .intro(format("Each server offered %,d clients %,d messages a second each of %d bytes (sequence number, "
+                    + "send time, padding) for %d s after %d s of warm-up; %d%% of the clients read with a %d ms "
+                    + "pause after each read of at most %,d bytes. One Celer client process read them all.",
+                settings.clients(), settings.rate(), settings.size(), settings.seconds(), settings.warmupSeconds(),
+                settings.slowPercent(), settings.slowPauseMillis(), settings.slowReadBytes()))
+            .fact("Pinning", settings.launcher().cpus().note())
+            .fact("Child JVM options", settings.launcher().describeExtraOptions())
+            .fact("Celer outbox", format("%,d messages a client, dropping the oldest (back-pressure on)",
+                settings.queue()))
+            .fact("RSS cap", settings.rssCapMb() + " MiB: a server past it stops itself (back-pressure off)")
+            .legend("fast msg/s: messages a second the fast clients received together; p50 to max: their latency "
+                + "from the send stamp to receipt on the same host clock, in microseconds; slow got and slow lost: "
+                + "messages the slow clients received, and the gaps in their sequence numbers, while measuring; "
+                + "dropped: what the server itself counts dropping, over its whole run (a slow client sees those as "
+                + "gaps only once it has read what its buffers held before); RSS, heap: the server's largest while measuring, sampled each second; GCs: its collections.")
+            .timePlot("throughput and RSS over time", List.of(
+                panel("Messages a second to the fast clients", "messages/s", entries, true),
+                panel("Server resident set", "MiB", entries, false)));
+        return notes.length() == 0 ? report : report.notes(notes.toString());
+    }
+
+    private static TimeSeriesPlot.Panel panel(final String title, final String unit,
+        final List<WsResult.Entry> entries, final boolean throughput)
+    {
+        final List<TimeSeriesPlot.Series> series = new ArrayList<>();
+        for (final WsResult.Entry e : entries)
+        {
+            final List<Double> xs = new ArrayList<>();
+            final List<Double> ys = new ArrayList<>();
+            if (throughput)
+            {
+                e.clientSamples().forEach(s -> xs.add(s.tS()));
+                e.clientSamples().forEach(s -> ys.add(s.fastMsgsPerS()));
+            }
+            else
+            {
+                e.serverSamples().forEach(s -> xs.add(s.tS()));
+                e.serverSamples().forEach(s -> ys.add(s.rssMb()));
+            }
+            series.add(new TimeSeriesPlot.Series(e.peer() + " " + e.scenario(), xs, ys));
+        }
+        return new TimeSeriesPlot.Panel(title, unit, series);
+    }
+
+    private static double micros(final long nanos)
+    {
+        return nanos / 1000.0;
+    }
+
+    private static String format(final String pattern, final Object... args)
+    {
+        return String.format(Locale.ROOT, pattern, args);
+    }
+}

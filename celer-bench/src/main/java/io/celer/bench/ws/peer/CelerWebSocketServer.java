@@ -1,0 +1,100 @@
+package io.celer.bench.ws.peer;
+
+import io.celer.bench.http.peer.LoopProbe;
+import io.celer.bench.http.peer.PeerMain;
+import io.celer.bench.http.peer.PeerOptions;
+import io.celer.bench.http.peer.PeerServer;
+import io.celer.bench.http.peer.ServerProbe;
+import io.celer.examples.wsfeed.WsFeedServer;
+import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorConfig;
+import io.celer.reactor.TimerCallback;
+import io.celer.tcp.TcpConfig;
+import io.celer.websocket.outbound.OutboundConfig;
+import io.celer.websocket.outbound.OverflowPolicy;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Celer's feed server, the ws-feed demo's {@link WsFeedServer}, on one reactor: each client is offered
+ * {@code --rate} messages a second through a bounded outbox that drops its oldest message when full
+ * ({@code --backpressure=on}, {@code --queue} messages), or through an outbox bounded only by a client's gigabyte
+ * ({@code --backpressure=off}), which lets a slow client's backlog grow until the RSS cap stops the process.
+ */
+@Command(name = "celer-ws", mixinStandardHelpOptions = true,
+    description = "WebSocket peer: Celer's ws-feed server, back-pressured through per-client outboxes.")
+public final class CelerWebSocketServer implements PeerServer
+{
+    /** Messages an outbox holds with back-pressure off: more than any run produces for a client. */
+    static final int UNBOUNDED_MESSAGES = 1 << 26;
+    private static final long PUBLISH_MILLIS = 100;
+    private static final int SEND_BUFFER = 256 * 1024;
+
+    @Mixin
+    PeerOptions options = new PeerOptions();
+
+    @Mixin
+    FeedOptions feedOptions = new FeedOptions();
+
+    @Option(names = "--queue", defaultValue = "" + WsFeedServer.DEFAULT_QUEUED_MESSAGES,
+        description = "Messages a client's outbox holds with back-pressure on.")
+    int queue;
+
+    private Reactor reactor;
+    private WsFeedServer feed;
+    private LoopProbe probe;
+    private long droppedAtMark;
+    /** Written on the reactor every {@link #PUBLISH_MILLIS}, read by the sampler. */
+    private volatile long clients;
+
+    /**
+     * Runs the peer.
+     *
+     * @param args {@code --port=P --cpu=N --rate=R --size=B --backpressure=on|off --queue=Q --samples=F
+     *             --rss-cap-mb=M --exit-when-idle}; stdin takes {@code begin}, {@code stats}, {@code stop}.
+     */
+    public static void main(final String[] args)
+    {
+        PeerMain.run(new CelerWebSocketServer(), args);
+    }
+
+    @Override
+    public int start()
+    {
+        final OutboundConfig outbound = WsFeedServer.outbound(OverflowPolicy.DROP_OLDEST,
+            feedOptions.dropWhenUnwritable() ? queue : UNBOUNDED_MESSAGES, feedOptions.size);
+        reactor = new Reactor(new ReactorConfig().name("celer-ws-feed").cpu(options.cpu())).start();
+        feed = WsFeedServer.open(reactor, options.port(),
+            new TcpConfig().bindAddress("127.0.0.1").socketSendBufferSize(SEND_BUFFER),
+            new WsFeedServer.Settings(feedOptions.rate, feedOptions.size, outbound, feedOptions.tickMillis),
+            System.out);
+        final TimerCallback publish = new TimerCallback()
+        {
+            @Override
+            public void onTimer(final long timerId, final long nowMillis)
+            {
+                clients = feed.clients();
+                reactor.schedule(PUBLISH_MILLIS, this);
+            }
+        };
+        reactor.call(() -> reactor.schedule(PUBLISH_MILLIS, publish));
+        ProcessSampler.start(feedOptions, () -> clients);
+        probe = new LoopProbe(reactor::execute, feed::offered, () -> droppedAtMark = feed.dropped(),
+            () -> " dropped=" + (feed.dropped() - droppedAtMark) + " clients=" + feed.clients());
+        return feed.localAddress().getPort();
+    }
+
+    @Override
+    public ServerProbe probe()
+    {
+        return probe;
+    }
+
+    @Override
+    public void stop()
+    {
+        feed.close();
+        reactor.stop();
+    }
+}

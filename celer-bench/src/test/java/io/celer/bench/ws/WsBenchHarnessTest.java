@@ -1,0 +1,98 @@
+package io.celer.bench.ws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import picocli.CommandLine;
+
+import io.celer.bench.Bench;
+import io.celer.bench.ResultFields;
+
+/**
+ * Runs {@code bench ws} through the launcher on ten clients for two seconds, Celer's and Netty's servers in every
+ * scenario, each in its own processes, and checks that what it writes is sane and documented. Speed is never
+ * asserted: this machine is shared.
+ */
+class WsBenchHarnessTest
+{
+    @TempDir
+    Path out;
+
+    @Test
+    void everyPeerAndScenarioCompletesWithSaneCounts() throws IOException
+    {
+        final JsonNode report = ResultFields.run(out, "latest-ws.json", "ws",
+            "ws", "--clients", "10", "--seconds", "2", "--warmup-seconds", "1", "--peers", "celer,netty",
+            "--rounds", "1");
+        assertThat(report.get("benchmark").asText()).isEqualTo("ws-feed");
+        assertThat(report.get("failures")).isEmpty();
+        assertThat(report.get("clients").asInt()).isEqualTo(10);
+        final List<String> runs = new ArrayList<>();
+        for (final JsonNode entry : report.get("results"))
+        {
+            final String scenario = entry.get("scenario").asText();
+            final String run = entry.get("peer").asText() + " " + scenario;
+            runs.add(run);
+            final boolean slow = !scenario.equals("no-slow");
+            assertThat(entry.get("slow_clients").asInt()).as(run).isEqualTo(slow ? 1 : 0);
+            assertThat(entry.get("fast_clients").asInt()).as(run).isEqualTo(slow ? 9 : 10);
+            assertThat(entry.get("fast_received").asLong()).as(run + " fast messages").isPositive();
+            assertThat(entry.get("latency_us").get("count").asLong()).as(run + " latencies recorded, one a message")
+                .isEqualTo(entry.get("fast_received").asLong());
+            assertThat(entry.get("latency_us").get("p99").asDouble()).as(run)
+                .isGreaterThanOrEqualTo(entry.get("latency_us").get("p50").asDouble()).isPositive();
+            assertThat(entry.get("out_of_order").asLong()).as(run + " sequence numbers going back").isZero();
+            assertThat(entry.get("slow_received").asLong() > 0).as(run + " slow messages").isEqualTo(slow);
+            assertThat(entry.get("server").get("rss_max_mb").asDouble()).as(run + " server RSS").isPositive();
+            assertThat(entry.get("server_samples")).as(run + " server samples").isNotEmpty();
+            assertThat(entry.get("client_samples")).as(run + " client samples").isNotEmpty();
+        }
+        assertThat(runs).containsExactly("celer bp-on", "celer bp-off", "celer no-slow", "netty bp-on", "netty bp-off",
+            "netty no-slow");
+        assertThat(report.get("p99_slow_over_no_slow")).hasSize(2);
+        assertThat(out.resolve("latest-ws.png")).exists();
+        assertThat(Files.readString(out.resolve("latest-ws.md")))
+            .contains("# WebSocket feed with slow clients", "| peer", "slow lost", "latest-ws.png");
+    }
+
+    @Test
+    void aServerWithoutBackPressureStopsAtItsRssCapAndTheReportSaysSo() throws IOException
+    {
+        // Half the clients slow, each offered 4 MB a second: the unbounded outboxes pass 200 MiB within seconds.
+        assertThat(Bench.commandLine().execute("ws", "--clients", "10", "--rate", "4000", "--size", "1000",
+            "--slow-percent", "50", "--seconds", "60", "--warmup-seconds", "1", "--peers", "celer", "--scenarios",
+            "bp-off", "--rss-cap-mb", "200", "--rounds", "1", "--out", out.toString())).isZero();
+        // Its fields are those of any run (checked above), but for a measure cut short and no ratio to give.
+        final JsonNode report = new ObjectMapper().readTree(out.resolve("latest-ws.json").toFile());
+        assertThat(report.get("results")).hasSize(1);
+        final JsonNode entry = report.get("results").get(0);
+        assertThat(entry.get("server").get("capped").asBoolean()).as("capped").isTrue();
+        assertThat(entry.get("server").get("capped_after_s").asDouble()).isLessThan(60);
+        assertThat(entry.get("measured_s").asDouble()).as("the measure ended with the server").isLessThan(60);
+        assertThat(Files.readString(out.resolve("latest-ws.md"))).contains("RSS cap at");
+    }
+
+    @Test
+    void unknownScenariosAndPeersAreUsageErrors()
+    {
+        final CommandLine bad = Bench.commandLine();
+        bad.setErr(new PrintWriter(new StringWriter()));
+        assertThat(bad.execute("ws", "--scenarios", "bp-maybe", "--out", out.toString())).isEqualTo(2);
+        assertThat(bad.execute("ws", "--peers", "jetty", "--out", out.toString())).isEqualTo(2);
+        assertThat(bad.execute("ws", "--slow-percent", "101", "--out", out.toString())).isEqualTo(2);
+        assertThat(out.resolve("latest-ws.json")).doesNotExist();
+    }
+}

@@ -1,0 +1,108 @@
+package io.celer.examples.wsfeed;
+
+import java.nio.ByteBuffer;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * One feed message as ASCII text in a reused buffer: the client's sequence number, a space, the send time
+ * ({@link System#nanoTime()}), a space, then {@code x} up to the message size. Garbage-free: Agrona's ASCII
+ * number codec writes the digits in place.
+ */
+public final class FeedText
+{
+    /** The longest header: two 19-digit numbers and their spaces. */
+    public static final int MAX_HEADER = 40;
+    private static final byte PAD = 'x';
+
+    private final ByteBuffer bytes;
+    private final UnsafeBuffer view;
+    private final int size;
+
+    /**
+     * A message buffer.
+     *
+     * @param size the length messages are padded to; shorter than a header means no padding.
+     */
+    public FeedText(final int size)
+    {
+        this.size = size;
+        this.bytes = ByteBuffer.allocate(Math.max(size, MAX_HEADER));
+        this.view = new UnsafeBuffer(bytes);
+        for (int i = 0; i < bytes.capacity(); i++)
+        {
+            bytes.put(i, PAD);
+        }
+    }
+
+    /**
+     * Writes a message over the previous one.
+     *
+     * @param sequence the client's sequence number, not negative.
+     * @param nanos    the send time, not negative.
+     * @return the message, between position 0 and its length; valid until the next call.
+     */
+    public ByteBuffer write(final long sequence, final long nanos)
+    {
+        int at = view.putLongAscii(0, sequence);
+        view.putByte(at++, (byte)' ');
+        at += view.putLongAscii(at, nanos);
+        view.putByte(at++, (byte)' ');
+        final int length = Math.max(at, size);
+        // The padding after the header is already there, but a longer header last time may have overwritten it.
+        for (int i = at; i < Math.min(length, MAX_HEADER); i++)
+        {
+            view.putByte(i, PAD);
+        }
+        bytes.limit(length).position(0);
+        return bytes;
+    }
+
+    /**
+     * The longest message this writes.
+     *
+     * @return bytes.
+     */
+    public int maxLength()
+    {
+        return bytes.capacity();
+    }
+
+    /**
+     * The sequence number at the start of a message.
+     *
+     * @param text a message.
+     * @return its sequence number.
+     * @throws NumberFormatException if it does not start with one.
+     */
+    public static long sequence(final CharSequence text)
+    {
+        final int space = indexOfSpace(text, 0);
+        return Long.parseLong(text, 0, space, 10);
+    }
+
+    /**
+     * The send time after the sequence number.
+     *
+     * @param text a message.
+     * @return its send time, nanoseconds.
+     * @throws NumberFormatException if it has none.
+     */
+    public static long sendNanos(final CharSequence text)
+    {
+        final int first = indexOfSpace(text, 0) + 1;
+        return Long.parseLong(text, first, indexOfSpace(text, first), 10);
+    }
+
+    private static int indexOfSpace(final CharSequence text, final int from)
+    {
+        for (int i = from; i < text.length(); i++)
+        {
+            if (text.charAt(i) == ' ')
+            {
+                return i;
+            }
+        }
+        throw new NumberFormatException("no space after " + from + " in a feed message");
+    }
+}

@@ -1,0 +1,178 @@
+package io.celer.examples.wsfeed;
+
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+
+import io.celer.http.HttpServer;
+import io.celer.http.HttpServerConfig;
+import io.celer.reactor.Reactor;
+import io.celer.tcp.TcpConfig;
+import io.celer.websocket.WebSocketConfig;
+import io.celer.websocket.outbound.Fanout;
+import io.celer.websocket.outbound.OutboundConfig;
+import io.celer.websocket.outbound.OverflowPolicy;
+import io.celer.websocket.server.WebSocketUpgrade;
+
+/**
+ * The ws-feed server: every path upgrades to a WebSocket that is offered {@code rate} messages a second of
+ * {@code size} bytes ({@link FeedText}), generated each tick by a reactor timer ({@link FeedSchedule}) and sent
+ * through the client's bounded outbox, whose policy drops the oldest, refuses the newest or closes with 1008 when
+ * the client reads too slowly; the lag is logged once a second at most ({@link LagLog}).
+ */
+public final class WsFeedServer
+{
+    /** The seed's queue: 5,000 messages a client. */
+    public static final int DEFAULT_QUEUED_MESSAGES = 5000;
+
+    private final Reactor reactor;
+    private final HttpServer http;
+    private final Fanout fanout;
+    private final FeedSchedule schedule;
+    private final LagLog lag;
+
+    /**
+     * What the feed offers and how it bounds each client.
+     *
+     * @param rate       messages a second per client, at least 1.
+     * @param size       bytes a message is padded to.
+     * @param outbound   the outboxes' bounds and policy; its largest message must be at least
+     *                   {@code max(size, FeedText.MAX_HEADER)}.
+     * @param tickMillis the producer timer's period, at least 1.
+     */
+    public record Settings(int rate, int size, OutboundConfig outbound, int tickMillis)
+    {
+        /**
+         * Checks the settings.
+         *
+         * @throws IllegalArgumentException on a value out of range.
+         */
+        public Settings
+        {
+            if (rate < 1 || tickMillis < 1 || size < 1)
+            {
+                throw new IllegalArgumentException("rate, size and tick must be positive: " + rate + ", " + size +
+                    ", " + tickMillis);
+            }
+            if (outbound.maxMessageLength() < Math.max(size, FeedText.MAX_HEADER))
+            {
+                throw new IllegalArgumentException("the outboxes' largest message is below " + size + " bytes");
+            }
+        }
+    }
+
+    /**
+     * Outboxes of messages of one size: a number of them a client, the bytes they take, a policy.
+     *
+     * @param policy   what a full outbox does.
+     * @param messages the most messages an outbox holds.
+     * @param size     bytes a message is padded to.
+     * @return the settings.
+     */
+    public static OutboundConfig outbound(final OverflowPolicy policy, final int messages, final int size)
+    {
+        final int longest = Math.max(size, FeedText.MAX_HEADER);
+        final long bytes = Math.min((long)messages * longest, OutboundConfig.MAX_QUEUED_BYTES_LIMIT);
+        return new OutboundConfig().overflowPolicy(policy).maxQueuedMessages(messages).maxMessageLength(longest)
+            .maxQueuedBytes((int)Math.max(bytes, longest));
+    }
+
+    private WsFeedServer(final Reactor reactor, final int port, final TcpConfig tcp, final Settings settings,
+        final PrintStream out)
+    {
+        this.reactor = reactor;
+        this.lag = new LagLog(reactor, out, "ws-feed");
+        this.fanout = new Fanout(settings.outbound(), lag);
+        this.schedule = new FeedSchedule(reactor, fanout, settings.rate(), settings.size(), settings.tickMillis());
+        final WebSocketUpgrade upgrade = new WebSocketUpgrade(new WebSocketConfig(),
+            new SessionHandlers(() -> fanout.handler(new FeedClient(schedule))));
+        // An outbox needs a full write buffer to refuse a write, not to close the connection.
+        this.http = new HttpServer(reactor, port,
+            new HttpServerConfig().tcp(tcp.copy().disconnectOnFullWriteBuffer(false)), upgrade);
+    }
+
+    /**
+     * Opens the server and starts its feed.
+     *
+     * @param reactor  the reactor, running.
+     * @param port     the port, 0 for any.
+     * @param tcp      where to listen, TLS, socket buffers.
+     * @param settings the feed.
+     * @param out      where the lag lines go.
+     * @return the open server.
+     */
+    public static WsFeedServer open(final Reactor reactor, final int port, final TcpConfig tcp,
+        final Settings settings, final PrintStream out)
+    {
+        final WsFeedServer server = new WsFeedServer(reactor, port, tcp, settings, out);
+        server.http.open();
+        reactor.call(() ->
+        {
+            server.schedule.start();
+            server.lag.start(server.fanout);
+        });
+        return server;
+    }
+
+    /**
+     * Where it listens.
+     *
+     * @return the address.
+     */
+    public InetSocketAddress localAddress()
+    {
+        return http.localAddress();
+    }
+
+    /**
+     * Stops the feed and closes the server; any thread.
+     */
+    public void close()
+    {
+        reactor.call(() ->
+        {
+            schedule.stop();
+            lag.stop();
+        });
+        http.close();
+    }
+
+    /**
+     * Reactor thread: messages sent or queued so far.
+     *
+     * @return the count.
+     */
+    public long offered()
+    {
+        return schedule.offered();
+    }
+
+    /**
+     * Reactor thread: messages lost so far to the policy (dropped, refused, or discarded on a close).
+     *
+     * @return the count.
+     */
+    public long dropped()
+    {
+        return fanout.dropped();
+    }
+
+    /**
+     * Reactor thread: the clients on the feed.
+     *
+     * @return the count.
+     */
+    public int clients()
+    {
+        return schedule.clients();
+    }
+
+    /**
+     * Reactor thread: the clients whose outbox holds messages.
+     *
+     * @return the count.
+     */
+    public int lagging()
+    {
+        return fanout.laggingClients();
+    }
+}
