@@ -171,6 +171,37 @@ class PoolFailoverTest
     }
 
     @Test
+    void aRetryAvoidsTheOtherConnectionsOfTheHostThatLostIt() throws IOException
+    {
+        // A back-end dying on both its connections at once, and on every reconnect: its other connection, or a new
+        // one its port still accepts, would lose the retry too.
+        final java.util.concurrent.CountDownLatch bothRead = new java.util.concurrent.CountDownLatch(2);
+        peer = new ScriptedPeer((scripted, socket, index) ->
+        {
+            scripted.readRequest(socket.getInputStream());
+            bothRead.countDown();
+            Await.until("both connections read a request", () -> bothRead.getCount() == 0);
+        });
+        final AtomicInteger served = new AtomicInteger();
+        good = new TestServer(new HttpServerConfig(), countingRoutes(served));
+        client(new HttpClientConfig().connectionsPerHost(2).reconnectDelayMillis(1),
+            "127.0.0.1:" + peer.port(), "127.0.0.1:" + good.port());
+        Await.until("four connections open", () -> client.openConnections() == 4);
+        final Outcomes outcomes = new Outcomes();
+        final int count = 4;
+        client.reactor().execute(() ->
+        {
+            for (int i = 0; i < count; i++)
+            {
+                client.request(HttpMethod.GET, "/count").tag(i).send(outcomes); // ties go round: two to the dying
+            }
+        });
+        assertThat(outcomes.await(count)).allMatch(line -> line.endsWith(" 200 counted"));
+        assertThat(served.get()).as("each answered once, by the host still up").isEqualTo(count);
+        assertThat(peer.requestLines).hasSize(2);
+    }
+
+    @Test
     void aNonIdempotentRequestOnADeadWireFails() throws IOException
     {
         peer = new ScriptedPeer(PoolFailoverTest::dieAfterOneRequest);
