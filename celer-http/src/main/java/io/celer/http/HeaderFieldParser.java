@@ -153,6 +153,21 @@ final class HeaderFieldParser
         return count;
     }
 
+    /** The first field whose name is this one, ignoring case, or -1: a table's offsets are relative to base. */
+    static int indexOf(
+        final ByteBuffer buffer, final int base, final int[] nameStart, final int[] nameEnd, final int count,
+        final CharSequence name)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            if (Ascii.equalsIgnoreCase(buffer, base + nameStart[i], base + nameEnd[i], name))
+            {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     static int firstNonSpace(final ByteBuffer buffer, final int from, final int end)
     {
         int i = from;
