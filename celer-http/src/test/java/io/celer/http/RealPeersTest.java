@@ -80,10 +80,7 @@ class RealPeersTest
         final int port = Integer.parseInt(line.replaceAll(".* port (\\d+) .*", "$1"));
         connect(port);
         final Outcomes outcomes = new Outcomes();
-        for (int i = 0; i < 3; i++)
-        {
-            rig.send(HttpMethod.GET, "/hello.txt", i, outcomes);
-        }
+        rig.sendAll(3, "/hello.txt", outcomes);
         rig.send(HttpMethod.GET, "/missing", 3, outcomes);
         rig.send(HttpMethod.HEAD, "/hello.txt", 4, outcomes);
         final List<String> lines = outcomes.await(5);
@@ -103,10 +100,7 @@ class RealPeersTest
         final int port = Integer.parseInt(peer.awaitLine(l -> l.startsWith("PORT ")).substring(5).trim());
         connect(port);
         final Outcomes outcomes = new Outcomes();
-        for (int i = 0; i < 4; i++)
-        {
-            rig.send(HttpMethod.GET, "/chunked", i, outcomes);
-        }
+        rig.sendAll(4, "/chunked", outcomes);
         rig.send(HttpMethod.GET, "/close", 4, outcomes);
         rig.send(HttpMethod.GET, "/chunked", 5, outcomes);
         assertThat(outcomes.await(6)).containsExactly("0 200 alpha,beta,gamma", "1 200 alpha,beta,gamma",
