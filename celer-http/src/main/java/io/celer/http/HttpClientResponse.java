@@ -163,7 +163,14 @@ public final class HttpClientResponse
 
     private int indexOf(final CharSequence name)
     {
-        return HeaderFieldParser.indexOf(head, 0, nameStart, nameEnd, headerCount, name);
+        for (int i = 0; i < headerCount; i++)
+        {
+            if (Ascii.equalsIgnoreCase(head, nameStart[i], nameEnd[i], name))
+            {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -218,7 +225,10 @@ public final class HttpClientResponse
 
     private void checkIndex(final int index)
     {
-        java.util.Objects.checkIndex(index, headerCount);
+        if (index < 0 || index >= headerCount)
+        {
+            throw new IndexOutOfBoundsException(index);
+        }
     }
 
     @Override

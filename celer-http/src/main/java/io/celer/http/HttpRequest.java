@@ -229,7 +229,14 @@ public final class HttpRequest
 
     private int indexOf(final CharSequence name)
     {
-        return HeaderFieldParser.indexOf(buffer, base, nameStart, nameEnd, headerCount, name);
+        for (int i = 0; i < headerCount; i++)
+        {
+            if (Ascii.equalsIgnoreCase(buffer, base + nameStart[i], base + nameEnd[i], name))
+            {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -303,7 +310,10 @@ public final class HttpRequest
 
     private void checkIndex(final int index)
     {
-        java.util.Objects.checkIndex(index, headerCount);
+        if (index < 0 || index >= headerCount)
+        {
+            throw new IndexOutOfBoundsException(index);
+        }
     }
 
     @Override

@@ -1,11 +1,15 @@
-package io.celer.websocket;
+package io.celer.websocket.server;
 
 import java.nio.ByteBuffer;
+
+import io.celer.websocket.Utf8Text;
+import io.celer.websocket.WebSocket;
+import io.celer.websocket.WebSocketHandler;
 
 /**
  * Echoes every text and binary message, for tests.
  */
-public final class EchoHandler implements WebSocketHandler
+final class EchoHandler implements WebSocketHandler
 {
     @Override
     public void text(final WebSocket socket, final Utf8Text message)
