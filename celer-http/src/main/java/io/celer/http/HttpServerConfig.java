@@ -1,5 +1,8 @@
 package io.celer.http;
 
+import static io.celer.http.ConfigChecks.atLeast;
+import static io.celer.http.ConfigChecks.positive;
+
 import io.celer.tcp.TcpConfig;
 
 /**
@@ -338,23 +341,5 @@ public final class HttpServerConfig
             throw new IllegalArgumentException("readBufferSize of " + readBufferSize + " bytes must be larger than " +
                 "maxRequestLineLength + maxHeaderSectionSize + maxHeldBodySize + maxChunkLineLength (" + held + ")");
         }
-    }
-
-    private static int atLeast(final int value, final int min, final String what)
-    {
-        if (value < min)
-        {
-            throw new IllegalArgumentException(what + " must be at least " + min + ": " + value);
-        }
-        return value;
-    }
-
-    private static long positive(final long value, final String what)
-    {
-        if (value <= 0)
-        {
-            throw new IllegalArgumentException(what + " must be positive: " + value);
-        }
-        return value;
     }
 }
