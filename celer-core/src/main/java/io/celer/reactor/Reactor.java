@@ -1,11 +1,9 @@
 package io.celer.reactor;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.util.ArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.LockSupport;
@@ -35,11 +33,10 @@ public final class Reactor implements AutoCloseable
     }
 
     private final ReactorConfig config;
-    private final Selector selector;
+    private final ReadyKeys readyKeys = new ReadyKeys();
     private final IdleStrategy idleStrategy;
     private final boolean idleParks;
     private final boolean checkThreads;
-    private final Consumer<SelectionKey> selectAction = this::select;
     private final ReactorTimers timers = new ReactorTimers();
     private final ManyToOneConcurrentArrayQueue<Runnable> callbacks;
     private final Consumer<Runnable> callbackRunner = this::runCallback;
@@ -79,15 +76,6 @@ public final class Reactor implements AutoCloseable
             idleStrategy instanceof YieldingIdleStrategy);
         this.checkThreads = config.checkThreads();
         this.callbacks = new ManyToOneConcurrentArrayQueue<>(config.callbackQueueCapacity());
-        SelectionBoxes.warnIfUncached();
-        try
-        {
-            this.selector = Selector.open();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot open a selector", ex);
-        }
     }
 
     /**
@@ -120,7 +108,7 @@ public final class Reactor implements AutoCloseable
             if (state == State.NEW)
             {
                 state = State.STOPPED;
-                closeAll();
+                readyKeys.closeAll();
                 terminated.countDown();
                 return;
             }
@@ -360,7 +348,19 @@ public final class Reactor implements AutoCloseable
     public SelectionKey register(final SelectableChannel channel, final int ops, final Selectable owner)
         throws ClosedChannelException
     {
-        return channel.register(selector, ops, owner);
+        return readyKeys.register(channel, ops, owner);
+    }
+
+    /**
+     * Closes now the sockets of channels closed while registered, which the selector keeps open until its next
+     * select; reactor thread only. Inside a channel's {@code onSelect}, it happens as soon as that select ends.
+     *
+     * @throws IOException if the selector fails.
+     */
+    public void releaseClosedChannels() throws IOException
+    {
+        checkThread("Reactor.releaseClosedChannels");
+        readyKeys.releaseCancelled();
     }
 
     /**
@@ -472,7 +472,7 @@ public final class Reactor implements AutoCloseable
         {
             state = State.STOPPED;
             callbacks.drain(callbackRunner);
-            closeAll();
+            readyKeys.closeAll();
             terminated.countDown();
         }
     }
@@ -483,7 +483,7 @@ public final class Reactor implements AutoCloseable
         if (pollers.count() == 0 || --cyclesToSelect <= 0)
         {
             cyclesToSelect = config.selectInterval();
-            work = selector.selectNow(selectAction);
+            work = readyKeys.select();
         }
         work += pollers.pollAll();
         nowMillis = (System.nanoTime() - originNanos) / 1_000_000L;
@@ -504,21 +504,6 @@ public final class Reactor implements AutoCloseable
         return work;
     }
 
-    private void select(final SelectionKey key)
-    {
-        final Selectable owner = (Selectable)key.attachment();
-        try
-        {
-            owner.onSelect(key);
-        }
-        catch (final Throwable t)
-        {
-            // Owners handle their own failures; this keeps the loop alive when one of them could not.
-            LOG.log(System.Logger.Level.ERROR, "unhandled failure in " + owner + ", closing it", t);
-            safeStop(owner);
-        }
-    }
-
     private void runCallback(final Runnable callback)
     {
         try
@@ -535,44 +520,6 @@ public final class Reactor implements AutoCloseable
             {
                 LOG.log(System.Logger.Level.ERROR, "callback " + callback + " failed", t);
             }
-        }
-    }
-
-    private void closeAll()
-    {
-        if (!selector.isOpen())
-        {
-            return;
-        }
-        for (final SelectionKey key : selector.keys().toArray(new SelectionKey[0]))
-        {
-            final Object owner = key.attachment();
-            if (owner instanceof Selectable)
-            {
-                safeStop((Selectable)owner);
-            }
-        }
-        try
-        {
-            // A last select deregisters the cancelled keys so their sockets really close.
-            selector.selectNow();
-            selector.close();
-        }
-        catch (final IOException ex)
-        {
-            LOG.log(System.Logger.Level.WARNING, "closing the selector failed", ex);
-        }
-    }
-
-    private static void safeStop(final Selectable owner)
-    {
-        try
-        {
-            owner.onReactorStop();
-        }
-        catch (final Throwable t)
-        {
-            LOG.log(System.Logger.Level.WARNING, "stopping " + owner + " failed", t);
         }
     }
 

@@ -180,7 +180,8 @@ public final class TcpServer implements Selectable, ConnectionOwner
     }
 
     /**
-     * Stops accepting and closes every connection, from any thread.
+     * Stops accepting and closes every connection, from any thread. The port refuses connections, and can be
+     * bound again, before the first connection hears of the close.
      */
     public void close()
     {
@@ -245,6 +246,15 @@ public final class TcpServer implements Selectable, ConnectionOwner
     private void closeWith(final CloseReason reason)
     {
         closeChannel();
+        try
+        {
+            // Before any connection hears of the close, the port must refuse and be free to bind again.
+            reactor.releaseClosedChannels();
+        }
+        catch (final IOException ex)
+        {
+            LOG.log(System.Logger.Level.WARNING, "cannot release the socket of " + this, ex);
+        }
         for (final TcpConnection connection : new ArrayList<>(connections.values()))
         {
             connection.close(reason);

@@ -306,11 +306,24 @@ public final class UdpEndpoint implements Selectable, Poller
     }
 
     /**
-     * Closes the socket, from any thread.
+     * Closes the socket, from any thread; once closed on the reactor thread its port is free to bind again.
      */
     public void close()
     {
-        reactor.execute(this::closeNow);
+        reactor.execute(this::closeAndRelease);
+    }
+
+    private void closeAndRelease()
+    {
+        closeNow();
+        try
+        {
+            reactor.releaseClosedChannels();
+        }
+        catch (final IOException ex)
+        {
+            LOG.log(System.Logger.Level.WARNING, "cannot release the socket of UDP endpoint " + localAddress, ex);
+        }
     }
 
     @Override

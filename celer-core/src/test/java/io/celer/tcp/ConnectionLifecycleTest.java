@@ -247,6 +247,56 @@ class ConnectionLifecycleTest
         }
     }
 
+    @Test
+    void thePortIsFreeBeforeAnyConnectionHearsOfTheServerClosing() throws Exception
+    {
+        // A channel closed while registered keeps its socket until the selector lets go of it: checked on the
+        // reactor thread, in the close callback itself, no later select can hide that.
+        final java.util.List<String> binds = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final int[] port = new int[1];
+        final TcpServer server = new TcpServer(reactors.start("server"), 0,
+            new TcpConfig().bindAddress("127.0.0.1"), new Handler()
+            {
+                @Override
+                public void opened(final Connection connection)
+                {
+                    binds.add("opened");
+                }
+
+                @Override
+                public void message(final Connection connection, final ByteBuffer message)
+                {
+                }
+
+                @Override
+                public void closed(final Connection connection, final CloseReason reason)
+                {
+                    binds.add(tryBind(port[0]));
+                }
+            }).open();
+        port[0] = server.port();
+        try (Socket socket = new Socket("127.0.0.1", port[0]))
+        {
+            Await.until("accepted", () -> binds.size() == 1);
+            server.close();
+            Await.until("closed", () -> binds.size() == 2);
+        }
+        assertThat(binds).containsExactly("opened", "bound");
+    }
+
+    private static String tryBind(final int port)
+    {
+        try (ServerSocket again = new ServerSocket())
+        {
+            again.bind(new java.net.InetSocketAddress("127.0.0.1", port));
+            return "bound";
+        }
+        catch (final java.io.IOException ex)
+        {
+            return ex.toString();
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @EnumSource(Transports.class)
     void stoppingTheReactorClosesEverything(final Transports transport) throws Exception

@@ -205,4 +205,33 @@ class UdpEndpointTest
         assertThatThrownBy(() -> endpoint.send(ByteBuffer.allocate(1), new InetSocketAddress("127.0.0.1", 9)))
             .isInstanceOf(IllegalStateException.class).hasMessage("UDP endpoint is not open");
     }
+
+    @Test
+    void theClosedEndpointsPortIsFreeBeforeTheReactorSelectsAgain()
+    {
+        final Reactor reactor = reactors.start("udp");
+        final UdpEndpoint endpoint = endpoint(reactor, new UdpConfig(), new Recorder(false));
+        final int port = endpoint.port();
+        final java.util.concurrent.atomic.AtomicReference<String> bind = new java.util.concurrent.atomic.AtomicReference<>();
+        // The close and the check queue one after the other and run in the same pass, before any select.
+        reactor.call(() ->
+        {
+            endpoint.close();
+            reactor.execute(() -> bind.set(tryBind(port)));
+        });
+        Await.until("the check ran", () -> bind.get() != null);
+        assertThat(bind.get()).isEqualTo("bound");
+    }
+
+    private static String tryBind(final int port)
+    {
+        try (DatagramSocket again = new DatagramSocket(new InetSocketAddress("127.0.0.1", port)))
+        {
+            return "bound";
+        }
+        catch (final java.io.IOException ex)
+        {
+            return ex.toString();
+        }
+    }
 }

@@ -1,0 +1,123 @@
+package io.celer.reactor;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.function.Consumer;
+
+/**
+ * A reactor's selector: registers channels, hands ready keys to their owners without allocating, and closes
+ * the channels of cancelled keys when asked rather than only at the next select.
+ */
+final class ReadyKeys
+{
+    private static final System.Logger LOG = System.getLogger(Reactor.class.getName());
+
+    private final Selector selector;
+    private final Consumer<SelectionKey> dispatch = ReadyKeys::dispatch;
+    private boolean selecting;
+    private boolean releaseAfterSelect;
+
+    ReadyKeys()
+    {
+        SelectionBoxes.warnIfUncached();
+        try
+        {
+            selector = Selector.open();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot open a selector", ex);
+        }
+    }
+
+    SelectionKey register(final SelectableChannel channel, final int ops, final Selectable owner)
+        throws ClosedChannelException
+    {
+        return channel.register(selector, ops, owner);
+    }
+
+    int select() throws IOException
+    {
+        selecting = true;
+        int work = selector.selectNow(dispatch);
+        selecting = false;
+        if (releaseAfterSelect)
+        {
+            releaseAfterSelect = false;
+            work += selector.selectNow(dispatch);
+        }
+        return work;
+    }
+
+    /**
+     * A channel closed while registered keeps its socket until its cancelled key leaves the selector, which
+     * only a select does: until then a closed listener still completes handshakes and its port cannot be bound.
+     */
+    int releaseCancelled() throws IOException
+    {
+        if (selecting)
+        {
+            // Selecting again from inside a select is illegal: do it as soon as this one returns.
+            releaseAfterSelect = true;
+            return 0;
+        }
+        return selector.selectNow(dispatch);
+    }
+
+    void closeAll()
+    {
+        if (!selector.isOpen())
+        {
+            return;
+        }
+        for (final SelectionKey key : selector.keys().toArray(new SelectionKey[0]))
+        {
+            final Object owner = key.attachment();
+            if (owner instanceof Selectable)
+            {
+                stopQuietly((Selectable)owner);
+            }
+        }
+        try
+        {
+            // A last select deregisters the cancelled keys so their sockets really close.
+            selector.selectNow();
+            selector.close();
+        }
+        catch (final IOException ex)
+        {
+            LOG.log(System.Logger.Level.WARNING, "closing the selector failed", ex);
+        }
+    }
+
+    private static void dispatch(final SelectionKey key)
+    {
+        final Selectable owner = (Selectable)key.attachment();
+        try
+        {
+            owner.onSelect(key);
+        }
+        catch (final Throwable t)
+        {
+            // Owners handle their own failures; this keeps the loop alive when one of them could not.
+            LOG.log(System.Logger.Level.ERROR, "unhandled failure in " + owner + ", closing it", t);
+            stopQuietly(owner);
+        }
+    }
+
+    private static void stopQuietly(final Selectable owner)
+    {
+        try
+        {
+            owner.onReactorStop();
+        }
+        catch (final Throwable t)
+        {
+            LOG.log(System.Logger.Level.WARNING, "stopping " + owner + " failed", t);
+        }
+    }
+}
