@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  *
  * @param <E> the carrier type.
  */
-public final class CarrierMux<E> extends LaneCursorPadTail
+public final class CarrierMux<E> extends LaneCursorPadTail implements Drainable<E>
 {
     private final int laneCapacity;
     private final Supplier<? extends E> factory;
@@ -111,6 +111,7 @@ public final class CarrierMux<E> extends LaneCursorPadTail
      * @param condition asked before each carrier; false stops the drain.
      * @return how many were taken.
      */
+    @Override
     public int drainWhile(final Consumer<? super E> action, final int limit, final BooleanSupplier condition)
     {
         final CarrierQueue<E>[] current = lanes;
@@ -143,6 +144,7 @@ public final class CarrierMux<E> extends LaneCursorPadTail
      *
      * @return true when a drain would find something.
      */
+    @Override
     public boolean hasPublished()
     {
         for (final CarrierQueue<E> lane : lanes)

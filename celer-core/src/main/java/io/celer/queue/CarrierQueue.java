@@ -86,7 +86,7 @@ abstract class CarrierQueuePadTail extends CarrierQueueReleased
  *
  * @param <E> the carrier type.
  */
-public final class CarrierQueue<E> extends CarrierQueuePadTail
+public final class CarrierQueue<E> extends CarrierQueuePadTail implements Drainable<E>
 {
     /**
      * Unused references before and after the carriers, so the array's header and ends share no cache line
@@ -298,6 +298,7 @@ public final class CarrierQueue<E> extends CarrierQueuePadTail
      * @param condition asked before each carrier; false stops the drain.
      * @return how many were taken.
      */
+    @Override
     public int drainWhile(final Consumer<? super E> action, final int limit, final BooleanSupplier condition)
     {
         final long start = taken;
@@ -324,6 +325,7 @@ public final class CarrierQueue<E> extends CarrierQueuePadTail
      *
      * @return true when the consumer has something to poll.
      */
+    @Override
     public boolean hasPublished()
     {
         final long next = taken;
