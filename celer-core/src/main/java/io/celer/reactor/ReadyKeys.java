@@ -65,6 +65,11 @@ final class ReadyKeys
             releaseAfterSelect = true;
             return 0;
         }
+        if (!selector.isOpen())
+        {
+            // A stopped reactor's selector is closed, and closing it released every socket.
+            return 0;
+        }
         return selector.selectNow(dispatch);
     }
 

@@ -284,6 +284,20 @@ class ConnectionLifecycleTest
         assertThat(binds).containsExactly("opened", "bound");
     }
 
+    @Test
+    void aServerClosedAfterItsReactorStoppedClosesQuietlyAndFreesItsPort() throws Exception
+    {
+        // The stopped reactor's selector is closed: there is nothing left to release, and nothing to throw.
+        final Reactor reactor = reactors.start("server");
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"),
+            new RecordingHandler()).open();
+        final int port = server.port();
+        reactor.stop();
+        server.close();
+        assertThat(server.isOpen()).isFalse();
+        assertThat(tryBind(port)).isEqualTo("bound");
+    }
+
     private static String tryBind(final int port)
     {
         try (ServerSocket again = new ServerSocket())
