@@ -88,10 +88,6 @@ public final class CarrierMux<E> extends LaneCursorPadTail implements Drainable<
     {
         final CarrierQueue<E>[] current = lanes;
         final int count = current.length;
-        if (count == 0)
-        {
-            return 0;
-        }
         int taken = 0;
         final int first = firstLane(count);
         for (int i = 0; i < count; i++)
@@ -116,10 +112,6 @@ public final class CarrierMux<E> extends LaneCursorPadTail implements Drainable<
     {
         final CarrierQueue<E>[] current = lanes;
         final int count = current.length;
-        if (count == 0)
-        {
-            return 0;
-        }
         int taken = 0;
         final int first = firstLane(count);
         for (int i = 0; i < count && condition.getAsBoolean(); i++)

@@ -260,6 +260,18 @@ public final class CarrierQueue<E> extends CarrierQueuePadTail implements Draina
     }
 
     /**
+     * Either side: whether a published carrier waits for the consumer; a hint under concurrency.
+     *
+     * @return true when the consumer has something to poll.
+     */
+    @Override
+    public boolean hasPublished()
+    {
+        final long next = taken;
+        return next < publishedLimit || (long)FLAG.getAcquire(flags, flagIndex(next)) > next;
+    }
+
+    /**
      * Consumer: hands published carriers to an action, then releases them, also when the action throws.
      *
      * @param action called once per carrier, in order.
@@ -318,18 +330,6 @@ public final class CarrierQueue<E> extends CarrierQueuePadTail implements Draina
             }
         }
         return (int)(taken - start);
-    }
-
-    /**
-     * Either side: whether a published carrier waits for the consumer; a hint under concurrency.
-     *
-     * @return true when the consumer has something to poll.
-     */
-    @Override
-    public boolean hasPublished()
-    {
-        final long next = taken;
-        return next < publishedLimit || (long)FLAG.getAcquire(flags, flagIndex(next)) > next;
     }
 
     private int flagIndex(final long position)
