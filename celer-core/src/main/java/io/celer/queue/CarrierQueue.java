@@ -86,7 +86,7 @@ abstract class CarrierQueuePadTail extends CarrierQueueReleased
  *
  * @param <E> the carrier type.
  */
-public final class CarrierQueue<E> extends CarrierQueuePadTail
+public final class CarrierQueue<E> extends CarrierQueuePadTail implements Drainable<E>
 {
     /**
      * Unused references before and after the carriers, so the array's header and ends share no cache line
@@ -260,6 +260,18 @@ public final class CarrierQueue<E> extends CarrierQueuePadTail
     }
 
     /**
+     * Either side: whether a published carrier waits for the consumer; a hint under concurrency.
+     *
+     * @return true when the consumer has something to poll.
+     */
+    @Override
+    public boolean hasPublished()
+    {
+        final long next = taken;
+        return next < publishedLimit || (long)FLAG.getAcquire(flags, flagIndex(next)) > next;
+    }
+
+    /**
      * Consumer: hands published carriers to an action, then releases them, also when the action throws.
      *
      * @param action called once per carrier, in order.
@@ -298,6 +310,7 @@ public final class CarrierQueue<E> extends CarrierQueuePadTail
      * @param condition asked before each carrier; false stops the drain.
      * @return how many were taken.
      */
+    @Override
     public int drainWhile(final Consumer<? super E> action, final int limit, final BooleanSupplier condition)
     {
         final long start = taken;
@@ -317,17 +330,6 @@ public final class CarrierQueue<E> extends CarrierQueuePadTail
             }
         }
         return (int)(taken - start);
-    }
-
-    /**
-     * Either side: whether a published carrier waits for the consumer; a hint under concurrency.
-     *
-     * @return true when the consumer has something to poll.
-     */
-    public boolean hasPublished()
-    {
-        final long next = taken;
-        return next < publishedLimit || (long)FLAG.getAcquire(flags, flagIndex(next)) > next;
     }
 
     private int flagIndex(final long position)
