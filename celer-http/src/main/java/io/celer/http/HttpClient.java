@@ -38,6 +38,8 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     private final long sweepMillis;
     private final int maxExchanges;
     private final int maxRequestSize;
+    private final BufferStack heads;
+    private final BufferStack bodies;
 
     private Exchange free;
     private int exchanges;
@@ -80,8 +82,8 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         // Shared by the connections, lent only while a response is being read: a pool of thousands of idle or
         // waiting connections holds no head or body buffer.
         final int connectionCount = hosts.length * config.connectionsPerHost();
-        final BufferStack heads = new BufferStack(config.maxResponseHeadSize(), connectionCount);
-        final BufferStack bodies = new BufferStack(config.maxBodySize(), connectionCount);
+        this.heads = new BufferStack(config.maxResponseHeadSize(), connectionCount);
+        this.bodies = new BufferStack(config.maxBodySize(), connectionCount);
         for (final String host : hosts)
         {
             final HttpUrl.Authority authority = HttpUrl.parseAuthority(host, -1);
@@ -219,6 +221,18 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     public String toString()
     {
         return "HttpClient" + hosts;
+    }
+
+    /** Response head buffers given back and waiting to be lent again; for tests, on the reactor thread. */
+    int headBuffersKept()
+    {
+        return heads.kept();
+    }
+
+    /** Response body buffers given back and waiting to be lent again; for tests, on the reactor thread. */
+    int bodyBuffersKept()
+    {
+        return bodies.kept();
     }
 
     boolean isClosed()
