@@ -72,12 +72,12 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         this.responseTimeoutMillis = config.responseTimeoutMillis();
         this.sweepMillis = Math.max(1, Math.min(100, responseTimeoutMillis / 8));
         final List<ClientConnection> made = new ArrayList<>();
-        for (final String host : hosts)
+        for (int h = 0; h < hosts.length; h++)
         {
-            final HttpUrl.Authority authority = HttpUrl.parseAuthority(host, -1);
+            final HttpUrl.Authority authority = HttpUrl.parseAuthority(hosts[h], -1);
             for (int i = 0; i < config.connectionsPerHost(); i++)
             {
-                made.add(new ClientConnection(this, reactor, authority.host(), authority.port(), config));
+                made.add(new ClientConnection(this, reactor, h, authority.host(), authority.port(), config));
             }
         }
         connections = made.toArray(new ClientConnection[0]);
@@ -374,25 +374,54 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         free = exchange;
     }
 
+    /**
+     * Sends a request on the open connection with the fewest in flight. A retry skips the host that lost it, whose
+     * other connections may be dying unseen, while another host has a connection open: it waits for one of those
+     * rather than risk its last attempt there.
+     */
     private boolean dispatch(final Exchange exchange)
+    {
+        final int suspect = exchange.suspectHost;
+        ClientConnection best = pick(exchange, suspect);
+        if (best == null && suspect >= 0 && !otherHostOpen(suspect))
+        {
+            best = pick(exchange, -1);
+        }
+        if (best == null)
+        {
+            return false;
+        }
+        next = next + 1 == connections.length ? 0 : next + 1; // ties go round the hosts
+        best.transmit(exchange);
+        return true;
+    }
+
+    private ClientConnection pick(final Exchange exchange, final int skippedHost)
     {
         final int n = connections.length;
         ClientConnection best = null;
         for (int i = 0; i < n; i++)
         {
             final ClientConnection candidate = connections[(next + i) % n];
-            if (candidate.canTake(exchange) && (best == null || candidate.inFlight() < best.inFlight()))
+            if (candidate.hostIndex() != skippedHost && candidate.canTake(exchange) &&
+                (best == null || candidate.inFlight() < best.inFlight()))
             {
                 best = candidate;
             }
         }
-        if (best == null)
+        return best;
+    }
+
+    private boolean otherHostOpen(final int host)
+    {
+        for (final ClientConnection connection : connections)
         {
-            return false;
+            if (connection.hostIndex() != host && connection.isOpen())
+            {
+                return true;
+            }
         }
-        next = next + 1 == n ? 0 : next + 1; // ties go round the hosts
-        best.transmit(exchange);
-        return true;
+        return false;
     }
 
     /** Detaches the queued requests whose deadline passed, then fails them: listeners may send again meanwhile. */

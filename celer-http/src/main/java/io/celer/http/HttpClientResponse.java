@@ -163,14 +163,7 @@ public final class HttpClientResponse
 
     private int indexOf(final CharSequence name)
     {
-        for (int i = 0; i < headerCount; i++)
-        {
-            if (Ascii.equalsIgnoreCase(head, nameStart[i], nameEnd[i], name))
-            {
-                return i;
-            }
-        }
-        return -1;
+        return HeaderFieldParser.indexOf(head, 0, nameStart, nameEnd, headerCount, name);
     }
 
     /**
@@ -225,10 +218,7 @@ public final class HttpClientResponse
 
     private void checkIndex(final int index)
     {
-        if (index < 0 || index >= headerCount)
-        {
-            throw new IndexOutOfBoundsException(index);
-        }
+        java.util.Objects.checkIndex(index, headerCount);
     }
 
     @Override

@@ -229,14 +229,7 @@ public final class HttpRequest
 
     private int indexOf(final CharSequence name)
     {
-        for (int i = 0; i < headerCount; i++)
-        {
-            if (Ascii.equalsIgnoreCase(buffer, base + nameStart[i], base + nameEnd[i], name))
-            {
-                return i;
-            }
-        }
-        return -1;
+        return HeaderFieldParser.indexOf(buffer, base, nameStart, nameEnd, headerCount, name);
     }
 
     /**
@@ -310,10 +303,7 @@ public final class HttpRequest
 
     private void checkIndex(final int index)
     {
-        if (index < 0 || index >= headerCount)
-        {
-            throw new IndexOutOfBoundsException(index);
-        }
+        java.util.Objects.checkIndex(index, headerCount);
     }
 
     @Override

@@ -8,14 +8,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.reactor.Reactor;
 import io.celer.test.Allocations;
 import io.celer.test.Await;
-import io.celer.test.Reactors;
 
 /**
  * After warm-up, the client allocates nothing on its reactor thread per request: keep-alive GETs one at a time,
@@ -30,23 +28,10 @@ class ClientZeroGarbageTest
     private static final int MEASURED_RUNS = 4;
     private static final Duration PHASE = Duration.ofMinutes(2);
 
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final ClientRig rig = new ClientRig();
     private TestServer server;
     private HttpClient client;
-
-    @AfterEach
-    void stop()
-    {
-        if (client != null)
-        {
-            client.close();
-        }
-        if (server != null)
-        {
-            server.close();
-        }
-        reactors.close();
-    }
 
     /** Keeps a number of requests in flight: each response sends the next; allocates nothing itself. */
     private static final class Driver implements ResponseListener
@@ -122,10 +107,9 @@ class ClientZeroGarbageTest
     private List<Long> allocated(final HttpMethod method, final String target, final byte[] body, final int expected,
         final int window)
     {
-        server = new TestServer();
-        final Reactor reactor = reactors.start("http-client");
-        client = new HttpClient(reactor, new HttpClientConfig().connectionsPerHost(1).maxPipelineDepth(16),
-            "127.0.0.1:" + server.port()).open();
+        server = rig.add(new TestServer());
+        client = rig.client(new HttpClientConfig().connectionsPerHost(1).maxPipelineDepth(16),
+            "127.0.0.1:" + server.port());
         final Driver driver = new Driver(client, method, target, body, expected);
         driver.run(WARMUP, window);
         // On a loaded machine the JIT may still recompile after the warm-up, and a deoptimisation re-creates on
@@ -134,9 +118,9 @@ class ClientZeroGarbageTest
         final List<Long> runs = new ArrayList<>();
         for (int run = 0; run < MEASURED_RUNS && (runs.isEmpty() || runs.get(runs.size() - 1) != 0); run++)
         {
-            final long before = Allocations.allocatedBytes(reactor.thread());
+            final long before = Allocations.allocatedBytes(client.reactor().thread());
             driver.run(MEASURED, window);
-            runs.add(Allocations.allocatedBytes(reactor.thread()) - before);
+            runs.add(Allocations.allocatedBytes(client.reactor().thread()) - before);
         }
         assertThat(driver.wrong.get()).as("failed or unexpected responses").isZero();
         return runs;

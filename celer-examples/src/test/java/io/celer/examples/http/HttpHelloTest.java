@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -248,21 +249,7 @@ class HttpHelloTest
         {
             socket.setReceiveBufferSize(64 * 1024);
             socket.setSoTimeout(30_000);
-            final ByteArrayOutputStream request = new ByteArrayOutputStream();
-            request.write(("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: " + body.length + "\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-            request.write(body);
-            final CompletableFuture<Void> upload = CompletableFuture.runAsync(() ->
-            {
-                try
-                {
-                    socket.getOutputStream().write(request.toByteArray());
-                }
-                catch (final java.io.IOException ex)
-                {
-                    throw new java.io.UncheckedIOException(ex);
-                }
-            });
+            final CompletableFuture<Void> upload = upload(socket, "POST /echo HTTP/1.1\r\nHost: x\r\n", body);
             Thread.sleep(300);
             final WireResponse echoed = WireResponse.read(new BufferedInputStream(socket.getInputStream(), 64 * 1024));
             assertThat(echoed.chunked).isTrue();
@@ -281,21 +268,7 @@ class HttpHelloTest
         final byte[] body = randomBytes(200_000, 4);
         try (Socket socket = Transports.PLAIN.connect(Loopback.HOST, demo.port()))
         {
-            final ByteArrayOutputStream request = new ByteArrayOutputStream();
-            request.write(("POST /echo HTTP/1.0\r\nContent-Length: " + body.length + "\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-            request.write(body);
-            final CompletableFuture<Void> upload = CompletableFuture.runAsync(() ->
-            {
-                try
-                {
-                    socket.getOutputStream().write(request.toByteArray());
-                }
-                catch (final java.io.IOException ex)
-                {
-                    throw new java.io.UncheckedIOException(ex);
-                }
-            });
+            final CompletableFuture<Void> upload = upload(socket, "POST /echo HTTP/1.0\r\n", body);
             final WireResponse echoed = WireResponse.read(new BufferedInputStream(socket.getInputStream()));
             assertThat(echoed.header("Transfer-Encoding")).as("HTTP/1.0 has no chunks").isNull();
             assertThat(echoed.header("Connection")).isEqualTo("close");
@@ -309,5 +282,25 @@ class HttpHelloTest
         final OutputStream out = socket.getOutputStream();
         out.write(text.getBytes(StandardCharsets.US_ASCII));
         out.flush();
+    }
+
+    /** Writes a request head, with the body's length, and the body from another thread: the reader reads meanwhile. */
+    private static CompletableFuture<Void> upload(final Socket socket, final String head, final byte[] body)
+        throws IOException
+    {
+        final ByteArrayOutputStream request = new ByteArrayOutputStream();
+        request.write((head + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        request.write(body);
+        return CompletableFuture.runAsync(() ->
+        {
+            try
+            {
+                socket.getOutputStream().write(request.toByteArray());
+            }
+            catch (final IOException ex)
+            {
+                throw new java.io.UncheckedIOException(ex);
+            }
+        });
     }
 }
