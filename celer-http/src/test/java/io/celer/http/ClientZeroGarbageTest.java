@@ -3,7 +3,6 @@ package io.celer.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -12,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.test.Allocations;
 import io.celer.test.Await;
 
 /**
@@ -22,10 +20,10 @@ import io.celer.test.Await;
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class ClientZeroGarbageTest
 {
-    // As in the server's test: until the JIT has compiled the whole path, interpreted code allocates.
+    // As in the server's test: until the JIT has compiled the whole path, interpreted code allocates; the
+    // measurement waits for the JIT to go quiet (SteadyAllocation).
     private static final int WARMUP = 150_000;
     private static final int MEASURED = 50_000;
-    private static final int MEASURED_RUNS = 4;
     private static final Duration PHASE = Duration.ofMinutes(2);
 
     @RegisterExtension
@@ -105,43 +103,35 @@ class ClientZeroGarbageTest
     }
 
     private List<Long> allocated(final HttpMethod method, final String target, final byte[] body, final int expected,
-        final int window)
+        final int window) throws Exception
     {
         server = rig.add(new TestServer());
         client = rig.client(new HttpClientConfig().connectionsPerHost(1).maxPipelineDepth(16),
             "127.0.0.1:" + server.port());
         final Driver driver = new Driver(client, method, target, body, expected);
         driver.run(WARMUP, window);
-        // On a loaded machine the JIT may still recompile after the warm-up, and a deoptimisation re-creates on
-        // the heap the objects compiled code had kept in registers: a one-off, so a steady state is a measured
-        // run that allocates nothing, within a few. Garbage per request would show in every run.
-        final List<Long> runs = new ArrayList<>();
-        for (int run = 0; run < MEASURED_RUNS && (runs.isEmpty() || runs.get(runs.size() - 1) != 0); run++)
-        {
-            final long before = Allocations.allocatedBytes(client.reactor().thread());
-            driver.run(MEASURED, window);
-            runs.add(Allocations.allocatedBytes(client.reactor().thread()) - before);
-        }
+        final List<Long> runs =
+            SteadyAllocation.perWindow(client.reactor().thread(), () -> driver.run(MEASURED, window));
         assertThat(driver.wrong.get()).as("failed or unexpected responses").isZero();
         return runs;
     }
 
     @Test
-    void keepAliveGetsAllocateNothing()
+    void keepAliveGetsAllocateNothing() throws Exception
     {
         assertThat(allocated(HttpMethod.GET, "/plaintext", null, TestServer.HELLO.length, 1))
             .as("bytes allocated by the client's reactor in runs of %d keep-alive GETs", MEASURED).contains(0L);
     }
 
     @Test
-    void pipelinedGetsAllocateNothing()
+    void pipelinedGetsAllocateNothing() throws Exception
     {
         assertThat(allocated(HttpMethod.GET, "/plaintext", null, TestServer.HELLO.length, 16))
             .as("bytes allocated by the client's reactor in runs of %d pipelined GETs", MEASURED).contains(0L);
     }
 
     @Test
-    void postsOfOneKibAllocateNothing()
+    void postsOfOneKibAllocateNothing() throws Exception
     {
         final byte[] body = new byte[1024];
         for (int i = 0; i < body.length; i++)
