@@ -96,7 +96,8 @@ final class ResponseHeadParser
             head.put(b, buffer.get(start + b));
         }
         response.reset();
-        response.head = head;
+        response.buffer = head;
+        response.base = 0;
         return parseHead(response);
     }
 
