@@ -14,6 +14,7 @@ import io.celer.tcp.TcpClient;
  * One connection of an {@link HttpClient} to one host: writes requests, keeps those in flight in send order, and
  * matches each response to the oldest (RFC 9112, 9.3.2). When the connection is lost, what was written is retried
  * elsewhere if idempotent and failed otherwise; what the server said it would not process is sent again.
+ * The retry avoids this connection's host while another host has a connection open.
  */
 final class ClientConnection implements Handler, TimerCallback
 {
@@ -26,6 +27,7 @@ final class ClientConnection implements Handler, TimerCallback
 
     private final HttpClient client;
     private final Reactor reactor;
+    private final int hostIndex;
     private final String address;
     private final byte[] hostLine;
     private final TcpClient tcp;
@@ -48,11 +50,12 @@ final class ClientConnection implements Handler, TimerCallback
     ClientConnection idleNext;
 
     ClientConnection(
-        final HttpClient client, final Reactor reactor, final String host, final int port, final HttpClientConfig config,
-        final BufferStack heads, final BufferStack bodies)
+        final HttpClient client, final Reactor reactor, final int hostIndex, final String host, final int port,
+        final HttpClientConfig config, final BufferStack heads, final BufferStack bodies)
     {
         this.client = client;
         this.reactor = reactor;
+        this.hostIndex = hostIndex;
         this.address = host + ":" + port;
         final String authority = (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
         this.hostLine = ("Host: " + authority + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
@@ -92,6 +95,12 @@ final class ClientConnection implements Handler, TimerCallback
     boolean isConnecting()
     {
         return state == CONNECTING;
+    }
+
+    /** Which of the client's hosts this connects to, by its place in the client's list. */
+    int hostIndex()
+    {
+        return hostIndex;
     }
 
     String address()
@@ -333,6 +342,8 @@ final class ClientConnection implements Handler, TimerCallback
             }
             else if (!delivered && lost.isIdempotent() && lost.attempts < 2)
             {
+                // The host's other connections may be dying too, unseen yet: the retry goes elsewhere if it can.
+                lost.suspectHost = hostIndex;
                 client.requeue(lost);
             }
             else

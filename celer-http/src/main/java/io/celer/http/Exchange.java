@@ -21,6 +21,8 @@ final class Exchange
     long tag;
     long deadline;
     int attempts;
+    // The host whose connection lost this request after writing it, -1 for none: its retry goes elsewhere.
+    int suspectHost = -1;
     boolean hostSet;
     boolean bodySet;
     boolean overflow;
@@ -43,6 +45,7 @@ final class Exchange
         tag = 0;
         deadline = 0;
         attempts = 0;
+        suspectHost = -1;
         hostSet = false;
         bodySet = false;
         overflow = false;

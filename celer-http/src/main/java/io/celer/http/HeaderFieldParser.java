@@ -8,6 +8,17 @@ import java.nio.ByteBuffer;
  */
 final class HeaderFieldParser
 {
+    /** A field line not ended by CRLF. */
+    static final int LINE_END = -1;
+    /** An obsolete fold where none is allowed, or before any field. */
+    static final int FOLD = -2;
+    /** No name, a space before the colon, or a char a name may not hold. */
+    static final int NAME = -3;
+    /** More fields than the table holds. */
+    static final int TOO_MANY = -4;
+    /** A char a value may not hold. */
+    static final int VALUE_CHAR = -5;
+
     private HeaderFieldParser()
     {
     }
@@ -27,10 +38,53 @@ final class HeaderFieldParser
         final ByteBuffer buffer, final int start, final int from, final int headEnd, final boolean allowObsFold,
         final HttpRequest request)
     {
-        final int maxHeaders = request.nameStart.length;
+        final int count = scan(buffer, start, from, headEnd - 2, allowObsFold,
+            request.nameStart, request.nameEnd, request.valueStart, request.valueEnd);
+        if (count < 0)
+        {
+            return count == TOO_MANY ? HttpStatus.HEADER_FIELDS_TOO_LARGE : HttpStatus.BAD_REQUEST;
+        }
+        request.headerCount = count;
         int hostCount = 0;
+        for (int h = 0; h < count; h++)
+        {
+            if (Ascii.equalsIgnoreCase(buffer, start + request.nameStart[h], start + request.nameEnd[h], "host"))
+            {
+                hostCount++;
+                request.hostIndex = h;
+                for (int i = start + request.valueStart[h]; i < start + request.valueEnd[h]; i++)
+                {
+                    if (!Ascii.isHostChar(buffer.get(i)))
+                    {
+                        return HttpStatus.BAD_REQUEST; // RFC 9112, 3.2: an invalid Host value
+                    }
+                }
+            }
+        }
+        if (hostCount > 1 || (hostCount == 0 && request.minorVersion == 1))
+        {
+            return HttpStatus.BAD_REQUEST;
+        }
+        return FramingFields.apply(buffer, start, request);
+    }
+
+    /**
+     * Scans field lines, of a request or a response, into a table of name and value offsets.
+     *
+     * @param buffer       the bytes.
+     * @param base         absolute index the offsets are relative to.
+     * @param from         absolute index of the first field line.
+     * @param sectionEnd   absolute index of the empty line that ends the section.
+     * @param allowObsFold whether to replace obsolete line folding by spaces (RFC 9112, 5.2) instead of rejecting it.
+     * @return the number of fields, or {@link #LINE_END}, {@link #FOLD}, {@link #NAME}, {@link #TOO_MANY} or
+     *         {@link #VALUE_CHAR} for what is wrong.
+     */
+    static int scan(
+        final ByteBuffer buffer, final int base, final int from, final int sectionEnd, final boolean allowObsFold,
+        final int[] nameStart, final int[] nameEnd, final int[] valueStart, final int[] valueEnd)
+    {
+        int count = 0;
         int line = from;
-        final int sectionEnd = headEnd - 2; // the empty line's CRLF
         while (line < sectionEnd)
         {
             int lf = line;
@@ -40,32 +94,32 @@ final class HeaderFieldParser
             }
             if (lf == line || buffer.get(lf - 1) != '\r')
             {
-                return HttpStatus.BAD_REQUEST;
+                return LINE_END;
             }
             final int end = lf - 1;
             final byte first = buffer.get(line);
             if (first == ' ' || first == '\t')
             {
-                if (!allowObsFold || request.headerCount == 0)
+                if (!allowObsFold || count == 0)
                 {
-                    return HttpStatus.BAD_REQUEST;
+                    return FOLD;
                 }
-                // RFC 9112, 5.2: replace the fold (the previous CRLF) by spaces and extend the value.
-                final int index = request.headerCount - 1;
+                // Replace the fold (the previous CRLF) by spaces and extend the value.
+                final int index = count - 1;
                 buffer.put(line - 2, (byte)' ');
                 buffer.put(line - 1, (byte)' ');
-                final int valueEnd = valueEnd(buffer, line, end);
-                if (valueEnd < 0)
+                final int foldEnd = valueEnd(buffer, line, end);
+                if (foldEnd < 0)
                 {
-                    return HttpStatus.BAD_REQUEST;
+                    return VALUE_CHAR;
                 }
-                if (valueEnd > line)
+                if (foldEnd > line)
                 {
-                    if (request.valueStart[index] == request.valueEnd[index])
+                    if (valueStart[index] == valueEnd[index])
                     {
-                        request.valueStart[index] = firstNonSpace(buffer, line, valueEnd) - start;
+                        valueStart[index] = firstNonSpace(buffer, line, foldEnd) - base;
                     }
-                    request.valueEnd[index] = valueEnd - start;
+                    valueEnd[index] = foldEnd - base;
                 }
                 line = lf + 1;
                 continue;
@@ -77,42 +131,41 @@ final class HeaderFieldParser
             }
             if (colon == line || colon == end || buffer.get(colon) != ':')
             {
-                return HttpStatus.BAD_REQUEST; // no name, a space before the colon, or a bad name char
+                return NAME; // no name, a space before the colon, or a bad name char
             }
-            if (request.headerCount == maxHeaders)
+            if (count == nameStart.length)
             {
-                return HttpStatus.HEADER_FIELDS_TOO_LARGE;
+                return TOO_MANY;
             }
-            final int valueStart = firstNonSpace(buffer, colon + 1, end);
-            final int valueEnd = valueEnd(buffer, valueStart, end);
-            if (valueEnd < 0)
+            final int vs = firstNonSpace(buffer, colon + 1, end);
+            final int ve = valueEnd(buffer, vs, end);
+            if (ve < 0)
             {
-                return HttpStatus.BAD_REQUEST;
+                return VALUE_CHAR;
             }
-            final int index = request.headerCount++;
-            request.nameStart[index] = line - start;
-            request.nameEnd[index] = colon - start;
-            request.valueStart[index] = valueStart - start;
-            request.valueEnd[index] = valueEnd - start;
-            if (Ascii.equalsIgnoreCase(buffer, line, colon, "host"))
-            {
-                hostCount++;
-                request.hostIndex = index;
-                for (int i = valueStart; i < valueEnd; i++)
-                {
-                    if (!Ascii.isHostChar(buffer.get(i)))
-                    {
-                        return HttpStatus.BAD_REQUEST; // RFC 9112, 3.2: an invalid Host value
-                    }
-                }
-            }
+            nameStart[count] = line - base;
+            nameEnd[count] = colon - base;
+            valueStart[count] = vs - base;
+            valueEnd[count] = ve - base;
+            count++;
             line = lf + 1;
         }
-        if (hostCount > 1 || (hostCount == 0 && request.minorVersion == 1))
+        return count;
+    }
+
+    /** The first field whose name is this one, ignoring case, or -1: a table's offsets are relative to base. */
+    static int indexOf(
+        final ByteBuffer buffer, final int base, final int[] nameStart, final int[] nameEnd, final int count,
+        final CharSequence name)
+    {
+        for (int i = 0; i < count; i++)
         {
-            return HttpStatus.BAD_REQUEST;
+            if (Ascii.equalsIgnoreCase(buffer, base + nameStart[i], base + nameEnd[i], name))
+            {
+                return i;
+            }
         }
-        return FramingFields.apply(buffer, start, request);
+        return -1;
     }
 
     static int firstNonSpace(final ByteBuffer buffer, final int from, final int end)

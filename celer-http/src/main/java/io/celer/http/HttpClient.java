@@ -84,13 +84,13 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         final int connectionCount = hosts.length * config.connectionsPerHost();
         this.heads = new BufferStack(config.maxResponseHeadSize(), connectionCount);
         this.bodies = new BufferStack(config.maxBodySize(), connectionCount);
-        for (final String host : hosts)
+        for (int h = 0; h < hosts.length; h++)
         {
-            final HttpUrl.Authority authority = HttpUrl.parseAuthority(host, -1);
+            final HttpUrl.Authority authority = HttpUrl.parseAuthority(hosts[h], -1);
             for (int i = 0; i < config.connectionsPerHost(); i++)
             {
                 made.add(new ClientConnection(
-                    this, reactor, authority.host(), authority.port(), config, heads, bodies));
+                    this, reactor, h, authority.host(), authority.port(), config, heads, bodies));
             }
         }
         connections = made.toArray(new ClientConnection[0]);
@@ -450,31 +450,61 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         connection.idleNext = null;
     }
 
+    /**
+     * Sends a request on the open connection with the fewest in flight: the oldest idle one when there is one,
+     * found without looking at every connection. A retry skips the host that lost it, whose other connections may
+     * be dying unseen, while another host has a connection open: it waits for one of those rather than risk its
+     * last attempt there.
+     */
     private boolean dispatch(final Exchange exchange)
     {
+        final int suspect = exchange.suspectHost;
         final ClientConnection idle = idleHead;
-        if (idle != null && idle.canTake(exchange))
+        if (idle != null && idle.hostIndex() != suspect && idle.canTake(exchange))
         {
             idle.transmit(exchange); // nothing in flight: none has fewer
             return true;
         }
-        final int n = connections.length;
-        ClientConnection best = null;
-        for (int i = 0; i < n; i++)
+        ClientConnection best = pick(exchange, suspect);
+        if (best == null && suspect >= 0 && !otherHostOpen(suspect))
         {
-            final ClientConnection candidate = connections[(next + i) % n];
-            if (candidate.canTake(exchange) && (best == null || candidate.inFlight() < best.inFlight()))
-            {
-                best = candidate;
-            }
+            best = pick(exchange, -1);
         }
         if (best == null)
         {
             return false;
         }
-        next = next + 1 == n ? 0 : next + 1; // ties go round the hosts
+        next = next + 1 == connections.length ? 0 : next + 1; // ties go round the hosts
         best.transmit(exchange);
         return true;
+    }
+
+    private ClientConnection pick(final Exchange exchange, final int skippedHost)
+    {
+        final int n = connections.length;
+        ClientConnection best = null;
+        for (int i = 0; i < n; i++)
+        {
+            final ClientConnection candidate = connections[(next + i) % n];
+            if (candidate.hostIndex() != skippedHost && candidate.canTake(exchange) &&
+                (best == null || candidate.inFlight() < best.inFlight()))
+            {
+                best = candidate;
+            }
+        }
+        return best;
+    }
+
+    private boolean otherHostOpen(final int host)
+    {
+        for (final ClientConnection connection : connections)
+        {
+            if (connection.hostIndex() != host && connection.isOpen())
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Detaches the queued requests whose deadline passed, then fails them: listeners may send again meanwhile. */

@@ -71,11 +71,9 @@ public final class HttpClientRequest
     {
         checkField(name);
         Ascii.checkFieldValue(value);
-        if (exchange != null && room(name.length() + value.length() + 4))
+        final ByteBuffer out = openField(name, value.length());
+        if (out != null)
         {
-            final ByteBuffer out = exchange.buffer;
-            Ascii.put(out, name);
-            out.put((byte)':').put((byte)' ');
             Ascii.put(out, value);
             out.put((byte)'\r').put((byte)'\n');
         }
@@ -96,15 +94,26 @@ public final class HttpClientRequest
             throw new IllegalArgumentException("value must not be negative: " + value);
         }
         checkField(name);
-        if (exchange != null && room(name.length() + 20 + 4))
+        final ByteBuffer out = openField(name, 20);
+        if (out != null)
         {
-            final ByteBuffer out = exchange.buffer;
-            Ascii.put(out, name);
-            out.put((byte)':').put((byte)' ');
             Ascii.putDecimal(out, value);
             out.put((byte)'\r').put((byte)'\n');
         }
         return this;
+    }
+
+    /** Writes a field's name and colon when the field fits: the buffer its value and CRLF go to next, or null. */
+    private ByteBuffer openField(final CharSequence name, final int maxValueLength)
+    {
+        if (exchange == null || !room(name.length() + maxValueLength + 4))
+        {
+            return null;
+        }
+        final ByteBuffer out = exchange.buffer;
+        Ascii.put(out, name);
+        out.put((byte)':').put((byte)' ');
+        return out;
     }
 
     /**

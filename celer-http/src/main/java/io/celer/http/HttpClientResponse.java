@@ -9,34 +9,18 @@ import java.nio.ByteBuffer;
  * <p>Valid only during the {@link ResponseListener} call that hands it over; a listener that needs a value later
  * copies it first. Header names are matched ignoring case; views returned by lookups are reused by the next one.
  */
-public final class HttpClientResponse
+public final class HttpClientResponse extends ReceivedHead
 {
-    final int[] nameStart;
-    final int[] nameEnd;
-    final int[] valueStart;
-    final int[] valueEnd;
-    int headerCount;
-
-    ByteBuffer head;
     int status;
-    int minorVersion;
     int reasonStart;
     int reasonEnd;
-    long contentLength;
-    boolean chunked;
-    boolean keepAlive;
     boolean streamed;
     long tag;
     ByteBuffer body;
 
-    private final AsciiView view = new AsciiView();
-
     HttpClientResponse(final int maxHeaders)
     {
-        nameStart = new int[maxHeaders];
-        nameEnd = new int[maxHeaders];
-        valueStart = new int[maxHeaders];
-        valueEnd = new int[maxHeaders];
+        super(maxHeaders);
     }
 
     void reset()
@@ -68,129 +52,7 @@ public final class HttpClientResponse
      */
     public AsciiView reason()
     {
-        return view.wrap(head, reasonStart, reasonEnd);
-    }
-
-    /**
-     * The minor version of the server's HTTP: 1 for HTTP/1.1, 0 for HTTP/1.0.
-     *
-     * @return the minor version.
-     */
-    public int minorVersion()
-    {
-        return minorVersion;
-    }
-
-    /**
-     * Whether the connection stays open after this response (version, {@code Connection}, framing).
-     *
-     * @return true when it is reused.
-     */
-    public boolean isKeepAlive()
-    {
-        return keepAlive;
-    }
-
-    /**
-     * The number of header fields.
-     *
-     * @return the count.
-     */
-    public int headerCount()
-    {
-        return headerCount;
-    }
-
-    /**
-     * The name of a field, as sent.
-     *
-     * @param index from 0 to {@link #headerCount()} - 1.
-     * @return a reused view.
-     */
-    public AsciiView headerName(final int index)
-    {
-        checkIndex(index);
-        return view.wrap(head, nameStart[index], nameEnd[index]);
-    }
-
-    /**
-     * The value of a field, without surrounding whitespace.
-     *
-     * @param index from 0 to {@link #headerCount()} - 1.
-     * @return a reused view.
-     */
-    public AsciiView headerValue(final int index)
-    {
-        checkIndex(index);
-        return view.wrap(head, valueStart[index], valueEnd[index]);
-    }
-
-    /**
-     * The value of the first field with this name.
-     *
-     * @param name the name, any case.
-     * @return a reused view, or null when absent.
-     */
-    public AsciiView header(final CharSequence name)
-    {
-        final int index = indexOf(name);
-        return index < 0 ? null : view.wrap(head, valueStart[index], valueEnd[index]);
-    }
-
-    /**
-     * Whether the first field with this name has this value, ignoring case.
-     *
-     * @param name  the name.
-     * @param value the value.
-     * @return true if present and equal.
-     */
-    public boolean headerEquals(final CharSequence name, final CharSequence value)
-    {
-        final int index = indexOf(name);
-        return index >= 0 && Ascii.equalsIgnoreCase(head, valueStart[index], valueEnd[index], value);
-    }
-
-    /**
-     * Whether the response has a field with this name.
-     *
-     * @param name the name.
-     * @return true if present.
-     */
-    public boolean hasHeader(final CharSequence name)
-    {
-        return indexOf(name) >= 0;
-    }
-
-    private int indexOf(final CharSequence name)
-    {
-        for (int i = 0; i < headerCount; i++)
-        {
-            if (Ascii.equalsIgnoreCase(head, nameStart[i], nameEnd[i], name))
-            {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * The declared Content-Length.
-     *
-     * @return bytes, or -1 without one (chunked, or delimited by the connection's close).
-     */
-    public long contentLength()
-    {
-        return contentLength;
-    }
-
-    /**
-     * Whether the body came chunked.
-     *
-     * @return true for {@code Transfer-Encoding: chunked}.
-     */
-    public boolean isChunked()
-    {
-        return chunked;
+        return view.wrap(buffer, reasonStart, reasonEnd);
     }
 
     /**
@@ -221,14 +83,6 @@ public final class HttpClientResponse
     public long tag()
     {
         return tag;
-    }
-
-    private void checkIndex(final int index)
-    {
-        if (index < 0 || index >= headerCount)
-        {
-            throw new IndexOutOfBoundsException(index);
-        }
     }
 
     @Override

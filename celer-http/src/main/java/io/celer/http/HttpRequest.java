@@ -8,16 +8,8 @@ import java.nio.ByteBuffer;
  * <p>Valid only during {@link HttpHandler#handle}; a handler that answers later copies what it needs first.
  * Header names are matched ignoring case; views returned by lookups are reused by the next lookup.
  */
-public final class HttpRequest
+public final class HttpRequest extends ReceivedHead
 {
-    final int[] nameStart;
-    final int[] nameEnd;
-    final int[] valueStart;
-    final int[] valueEnd;
-    int headerCount;
-
-    ByteBuffer buffer;
-    int base;
     HttpMethod method;
     int methodEnd;
     int targetStart;
@@ -26,11 +18,7 @@ public final class HttpRequest
     int pathEnd;
     int queryStart;
     int queryEnd;
-    int minorVersion;
     int headEnd;
-    long contentLength;
-    boolean chunked;
-    boolean keepAlive;
     boolean expectContinue;
     boolean upgrade;
     int hostIndex;
@@ -40,17 +28,13 @@ public final class HttpRequest
     long sequence;
     BodyListener bodyListener;
 
-    private final AsciiView view = new AsciiView();
     private final AsciiView pathView = new AsciiView();
     private ByteBuffer bodyView;
     private ByteBuffer bodyViewOf;
 
     HttpRequest(final int maxHeaders)
     {
-        nameStart = new int[maxHeaders];
-        nameEnd = new int[maxHeaders];
-        valueStart = new int[maxHeaders];
-        valueEnd = new int[maxHeaders];
+        super(maxHeaders);
     }
 
     void reset()
@@ -138,128 +122,6 @@ public final class HttpRequest
     }
 
     /**
-     * The minor version: 1 for HTTP/1.1, 0 for HTTP/1.0.
-     *
-     * @return the minor version.
-     */
-    public int minorVersion()
-    {
-        return minorVersion;
-    }
-
-    /**
-     * Whether the connection stays open after this request's response (version and {@code Connection}).
-     *
-     * @return true to keep it open.
-     */
-    public boolean isKeepAlive()
-    {
-        return keepAlive;
-    }
-
-    /**
-     * The number of header fields.
-     *
-     * @return the count.
-     */
-    public int headerCount()
-    {
-        return headerCount;
-    }
-
-    /**
-     * The name of a field, as sent.
-     *
-     * @param index from 0 to {@link #headerCount()} - 1.
-     * @return a reused view.
-     */
-    public AsciiView headerName(final int index)
-    {
-        checkIndex(index);
-        return view.wrap(buffer, base + nameStart[index], base + nameEnd[index]);
-    }
-
-    /**
-     * The value of a field, without surrounding whitespace.
-     *
-     * @param index from 0 to {@link #headerCount()} - 1.
-     * @return a reused view.
-     */
-    public AsciiView headerValue(final int index)
-    {
-        checkIndex(index);
-        return view.wrap(buffer, base + valueStart[index], base + valueEnd[index]);
-    }
-
-    /**
-     * The value of the first field with this name.
-     *
-     * @param name the name, any case.
-     * @return a reused view, or null when absent.
-     */
-    public AsciiView header(final CharSequence name)
-    {
-        final int index = indexOf(name);
-        return index < 0 ? null : view.wrap(buffer, base + valueStart[index], base + valueEnd[index]);
-    }
-
-    /**
-     * Whether the first field with this name has this value, ignoring case.
-     *
-     * @param name  the name.
-     * @param value the value.
-     * @return true if present and equal.
-     */
-    public boolean headerEquals(final CharSequence name, final CharSequence value)
-    {
-        final int index = indexOf(name);
-        return index >= 0 && Ascii.equalsIgnoreCase(buffer, base + valueStart[index], base + valueEnd[index], value);
-    }
-
-    /**
-     * Whether the request has a field with this name.
-     *
-     * @param name the name.
-     * @return true if present.
-     */
-    public boolean hasHeader(final CharSequence name)
-    {
-        return indexOf(name) >= 0;
-    }
-
-    private int indexOf(final CharSequence name)
-    {
-        for (int i = 0; i < headerCount; i++)
-        {
-            if (Ascii.equalsIgnoreCase(buffer, base + nameStart[i], base + nameEnd[i], name))
-            {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * The declared Content-Length.
-     *
-     * @return bytes, or -1 without one (chunked, or no body).
-     */
-    public long contentLength()
-    {
-        return contentLength;
-    }
-
-    /**
-     * Whether the body came chunked.
-     *
-     * @return true for {@code Transfer-Encoding: chunked}.
-     */
-    public boolean isChunked()
-    {
-        return chunked;
-    }
-
-    /**
      * Whether {@link #body()} holds the whole body; false when it is streamed to a {@link BodyListener}.
      *
      * @return true when the body is here.
@@ -306,14 +168,6 @@ public final class HttpRequest
     public long sequence()
     {
         return sequence;
-    }
-
-    private void checkIndex(final int index)
-    {
-        if (index < 0 || index >= headerCount)
-        {
-            throw new IndexOutOfBoundsException(index);
-        }
     }
 
     @Override

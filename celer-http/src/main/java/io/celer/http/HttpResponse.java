@@ -21,6 +21,10 @@ public final class HttpResponse
     private static final int OPEN = 1;
     private static final int STREAMING = 2;
     private static final int DONE = 3;
+    // What openChunk found: the chunk's bytes go next, nothing is to be sent, or no room now.
+    private static final int WRITE = 0;
+    private static final int TAKEN = 1;
+    private static final int NO_ROOM = 2;
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] LAST_CHUNK = {'0', '\r', '\n', '\r', '\n'};
 
@@ -319,19 +323,13 @@ public final class HttpResponse
      */
     public boolean writeChunk(final ByteBuffer data)
     {
-        checkStreaming();
-        final int length = data.remaining();
-        if (length == 0)
-        {
-            return true;
-        }
-        if (!isWritable(length))
+        final int opened = openChunk(data.remaining());
+        if (opened == NO_ROOM)
         {
             return false;
         }
-        if (sendsBody)
+        if (opened == WRITE)
         {
-            chunkHeader(length);
             owner.emit(this, data);
             chunkTrailer();
         }
@@ -349,22 +347,13 @@ public final class HttpResponse
      */
     public boolean writeChunk(final byte[] data, final int offset, final int length)
     {
-        checkStreaming();
-        if (length == 0)
+        final int opened = openChunk(length);
+        if (opened == WRITE)
         {
-            return true;
-        }
-        if (!isWritable(length))
-        {
-            return false;
-        }
-        if (sendsBody)
-        {
-            chunkHeader(length);
             owner.emit(this, data, offset, length);
             chunkTrailer();
         }
-        return true;
+        return opened != NO_ROOM;
     }
 
     /**
@@ -375,23 +364,37 @@ public final class HttpResponse
      */
     public boolean writeChunk(final CharSequence text)
     {
-        checkStreaming();
-        final int length = text.length();
-        if (length == 0)
+        final int opened = openChunk(text.length());
+        if (opened == WRITE)
         {
-            return true;
-        }
-        if (!isWritable(length))
-        {
-            return false;
-        }
-        if (sendsBody)
-        {
-            chunkHeader(length);
             emitText(text);
             chunkTrailer();
         }
-        return true;
+        return opened != NO_ROOM;
+    }
+
+    /**
+     * Starts a chunk of a streamed body: {@link #WRITE} when its header is out and its bytes go next,
+     * {@link #TAKEN} when there is nothing to send (empty, or a HEAD response), {@link #NO_ROOM} when it does not
+     * fit now.
+     */
+    private int openChunk(final int length)
+    {
+        checkStreaming();
+        if (length == 0)
+        {
+            return TAKEN;
+        }
+        if (!isWritable(length))
+        {
+            return NO_ROOM;
+        }
+        if (!sendsBody)
+        {
+            return TAKEN;
+        }
+        chunkHeader(length);
+        return WRITE;
     }
 
     /**

@@ -108,7 +108,8 @@ final class ResponseHeadParser
         head.clear();
         head.put(0, buffer, start, headEnd);
         response.reset();
-        response.head = head;
+        response.buffer = head;
+        response.base = 0;
         return parseHead(response);
     }
 
@@ -166,75 +167,25 @@ final class ResponseHeadParser
 
     private int parseFields(final HttpClientResponse response, final int from)
     {
-        final int maxHeaders = response.nameStart.length;
-        final int sectionEnd = headEnd - 2;
-        int line = from;
-        while (line < sectionEnd)
+        // A user agent replaces an obsolete fold by spaces before reading the value (RFC 9112, 5.2).
+        final int count = HeaderFieldParser.scan(head, 0, from, headEnd - 2, true,
+            response.nameStart, response.nameEnd, response.valueStart, response.valueEnd);
+        switch (count)
         {
-            int lf = line;
-            while (head.get(lf) != '\n')
-            {
-                lf++;
-            }
-            if (lf == line || head.get(lf - 1) != '\r')
-            {
+            case HeaderFieldParser.LINE_END:
                 return fail(ResponseError.FIELD_LINE_END);
-            }
-            final int end = lf - 1;
-            final byte first = head.get(line);
-            if (first == ' ' || first == '\t')
-            {
-                if (response.headerCount == 0)
-                {
-                    return fail(ResponseError.FOLD_FIRST);
-                }
-                // RFC 9112, 5.2: a user agent replaces an obsolete fold by spaces before reading the value.
-                final int index = response.headerCount - 1;
-                head.put(line - 2, (byte)' ');
-                head.put(line - 1, (byte)' ');
-                final int valueEnd = HeaderFieldParser.valueEnd(head, line, end);
-                if (valueEnd < 0)
-                {
-                    return fail(ResponseError.FIELD_VALUE_CHAR);
-                }
-                if (valueEnd > line)
-                {
-                    if (response.valueStart[index] == response.valueEnd[index])
-                    {
-                        response.valueStart[index] = HeaderFieldParser.firstNonSpace(head, line, valueEnd);
-                    }
-                    response.valueEnd[index] = valueEnd;
-                }
-                line = lf + 1;
-                continue;
-            }
-            int colon = line;
-            while (colon < end && Ascii.isTchar(head.get(colon)))
-            {
-                colon++;
-            }
-            if (colon == line || colon == end || head.get(colon) != ':')
-            {
+            case HeaderFieldParser.FOLD:
+                return fail(ResponseError.FOLD_FIRST);
+            case HeaderFieldParser.NAME:
                 return fail(ResponseError.FIELD_NAME);
-            }
-            if (response.headerCount == maxHeaders)
-            {
+            case HeaderFieldParser.TOO_MANY:
                 return fail(ResponseError.TOO_MANY_FIELDS);
-            }
-            final int valueStart = HeaderFieldParser.firstNonSpace(head, colon + 1, end);
-            final int valueEnd = HeaderFieldParser.valueEnd(head, valueStart, end);
-            if (valueEnd < 0)
-            {
+            case HeaderFieldParser.VALUE_CHAR:
                 return fail(ResponseError.FIELD_VALUE_CHAR);
-            }
-            final int index = response.headerCount++;
-            response.nameStart[index] = line;
-            response.nameEnd[index] = colon;
-            response.valueStart[index] = valueStart;
-            response.valueEnd[index] = valueEnd;
-            line = lf + 1;
+            default:
+                response.headerCount = count;
+                return DONE;
         }
-        return DONE;
     }
 
     /** The fields that delimit the body (RFC 9112, 6.3); anything a hop could read two ways is an error. */

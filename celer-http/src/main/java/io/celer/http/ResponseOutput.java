@@ -75,22 +75,11 @@ final class ResponseOutput
         {
             return send(bytes);
         }
-        final int length = bytes.remaining();
-        if (parked == null)
-        {
-            park();
-        }
-        if (segments == MAX_SEGMENTS || length > parked.remaining())
+        if (!parkSegment(sequence, bytes.remaining()))
         {
             bytes.position(bytes.limit());
-            overflowed = true;
             return false;
         }
-        segmentSequence[segments] = sequence;
-        segmentOffset[segments] = parked.position();
-        segmentLength[segments] = length;
-        segments++;
-        liveSegments++;
         parked.put(bytes);
         return true;
     }
@@ -140,6 +129,17 @@ final class ResponseOutput
             backlog.put(bytes, offset + sent, length - sent);
             return true;
         }
+        if (!parkSegment(sequence, length))
+        {
+            return false;
+        }
+        parked.put(bytes, offset, length);
+        return true;
+    }
+
+    /** Records a segment of a response not yet in turn, whose bytes go next into the parked buffer; false on overflow. */
+    private boolean parkSegment(final int sequence, final int length)
+    {
         if (parked == null)
         {
             park();
@@ -154,7 +154,6 @@ final class ResponseOutput
         segmentLength[segments] = length;
         segments++;
         liveSegments++;
-        parked.put(bytes, offset, length);
         return true;
     }
 

@@ -7,13 +7,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.reactor.Reactor;
 import io.celer.test.Await;
-import io.celer.test.Reactors;
 
 /**
  * Requests sent from inside a listener: the next request of a ping-pong, sent from {@code onResponse}, finds the
@@ -23,33 +21,19 @@ import io.celer.test.Reactors;
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class ClientResendFromListenerTest
 {
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final ClientRig rig = new ClientRig();
     private final List<HttpResponse> held = new ArrayList<>();
     private TestServer server;
     private HttpClient client;
 
-    @AfterEach
-    void stop()
-    {
-        if (client != null)
-        {
-            client.close();
-        }
-        if (server != null)
-        {
-            server.close();
-        }
-        reactors.close();
-    }
-
     private void start(final HttpClientConfig config)
     {
-        server = new TestServer(new HttpServerConfig(), TestServer.routes()
+        server = rig.add(new TestServer(new HttpServerConfig(), TestServer.routes()
             .get("/seq", (req, res) -> res.body(req.query()))
             .get("/hold", (req, res) -> held.add(res))
-            .build());
-        final Reactor reactor = reactors.start("http-client");
-        client = new HttpClient(reactor, config, "127.0.0.1:" + server.port()).open();
+            .build()));
+        client = rig.client(config, "127.0.0.1:" + server.port());
     }
 
     @Test

@@ -7,12 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.tcp.TcpConfig;
-import io.celer.test.Reactors;
 import io.celer.test.TestCertificates;
 import io.celer.tls.TlsConfig;
 
@@ -25,31 +24,18 @@ class ClientTlsTest
 {
     private static final TestCertificates CERTS = TestCertificates.get();
 
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final ClientRig rig = new ClientRig();
     private TestServer server;
     private HttpClient client;
 
-    @AfterEach
-    void stop()
-    {
-        if (client != null)
-        {
-            client.close();
-        }
-        if (server != null)
-        {
-            server.close();
-        }
-        reactors.close();
-    }
-
     private void start(final Path serverKeys, final TlsConfig clientTls)
     {
-        server = new TestServer(new HttpServerConfig().tcp(new TcpConfig()
-            .transport(new TlsConfig().keyStore(serverKeys, TestCertificates.PASSWORD))));
-        client = new HttpClient(reactors.start("https-client"),
+        server = rig.add(new TestServer(new HttpServerConfig().tcp(new TcpConfig()
+            .transport(new TlsConfig().keyStore(serverKeys, TestCertificates.PASSWORD)))));
+        client = rig.client(rig.reactor("https-client"),
             new HttpClientConfig().connectionsPerHost(1).tcp(new TcpConfig().transport(clientTls)),
-            "localhost:" + server.port()).open();
+            "localhost:" + server.port());
     }
 
     private static TlsConfig trustingTheTestAuthority()

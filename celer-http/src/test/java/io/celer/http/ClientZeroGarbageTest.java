@@ -3,19 +3,15 @@ package io.celer.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.reactor.Reactor;
-import io.celer.test.Allocations;
 import io.celer.test.Await;
-import io.celer.test.Reactors;
 
 /**
  * After warm-up, the client allocates nothing on its reactor thread per request: keep-alive GETs one at a time,
@@ -24,29 +20,16 @@ import io.celer.test.Reactors;
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class ClientZeroGarbageTest
 {
-    // As in the server's test: until the JIT has compiled the whole path, interpreted code allocates.
+    // As in the server's test: until the JIT has compiled the whole path, interpreted code allocates; the
+    // measurement waits for the JIT to go quiet (SteadyAllocation).
     private static final int WARMUP = 150_000;
     private static final int MEASURED = 50_000;
-    private static final int MEASURED_RUNS = 4;
     private static final Duration PHASE = Duration.ofMinutes(2);
 
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final ClientRig rig = new ClientRig();
     private TestServer server;
     private HttpClient client;
-
-    @AfterEach
-    void stop()
-    {
-        if (client != null)
-        {
-            client.close();
-        }
-        if (server != null)
-        {
-            server.close();
-        }
-        reactors.close();
-    }
 
     /** Keeps a number of requests in flight: each response sends the next; allocates nothing itself. */
     private static final class Driver implements ResponseListener
@@ -120,44 +103,35 @@ class ClientZeroGarbageTest
     }
 
     private List<Long> allocated(final HttpMethod method, final String target, final byte[] body, final int expected,
-        final int window)
+        final int window) throws Exception
     {
-        server = new TestServer();
-        final Reactor reactor = reactors.start("http-client");
-        client = new HttpClient(reactor, new HttpClientConfig().connectionsPerHost(1).maxPipelineDepth(16),
-            "127.0.0.1:" + server.port()).open();
+        server = rig.add(new TestServer());
+        client = rig.client(new HttpClientConfig().connectionsPerHost(1).maxPipelineDepth(16),
+            "127.0.0.1:" + server.port());
         final Driver driver = new Driver(client, method, target, body, expected);
         driver.run(WARMUP, window);
-        // On a loaded machine the JIT may still recompile after the warm-up, and a deoptimisation re-creates on
-        // the heap the objects compiled code had kept in registers: a one-off, so a steady state is a measured
-        // run that allocates nothing, within a few. Garbage per request would show in every run.
-        final List<Long> runs = new ArrayList<>();
-        for (int run = 0; run < MEASURED_RUNS && (runs.isEmpty() || runs.get(runs.size() - 1) != 0); run++)
-        {
-            final long before = Allocations.allocatedBytes(reactor.thread());
-            driver.run(MEASURED, window);
-            runs.add(Allocations.allocatedBytes(reactor.thread()) - before);
-        }
+        final List<Long> runs =
+            SteadyAllocation.perWindow(client.reactor().thread(), () -> driver.run(MEASURED, window));
         assertThat(driver.wrong.get()).as("failed or unexpected responses").isZero();
         return runs;
     }
 
     @Test
-    void keepAliveGetsAllocateNothing()
+    void keepAliveGetsAllocateNothing() throws Exception
     {
         assertThat(allocated(HttpMethod.GET, "/plaintext", null, TestServer.HELLO.length, 1))
             .as("bytes allocated by the client's reactor in runs of %d keep-alive GETs", MEASURED).contains(0L);
     }
 
     @Test
-    void pipelinedGetsAllocateNothing()
+    void pipelinedGetsAllocateNothing() throws Exception
     {
         assertThat(allocated(HttpMethod.GET, "/plaintext", null, TestServer.HELLO.length, 16))
             .as("bytes allocated by the client's reactor in runs of %d pipelined GETs", MEASURED).contains(0L);
     }
 
     @Test
-    void postsOfOneKibAllocateNothing()
+    void postsOfOneKibAllocateNothing() throws Exception
     {
         final byte[] body = new byte[1024];
         for (int i = 0; i < body.length; i++)

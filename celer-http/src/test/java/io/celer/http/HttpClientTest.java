@@ -9,13 +9,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Reactor;
 import io.celer.test.Await;
-import io.celer.test.Reactors;
 
 /**
  * The client on one connection against the Celer server: pipelined requests answered in order, and every way a
@@ -26,23 +25,10 @@ class HttpClientTest
 {
     private static final int BIG = 300_000;
 
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final ClientRig rig = new ClientRig();
     private TestServer server;
     private HttpClient client;
-
-    @AfterEach
-    void stop()
-    {
-        if (client != null)
-        {
-            client.close();
-        }
-        if (server != null)
-        {
-            server.close();
-        }
-        reactors.close();
-    }
 
     private static Router.Builder routes()
     {
@@ -71,15 +57,9 @@ class HttpClientTest
 
     private HttpClient start(final HttpClientConfig config)
     {
-        server = new TestServer(new HttpServerConfig().responseBufferSize(1024 * 1024), routes().build());
-        final Reactor reactor = reactors.start("http-client");
-        client = new HttpClient(reactor, config, "127.0.0.1:" + server.port()).open();
+        server = rig.add(new TestServer(new HttpServerConfig().responseBufferSize(1024 * 1024), routes().build()));
+        client = rig.client(config, "127.0.0.1:" + server.port());
         return client;
-    }
-
-    private void send(final HttpMethod method, final String target, final long tag, final ResponseListener listener)
-    {
-        client.reactor().execute(() -> client.request(method, target).tag(tag).send(listener));
     }
 
     @Test
@@ -113,9 +93,9 @@ class HttpClientTest
     {
         start(new HttpClientConfig());
         final Outcomes outcomes = new Outcomes();
-        send(HttpMethod.GET, "/chunked", 1, outcomes);
+        rig.send(HttpMethod.GET, "/chunked", 1, outcomes);
         outcomes.await(1);
-        send(HttpMethod.GET, "/plaintext", 2, outcomes);
+        rig.send(HttpMethod.GET, "/plaintext", 2, outcomes);
         assertThat(outcomes.await(2)).containsExactly("1 200 first,second,third", "2 200 Hello, World!");
         assertThat(outcomes.heads().get(0)).contains("Transfer-Encoding: chunked");
         assertThat(outcomes.heads().get(1)).contains("Content-Type: text/plain", "Content-Length: 13");
@@ -126,8 +106,8 @@ class HttpClientTest
     {
         start(new HttpClientConfig().connectionsPerHost(1));
         final Outcomes outcomes = new Outcomes();
-        send(HttpMethod.HEAD, "/plaintext", 1, outcomes);
-        send(HttpMethod.GET, "/ok", 2, outcomes);
+        rig.send(HttpMethod.HEAD, "/plaintext", 1, outcomes);
+        rig.send(HttpMethod.GET, "/ok", 2, outcomes);
         assertThat(outcomes.await(2)).containsExactly("1 200 ", "2 200 ok");
         assertThat(outcomes.heads().get(0)).contains("Content-Length: 13");
     }
@@ -160,7 +140,7 @@ class HttpClientTest
     {
         start(new HttpClientConfig().maxBodySize(16 * 1024));
         final Outcomes outcomes = new Outcomes();
-        send(HttpMethod.GET, "/big", 7, outcomes);
+        rig.send(HttpMethod.GET, "/big", 7, outcomes);
         final String line = outcomes.await(1).get(0);
         assertThat(line).startsWith("7 200 abcdefghijklmnopqrstuvwxyzabc").hasSize("7 200 ".length() + BIG);
     }
@@ -172,9 +152,9 @@ class HttpClientTest
         final Outcomes outcomes = new Outcomes();
         for (int i = 0; i < 3; i++)
         {
-            send(HttpMethod.GET, "/close", i, outcomes);
+            rig.send(HttpMethod.GET, "/close", i, outcomes);
         }
-        send(HttpMethod.POST, "/echo", 3, outcomes);
+        rig.send(HttpMethod.POST, "/echo", 3, outcomes);
         assertThat(outcomes.await(4)).containsExactly("0 200 bye", "1 200 bye", "2 200 bye", "3 200 ");
     }
 
@@ -215,10 +195,10 @@ class HttpClientTest
     @Test
     void refusesFieldsThatWouldBreakTheFramingAndCallsOffTheReactorThread()
     {
-        server = new TestServer(new HttpServerConfig(), routes().build());
-        final Reactor reactor = reactors.start(new io.celer.reactor.ReactorConfig().name("checked-client")
+        server = rig.add(new TestServer(new HttpServerConfig(), routes().build()));
+        final Reactor reactor = rig.reactor(new io.celer.reactor.ReactorConfig().name("checked-client")
             .idleStrategy(new org.agrona.concurrent.BackoffIdleStrategy(10, 10, 1_000, 100_000)).checkThreads(true));
-        client = new HttpClient(reactor, new HttpClientConfig(), "127.0.0.1:" + server.port()).open();
+        client = rig.client(reactor, new HttpClientConfig(), "127.0.0.1:" + server.port());
         final java.util.concurrent.atomic.AtomicReference<List<String>> errors = new java.util.concurrent.atomic.AtomicReference<>();
         client.reactor().call(() ->
         {
@@ -250,7 +230,7 @@ class HttpClientTest
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.request(HttpMethod.GET, "/"))
             .isInstanceOf(IllegalStateException.class).hasMessageContaining("reactor thread");
         final Outcomes outcomes = new Outcomes();
-        send(HttpMethod.GET, "/ok", 1, outcomes);
+        rig.send(HttpMethod.GET, "/ok", 1, outcomes);
         assertThat(outcomes.await(1)).containsExactly("1 200 ok");
         Await.until("nothing pending, no exchange lost", () -> client.pendingRequests() == 0);
     }

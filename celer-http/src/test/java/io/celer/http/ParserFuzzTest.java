@@ -49,12 +49,7 @@ class ParserFuzzTest
         final int split = data.consumeInt(0, MAX_INPUT);
         final int limits = data.consumeInt(16, 2048);
         final boolean obsFold = data.consumeBoolean();
-        final byte[] bytes = data.consumeRemainingAsBytes();
-        final int length = Math.min(bytes.length, MAX_INPUT);
-        a.clear();
-        a.put(bytes, 0, length);
-        b.clear();
-        b.put(bytes, 0, length);
+        final int length = FuzzInput.intoBoth(data.consumeRemainingAsBytes(), a, b);
 
         final RequestHeadParser oneRead = new RequestHeadParser(limits, limits * 2, obsFold);
         final RequestHeadParser twoReads = new RequestHeadParser(limits, limits * 2, obsFold);

@@ -11,12 +11,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.test.Await;
-import io.celer.test.Reactors;
 
 /**
  * The pool over several hosts: balancing, fail-over from a back-end that dies with a request on its wire
@@ -26,43 +25,18 @@ import io.celer.test.Reactors;
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class PoolFailoverTest
 {
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final ClientRig rig = new ClientRig();
     private final AtomicInteger eofs = new AtomicInteger();
     private TestServer good;
     private TestServer other;
     private ScriptedPeer peer;
     private HttpClient client;
 
-    @AfterEach
-    void stop() throws IOException
-    {
-        if (client != null)
-        {
-            client.close();
-        }
-        for (final TestServer server : new TestServer[] {good, other})
-        {
-            if (server != null)
-            {
-                server.close();
-            }
-        }
-        if (peer != null)
-        {
-            peer.close();
-        }
-        reactors.close();
-    }
-
     private HttpClient client(final HttpClientConfig config, final String... hosts)
     {
-        client = new HttpClient(reactors.start("http-client"), config, hosts).open();
+        client = rig.client(config, hosts);
         return client;
-    }
-
-    private void send(final HttpMethod method, final String target, final long tag, final ResponseListener listener)
-    {
-        client.reactor().execute(() -> client.request(method, target).tag(tag).send(listener));
     }
 
     private static Router countingRoutes(final AtomicInteger served)
@@ -98,20 +72,14 @@ class PoolFailoverTest
     {
         final AtomicInteger first = new AtomicInteger();
         final AtomicInteger second = new AtomicInteger();
-        good = new TestServer(new HttpServerConfig(), countingRoutes(first));
-        other = new TestServer(new HttpServerConfig(), countingRoutes(second));
+        good = rig.add(new TestServer(new HttpServerConfig(), countingRoutes(first)));
+        other = rig.add(new TestServer(new HttpServerConfig(), countingRoutes(second)));
         client(new HttpClientConfig().connectionsPerHost(2).maxPipelineDepth(4),
             "127.0.0.1:" + good.port(), "127.0.0.1:" + other.port());
         Await.until("four connections open", () -> client.openConnections() == 4);
         final Outcomes outcomes = new Outcomes();
         final int count = 400;
-        client.reactor().execute(() ->
-        {
-            for (int i = 0; i < count; i++)
-            {
-                client.request(HttpMethod.GET, "/count").tag(i).send(outcomes);
-            }
-        });
+        rig.sendAll(count, "/count", outcomes);
         assertThat(outcomes.await(count)).allMatch(line -> line.endsWith(" 200 counted"));
         assertThat(first.get() + second.get()).isEqualTo(count);
         // How the load splits follows how fast each host answers, which a loaded machine decides.
@@ -134,15 +102,15 @@ class PoolFailoverTest
                 }
             }
         };
-        peer = new ScriptedPeer(answerFirstThenHold);
+        peer = rig.add(new ScriptedPeer(answerFirstThenHold));
         try (ScriptedPeer second = new ScriptedPeer(answerFirstThenHold))
         {
             client(new HttpClientConfig().connectionsPerHost(1).maxPipelineDepth(8),
                 "127.0.0.1:" + peer.port(), "127.0.0.1:" + second.port());
             Await.until("both connections open", () -> client.openConnections() == 2);
             final Outcomes outcomes = new Outcomes();
-            send(HttpMethod.GET, "/warm", 0, outcomes);
-            send(HttpMethod.GET, "/warm", 1, outcomes);
+            rig.send(HttpMethod.GET, "/warm", 0, outcomes);
+            rig.send(HttpMethod.GET, "/warm", 1, outcomes);
             assertThat(outcomes.await(2)).containsExactlyInAnyOrder("0 200 ok", "1 200 ok");
             assertThat(peer.requestLines).hasSize(1); // one each while the connections are new
             client.reactor().execute(() ->
@@ -160,35 +128,60 @@ class PoolFailoverTest
     @Test
     void anIdempotentRequestOnADeadWireIsRetriedOnceElsewhere() throws IOException
     {
-        peer = new ScriptedPeer(PoolFailoverTest::dieAfterOneRequest);
-        good = new TestServer();
+        peer = rig.add(new ScriptedPeer(PoolFailoverTest::dieAfterOneRequest));
+        good = rig.add(new TestServer());
         client(new HttpClientConfig().connectionsPerHost(1), "127.0.0.1:" + peer.port(), "127.0.0.1:" + good.port());
         Await.until("both connections open", () -> client.openConnections() == 2);
         final Outcomes outcomes = new Outcomes();
-        send(HttpMethod.GET, "/ok", 1, outcomes); // ties go to the first host: the dying one
+        rig.send(HttpMethod.GET, "/ok", 1, outcomes); // ties go to the first host: the dying one
         assertThat(outcomes.await(1)).containsExactly("1 200 ok");
         assertThat(peer.requestLines).containsExactly("GET /ok HTTP/1.1");
     }
 
     @Test
+    void aRetryAvoidsTheOtherConnectionsOfTheHostThatLostIt() throws IOException
+    {
+        // A back-end dying on both its connections at once, and on every reconnect: its other connection, or a new
+        // one its port still accepts, would lose the retry too.
+        final java.util.concurrent.CountDownLatch bothRead = new java.util.concurrent.CountDownLatch(2);
+        peer = rig.add(new ScriptedPeer((scripted, socket, index) ->
+        {
+            scripted.readRequest(socket.getInputStream());
+            bothRead.countDown();
+            Await.until("both connections read a request", () -> bothRead.getCount() == 0);
+        }));
+        final AtomicInteger served = new AtomicInteger();
+        good = rig.add(new TestServer(new HttpServerConfig(), countingRoutes(served)));
+        client(new HttpClientConfig().connectionsPerHost(2).reconnectDelayMillis(1),
+            "127.0.0.1:" + peer.port(), "127.0.0.1:" + good.port());
+        Await.until("four connections open", () -> client.openConnections() == 4);
+        final Outcomes outcomes = new Outcomes();
+        final int count = 4;
+        rig.sendAll(count, "/count", outcomes); // ties go round: two of the four to the dying host
+        assertThat(outcomes.await(count)).allMatch(line -> line.endsWith(" 200 counted"));
+        assertThat(served.get()).as("each answered once, by the host still up").isEqualTo(count);
+        assertThat(peer.requestLines).hasSize(2);
+    }
+
+    @Test
     void aNonIdempotentRequestOnADeadWireFails() throws IOException
     {
-        peer = new ScriptedPeer(PoolFailoverTest::dieAfterOneRequest);
+        peer = rig.add(new ScriptedPeer(PoolFailoverTest::dieAfterOneRequest));
         final AtomicInteger served = new AtomicInteger();
-        good = new TestServer(new HttpServerConfig(), TestServer.routes().post("/once", (req, res) ->
+        good = rig.add(new TestServer(new HttpServerConfig(), TestServer.routes().post("/once", (req, res) ->
         {
             served.incrementAndGet();
             res.body("done");
-        }).build());
+        }).build()));
         client(new HttpClientConfig().connectionsPerHost(1), "127.0.0.1:" + peer.port(), "127.0.0.1:" + good.port());
         Await.until("both connections open", () -> client.openConnections() == 2);
         final Outcomes outcomes = new Outcomes();
-        send(HttpMethod.POST, "/once", 1, outcomes);
+        rig.send(HttpMethod.POST, "/once", 1, outcomes);
         assertThat(outcomes.await(1).get(0)).startsWith("1 FAILED CONNECTION_CLOSED")
             .contains("POST /once HTTP/1.1", "closed");
         assertThat(peer.requestLines).containsExactly("POST /once HTTP/1.1");
         assertThat(served.get()).as("the POST was not sent again").isZero();
-        send(HttpMethod.POST, "/once", 2, outcomes);
+        rig.send(HttpMethod.POST, "/once", 2, outcomes);
         assertThat(outcomes.await(2).get(1)).isEqualTo("2 200 done");
     }
 
@@ -202,7 +195,7 @@ class PoolFailoverTest
         }
         client(new HttpClientConfig().connectionsPerHost(2), "127.0.0.1:" + closedPort);
         final Outcomes outcomes = new Outcomes();
-        send(HttpMethod.GET, "/", 1, outcomes);
+        rig.send(HttpMethod.GET, "/", 1, outcomes);
         final String line = outcomes.await(1).get(0);
         assertThat(line).startsWith("1 FAILED CONNECT_FAILED").contains("cannot connect to [127.0.0.1:" + closedPort);
         assertThat(outcomes.failures().get(0).getCause()).isNotNull();
@@ -227,7 +220,7 @@ class PoolFailoverTest
                 client(new HttpClientConfig().connectionsPerHost(1).connectTimeoutMillis(300),
                     "127.0.0.1:" + stuck.getLocalPort());
                 final Outcomes outcomes = new Outcomes();
-                send(HttpMethod.GET, "/", 1, outcomes);
+                rig.send(HttpMethod.GET, "/", 1, outcomes);
                 assertThat(outcomes.await(1).get(0)).startsWith("1 FAILED CONNECT_FAILED");
                 assertThat(outcomes.failures().get(0).getCause()).hasMessageContaining("timed out after 300");
             }
@@ -244,12 +237,12 @@ class PoolFailoverTest
     @Test
     void aResponseTimeoutFailsTheRequestAndClosesItsConnection() throws IOException
     {
-        peer = new ScriptedPeer(this::neverAnswer);
+        peer = rig.add(new ScriptedPeer(this::neverAnswer));
         client(new HttpClientConfig().connectionsPerHost(1).responseTimeoutMillis(300), "127.0.0.1:" + peer.port());
         final Outcomes outcomes = new Outcomes();
         final long start = System.nanoTime();
-        send(HttpMethod.GET, "/slow", 1, outcomes);
-        send(HttpMethod.POST, "/slow", 2, outcomes);
+        rig.send(HttpMethod.GET, "/slow", 1, outcomes);
+        rig.send(HttpMethod.POST, "/slow", 2, outcomes);
         final List<String> lines = outcomes.await(2);
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isGreaterThanOrEqualTo(300);
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("1 FAILED RESPONSE_TIMEOUT"));
@@ -261,7 +254,7 @@ class PoolFailoverTest
     @Test
     void aMalformedResponseFailsWithAProtocolError() throws IOException
     {
-        peer = new ScriptedPeer((scripted, socket, index) ->
+        peer = rig.add(new ScriptedPeer((scripted, socket, index) ->
         {
             final InputStream in = socket.getInputStream();
             final OutputStream out = socket.getOutputStream();
@@ -275,13 +268,13 @@ class PoolFailoverTest
                     ScriptedPeer.write(out, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
                 }
             }
-        });
+        }));
         client(new HttpClientConfig().connectionsPerHost(1).reconnectDelayMillis(10), "127.0.0.1:" + peer.port());
         final Outcomes outcomes = new Outcomes();
-        send(HttpMethod.GET, "/", 1, outcomes);
+        rig.send(HttpMethod.GET, "/", 1, outcomes);
         assertThat(outcomes.await(1).get(0)).startsWith("1 FAILED PROTOCOL_ERROR")
             .contains("conflicting Content-Length");
-        send(HttpMethod.GET, "/", 2, outcomes);
+        rig.send(HttpMethod.GET, "/", 2, outcomes);
         assertThat(outcomes.await(2).get(1)).isEqualTo("2 200 ok");
         assertThat(peer.connections.get()).isEqualTo(2);
     }
@@ -289,7 +282,7 @@ class PoolFailoverTest
     @Test
     void readsCloseDelimitedAndInterimResponses() throws IOException
     {
-        peer = new ScriptedPeer((scripted, socket, index) ->
+        peer = rig.add(new ScriptedPeer((scripted, socket, index) ->
         {
             final String line = scripted.readRequest(socket.getInputStream());
             if (line != null)
@@ -297,12 +290,12 @@ class PoolFailoverTest
                 ScriptedPeer.write(socket.getOutputStream(), "HTTP/1.1 100 Continue\r\n\r\n" +
                     "HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil close " + index);
             }
-        });
+        }));
         client(new HttpClientConfig().connectionsPerHost(1).reconnectDelayMillis(10), "127.0.0.1:" + peer.port());
         final Outcomes outcomes = new Outcomes();
         for (int i = 0; i < 3; i++)
         {
-            send(HttpMethod.GET, "/", i, outcomes);
+            rig.send(HttpMethod.GET, "/", i, outcomes);
         }
         assertThat(outcomes.await(3)).containsExactly("0 200 until close 0", "1 200 until close 1",
             "2 200 until close 2");

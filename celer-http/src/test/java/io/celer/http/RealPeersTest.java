@@ -10,12 +10,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.celer.test.Reactors;
 
 /**
  * The client against real servers run as child processes: python3's http.server (HTTP/1.0, a connection per
@@ -55,33 +54,14 @@ class RealPeersTest
     @TempDir
     Path dir;
 
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final ClientRig rig = new ClientRig();
     private HttpClient client;
     private ChildProcess peer;
 
-    @AfterEach
-    void stop()
-    {
-        if (client != null)
-        {
-            client.close();
-        }
-        if (peer != null)
-        {
-            peer.close();
-        }
-        reactors.close();
-    }
-
     private void connect(final int port)
     {
-        client = new HttpClient(reactors.start("http-client"),
-            new HttpClientConfig().connectionsPerHost(1).reconnectDelayMillis(10), "127.0.0.1:" + port).open();
-    }
-
-    private void send(final HttpMethod method, final String target, final long tag, final ResponseListener listener)
-    {
-        client.reactor().execute(() -> client.request(method, target).tag(tag).send(listener));
+        client = rig.client(new HttpClientConfig().connectionsPerHost(1).reconnectDelayMillis(10), "127.0.0.1:" + port);
     }
 
     private static void assumePython()
@@ -94,17 +74,15 @@ class RealPeersTest
     {
         assumePython();
         Files.writeString(dir.resolve("hello.txt"), "hello from python");
-        peer = new ChildProcess(dir, List.of("python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1"));
+        peer = rig.add(
+            new ChildProcess(dir, List.of("python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1")));
         final String line = peer.awaitLine(l -> l.startsWith("Serving HTTP on"));
         final int port = Integer.parseInt(line.replaceAll(".* port (\\d+) .*", "$1"));
         connect(port);
         final Outcomes outcomes = new Outcomes();
-        for (int i = 0; i < 3; i++)
-        {
-            send(HttpMethod.GET, "/hello.txt", i, outcomes);
-        }
-        send(HttpMethod.GET, "/missing", 3, outcomes);
-        send(HttpMethod.HEAD, "/hello.txt", 4, outcomes);
+        rig.sendAll(3, "/hello.txt", outcomes);
+        rig.send(HttpMethod.GET, "/missing", 3, outcomes);
+        rig.send(HttpMethod.HEAD, "/hello.txt", 4, outcomes);
         final List<String> lines = outcomes.await(5);
         assertThat(lines.subList(0, 3)).containsExactly("0 200 hello from python", "1 200 hello from python",
             "2 200 hello from python");
@@ -118,16 +96,13 @@ class RealPeersTest
     {
         assumePython();
         Files.writeString(dir.resolve("server.py"), PYTHON_SERVER);
-        peer = new ChildProcess(dir, List.of("python3", "-u", "server.py"));
+        peer = rig.add(new ChildProcess(dir, List.of("python3", "-u", "server.py")));
         final int port = Integer.parseInt(peer.awaitLine(l -> l.startsWith("PORT ")).substring(5).trim());
         connect(port);
         final Outcomes outcomes = new Outcomes();
-        for (int i = 0; i < 4; i++)
-        {
-            send(HttpMethod.GET, "/chunked", i, outcomes);
-        }
-        send(HttpMethod.GET, "/close", 4, outcomes);
-        send(HttpMethod.GET, "/chunked", 5, outcomes);
+        rig.sendAll(4, "/chunked", outcomes);
+        rig.send(HttpMethod.GET, "/close", 4, outcomes);
+        rig.send(HttpMethod.GET, "/chunked", 5, outcomes);
         assertThat(outcomes.await(6)).containsExactly("0 200 alpha,beta,gamma", "1 200 alpha,beta,gamma",
             "2 200 alpha,beta,gamma", "3 200 alpha,beta,gamma", "4 200 close-delimited body", "5 200 alpha,beta,gamma");
         assertThat(outcomes.heads().get(4)).doesNotContain("Content-Length", "Transfer-Encoding");
@@ -158,8 +133,8 @@ class RealPeersTest
             "    location /ssi/ { ssi on; ssi_types text/plain; chunked_transfer_encoding on; }",
             "  }",
             "}", ""));
-        peer = new ChildProcess(dir, List.of(NGINX, "-p", dir.toString(), "-c", dir.resolve("nginx.conf").toString(),
-            "-e", dir.resolve("startup.log").toString()));
+        peer = rig.add(new ChildProcess(dir, List.of(NGINX, "-p", dir.toString(),
+            "-c", dir.resolve("nginx.conf").toString(), "-e", dir.resolve("startup.log").toString())));
         peer.awaitPort(port);
         connect(port);
         final Outcomes outcomes = new Outcomes();

@@ -101,12 +101,7 @@ class ResponseFuzzTest
     {
         final int split = data.consumeInt(0, MAX_INPUT);
         final int headMask = data.consumeInt();
-        final byte[] bytes = data.consumeRemainingAsBytes();
-        final int length = Math.min(bytes.length, MAX_INPUT);
-        a.clear();
-        a.put(bytes, 0, length);
-        b.clear();
-        b.put(bytes, 0, length);
+        final int length = FuzzInput.intoBoth(data.consumeRemainingAsBytes(), a, b);
         whole.reset();
         pieces.reset();
         wholeDigest.reset();

@@ -4,9 +4,6 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import org.agrona.AsciiSequenceView;
-import org.agrona.concurrent.UnsafeBuffer;
-
 import io.celer.http.HttpClient;
 import io.celer.http.HttpClientConfig;
 import io.celer.http.HttpClientException;
@@ -25,25 +22,18 @@ import io.celer.tcp.TcpConfig;
  * The seed's asynchronous HTTP server: each {@code GET /SYMBOL} goes on to a back-end over an {@link HttpClient}
  * (keep-alive, pipelined connections, the least busy first) and is answered with the back-end's answer when it
  * comes; the reactor never waits, so while back-ends are slow other requests keep flowing. A request on a lost
- * back-end connection is retried on another (GET is idempotent). When no back-end answers, the client hears
+ * back-end connection is retried once on another back-end (GET is idempotent). When no back-end answers, the client hears
  * 502 (none reachable), 503 (too many pending) or 504 (no answer in time). Garbage-free per request once warm.
  */
 public final class QuoteFront implements HttpHandler, ResponseListener, AutoCloseable
 {
-    private static final int MAX_RESENDS = 2;
-    private static final int PATH_ROOM = Symbols.MAX_LENGTH + 1;
     private static final byte[] BUSY =
         "no quote: too many quotes pending, try again\n".getBytes(StandardCharsets.US_ASCII);
 
     private final HttpServer server;
     private final HttpClient backends;
-    // Whom to answer and what they asked, by the tag of the back-end request; a stack of free tags.
-    // Pre-allocated: no garbage.
+    // Whom to answer, by the tag of the back-end request; a stack of free tags. Pre-allocated: no garbage.
     private final HttpResponse[] waiting;
-    private final UnsafeBuffer paths;
-    private final int[] pathLengths;
-    private final int[] resends;
-    private final AsciiSequenceView path = new AsciiSequenceView();
     private final int[] free;
     private int freeCount;
 
@@ -77,9 +67,6 @@ public final class QuoteFront implements HttpHandler, ResponseListener, AutoClos
             .responseTimeoutMillis(links.responseTimeoutMillis())
             .maxReconnectDelayMillis(1_000), backends.toArray(String[]::new));
         this.waiting = new HttpResponse[links.maxPending()];
-        this.paths = new UnsafeBuffer(new byte[links.maxPending() * PATH_ROOM]);
-        this.pathLengths = new int[links.maxPending()];
-        this.resends = new int[links.maxPending()];
         this.free = new int[links.maxPending()];
         for (int i = 0; i < free.length; i++)
         {
@@ -113,20 +100,8 @@ public final class QuoteFront implements HttpHandler, ResponseListener, AutoClos
         }
         final int tag = free[--freeCount];
         waiting[tag] = response;
-        // Kept, as the seed's server keeps each client's symbol, to send again when a back-end is lost.
-        final CharSequence asked = request.path();
-        pathLengths[tag] = asked.length();
-        for (int i = 0; i < asked.length(); i++)
-        {
-            paths.putByte(tag * PATH_ROOM + i, (byte)asked.charAt(i));
-        }
-        resends[tag] = 0;
-        forward(tag);
-    }
-
-    private void forward(final int tag)
-    {
-        backends.request(HttpMethod.GET, path.wrap(paths, tag * PATH_ROOM, pathLengths[tag])).tag(tag).send(this);
+        // A back-end lost with this on its wire: the client retries it once, on another back-end.
+        backends.request(HttpMethod.GET, request.path()).tag(tag).send(this);
     }
 
     @Override
@@ -143,16 +118,7 @@ public final class QuoteFront implements HttpHandler, ResponseListener, AutoClos
     @Override
     public void onFailure(final HttpClientException failure)
     {
-        final int tag = (int)failure.tag();
-        // The client retries a lost request once; when a back-end dies, that retry may go to its other connection,
-        // not yet seen closed. GET is idempotent: send it again, now to a back-end still up.
-        if (failure.reason() == HttpClientException.Reason.CONNECTION_CLOSED && resends[tag] < MAX_RESENDS)
-        {
-            resends[tag]++;
-            forward(tag);
-            return;
-        }
-        final HttpResponse response = take(tag);
+        final HttpResponse response = take(failure.tag());
         final int status;
         switch (failure.reason())
         {

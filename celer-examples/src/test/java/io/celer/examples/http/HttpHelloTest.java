@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -248,11 +249,7 @@ class HttpHelloTest
         {
             socket.setReceiveBufferSize(64 * 1024);
             socket.setSoTimeout(30_000);
-            final ByteArrayOutputStream request = new ByteArrayOutputStream();
-            request.write(("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: " + body.length + "\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-            request.write(body);
-            final CompletableFuture<Void> upload = uploadAsync(socket, request.toByteArray());
+            final CompletableFuture<Void> upload = upload(socket, "POST /echo HTTP/1.1\r\nHost: x\r\n", body);
             Thread.sleep(300);
             final WireResponse echoed = WireResponse.read(new BufferedInputStream(socket.getInputStream(), 64 * 1024));
             assertThat(echoed.chunked).isTrue();
@@ -271,11 +268,7 @@ class HttpHelloTest
         final byte[] body = randomBytes(200_000, 4);
         try (Socket socket = Transports.PLAIN.connect(Loopback.HOST, demo.port()))
         {
-            final ByteArrayOutputStream request = new ByteArrayOutputStream();
-            request.write(("POST /echo HTTP/1.0\r\nContent-Length: " + body.length + "\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-            request.write(body);
-            final CompletableFuture<Void> upload = uploadAsync(socket, request.toByteArray());
+            final CompletableFuture<Void> upload = upload(socket, "POST /echo HTTP/1.0\r\n", body);
             final WireResponse echoed = WireResponse.read(new BufferedInputStream(socket.getInputStream()));
             assertThat(echoed.header("Transfer-Encoding")).as("HTTP/1.0 has no chunks").isNull();
             assertThat(echoed.header("Connection")).isEqualTo("close");
@@ -291,18 +284,20 @@ class HttpHelloTest
         out.flush();
     }
 
-    /**
-     * Writes a request from another thread, so that the test can read the answer while the upload goes on.
-     */
-    private static CompletableFuture<Void> uploadAsync(final Socket socket, final byte[] request)
+    /** Writes a request head, with the body's length, and the body from another thread: the reader reads meanwhile. */
+    private static CompletableFuture<Void> upload(final Socket socket, final String head, final byte[] body)
+        throws IOException
     {
+        final ByteArrayOutputStream request = new ByteArrayOutputStream();
+        request.write((head + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        request.write(body);
         return CompletableFuture.runAsync(() ->
         {
             try
             {
-                socket.getOutputStream().write(request);
+                socket.getOutputStream().write(request.toByteArray());
             }
-            catch (final java.io.IOException ex)
+            catch (final IOException ex)
             {
                 throw new java.io.UncheckedIOException(ex);
             }

@@ -28,10 +28,8 @@ import io.celer.test.Reactors;
 import io.celer.test.TestCertificates;
 import io.celer.test.Transports;
 import io.celer.tls.TlsConfig;
-import io.celer.websocket.Utf8Text;
-import io.celer.websocket.WebSocket;
+import io.celer.websocket.EchoHandler;
 import io.celer.websocket.WebSocketConfig;
-import io.celer.websocket.WebSocketHandler;
 import io.celer.websocket.deflate.PerMessageDeflate;
 import io.celer.websocket.handshake.AcceptKey;
 import io.celer.websocket.server.WebSocketUpgrade;
@@ -60,25 +58,9 @@ class WebSocketClientTest
         reactors.close();
     }
 
-    /** Echoes messages. */
-    private static final class Echo implements WebSocketHandler
-    {
-        @Override
-        public void text(final WebSocket socket, final Utf8Text message)
-        {
-            socket.sendText(message.bytes());
-        }
-
-        @Override
-        public void binary(final WebSocket socket, final ByteBuffer message)
-        {
-            socket.sendBinary(message);
-        }
-    }
-
     private int serve(final boolean tls)
     {
-        final WebSocketUpgrade upgrade = new WebSocketUpgrade(new WebSocketConfig(), new Echo())
+        final WebSocketUpgrade upgrade = new WebSocketUpgrade(new WebSocketConfig(), new EchoHandler())
             .subprotocols("chat").compression(new PerMessageDeflate(false, false));
         server = new HttpServer(reactors.start("server"), 0, new HttpServerConfig().tcp(new TcpConfig()
             .bindAddress("127.0.0.1").transport(tls ? Transports.TLS.server() : Transports.PLAIN.server())),

@@ -21,6 +21,7 @@ import io.celer.http.Router;
 import io.celer.tcp.TcpConfig;
 import io.celer.test.Reactors;
 import io.celer.test.Transports;
+import io.celer.websocket.EchoHandler;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.deflate.PerMessageDeflate;
 import io.celer.websocket.handshake.OriginCheck;

@@ -1,15 +1,11 @@
-package io.celer.websocket.server;
+package io.celer.websocket;
 
 import java.nio.ByteBuffer;
-
-import io.celer.websocket.Utf8Text;
-import io.celer.websocket.WebSocket;
-import io.celer.websocket.WebSocketHandler;
 
 /**
  * Echoes every text and binary message, for tests.
  */
-final class EchoHandler implements WebSocketHandler
+public final class EchoHandler implements WebSocketHandler
 {
     @Override
     public void text(final WebSocket socket, final Utf8Text message)
