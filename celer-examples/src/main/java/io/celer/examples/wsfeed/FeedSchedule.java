@@ -5,7 +5,6 @@ import java.util.Arrays;
 
 import io.celer.reactor.Reactor;
 import io.celer.reactor.TimerCallback;
-import io.celer.websocket.WebSocket;
 import io.celer.websocket.outbound.Fanout;
 
 /**
@@ -137,11 +136,11 @@ final class FeedSchedule implements TimerCallback
             }
         }
         // One flush per client per tick, right after its batch: flushing every client at the end of the cycle
-        // would make each client's messages wait for the write calls of all the clients before it.
-        final WebSocket socket = client.outbox.socket();
-        if (client.slot >= 0 && socket.isOpen())
+        // would make each client's messages wait for the write calls of all the clients before it. A lagging
+        // client is skipped (the reactor flushes it when its socket takes more).
+        if (client.slot >= 0)
         {
-            socket.flush();
+            client.outbox.flush();
         }
     }
 
