@@ -29,7 +29,6 @@ public final class CelerWebSocketServer implements PeerServer
     /** Messages an outbox holds with back-pressure off: more than any run produces for a client. */
     static final int UNBOUNDED_MESSAGES = 1 << 26;
     private static final long PUBLISH_MILLIS = 100;
-    private static final int SEND_BUFFER = 256 * 1024;
 
     @Mixin
     PeerOptions options = new PeerOptions();
@@ -66,7 +65,7 @@ public final class CelerWebSocketServer implements PeerServer
             feedOptions.dropWhenUnwritable() ? queue : UNBOUNDED_MESSAGES, feedOptions.size);
         reactor = new Reactor(new ReactorConfig().name("celer-ws-feed").cpu(options.cpu())).start();
         feed = WsFeedServer.open(reactor, options.port(),
-            new TcpConfig().bindAddress("127.0.0.1").socketSendBufferSize(SEND_BUFFER),
+            new TcpConfig().bindAddress("127.0.0.1").socketSendBufferSize(feedOptions.sendBuffer),
             new WsFeedServer.Settings(feedOptions.rate, feedOptions.size, outbound, feedOptions.tickMillis),
             System.out);
         final TimerCallback publish = new TimerCallback()

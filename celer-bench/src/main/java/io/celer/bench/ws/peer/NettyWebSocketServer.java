@@ -88,6 +88,7 @@ public final class NettyWebSocketServer implements PeerServer
             .channel(chosen.serverChannel())
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
+            .childOption(ChannelOption.SO_SNDBUF, feedOptions.sendBuffer > 0 ? feedOptions.sendBuffer : null)
             .childHandler(new ChannelInitializer<SocketChannel>()
             {
                 @Override

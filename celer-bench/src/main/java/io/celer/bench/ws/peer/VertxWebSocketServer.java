@@ -63,8 +63,13 @@ public final class VertxWebSocketServer implements PeerServer
         {
             PinnedThreads.pin(options.cpu());
             vertx.setPeriodic(feedOptions.tickMillis, id -> feed.tick());
-            vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(options.port())
-                .setAcceptBacklog(1024).setTcpNoDelay(true))
+            final HttpServerOptions serverOptions = new HttpServerOptions().setHost("127.0.0.1")
+                .setPort(options.port()).setAcceptBacklog(1024).setTcpNoDelay(true);
+            if (feedOptions.sendBuffer > 0)
+            {
+                serverOptions.setSendBufferSize(feedOptions.sendBuffer);
+            }
+            vertx.createHttpServer(serverOptions)
                 .webSocketHandler(this::accept)
                 .listen()
                 .onComplete(ar ->
