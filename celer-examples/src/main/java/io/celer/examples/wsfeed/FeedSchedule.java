@@ -6,6 +6,7 @@ import java.util.Arrays;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.TimerCallback;
 import io.celer.websocket.outbound.Fanout;
+import io.celer.websocket.outbound.Outbox;
 
 /**
  * The feed's producer, a reactor timer: every tick it generates, for each client, the messages its rate owes it
@@ -152,6 +153,17 @@ final class FeedSchedule implements TimerCallback
     long offered()
     {
         return offered;
+    }
+
+    /**
+     * A client on the feed.
+     *
+     * @param index from 0 to {@link #clients()}, exclusive.
+     * @return its outbox.
+     */
+    Outbox outbox(final int index)
+    {
+        return clients[index].outbox;
     }
 
     /**
