@@ -130,6 +130,7 @@ final class WsReport
             .fact("Child JVM options", settings.launcher().describeExtraOptions())
             .fact("Celer outbox", format("%,d messages a client, dropping the oldest (back-pressure on)",
                 settings.queue()))
+            .fact("Celer server reactor when idle", settings.celerIdle())
             .fact("Kernel send buffer", format("%d KiB (SO_SNDBUF) per client socket on every server, so that "
                 + "none holds a slow client's backlog in an autotuned kernel buffer that the others bound",
                 FeedOptions.DEFAULT_SEND_BUFFER / 1024))
