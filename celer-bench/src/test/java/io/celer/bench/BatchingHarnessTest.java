@@ -64,10 +64,11 @@ class BatchingHarnessTest
     void aServerThatStopsReadingHoldsTheClientsBackAndNothingIsLost() throws IOException
     {
         // Small socket buffers and a server that sleeps: the connection lags, the I/O thread stops draining,
-        // the ring fills and two producers wait, and every message still arrives exactly once.
+        // the ring fills and two producers wait, and every message still arrives exactly once. The stall is long
+        // enough for producers still being compiled on a loaded machine to fill the buffers.
         final JsonNode report = ResultFields.run(out, "latest-batching.json", "batching",
             "batching", "--producers", "2", "--warmup", "0", "--messages", "100000", "--socket-buffers", "65536",
-            "--stall-server", "300", "--rounds", "1");
+            "--stall-server", "1000", "--rounds", "1");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("results")).hasSize(4);
         for (final JsonNode entry : report.get("results"))

@@ -53,16 +53,6 @@ public final class FixedSizeFraming implements Framing
     }
 
     @Override
-    public void writeHeader(final ByteBuffer out, final int payloadLength)
-    {
-    }
-
-    @Override
-    public void writeTrailer(final ByteBuffer out)
-    {
-    }
-
-    @Override
     public int maxFrameLength()
     {
         return size;

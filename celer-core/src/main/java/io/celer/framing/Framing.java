@@ -33,19 +33,23 @@ public interface Framing
     int frameLength(int payloadLength);
 
     /**
-     * Writes what precedes the payload.
+     * Writes what precedes the payload; nothing by default, for a framing whose messages carry their own bounds.
      *
      * @param out           the write buffer, with room for the whole frame.
      * @param payloadLength the message's length.
      */
-    void writeHeader(ByteBuffer out, int payloadLength);
+    default void writeHeader(ByteBuffer out, int payloadLength)
+    {
+    }
 
     /**
-     * Writes what follows the payload.
+     * Writes what follows the payload; nothing by default.
      *
      * @param out the write buffer.
      */
-    void writeTrailer(ByteBuffer out);
+    default void writeTrailer(ByteBuffer out)
+    {
+    }
 
     /**
      * Forgets per-connection state, for a connection that starts over.

@@ -28,16 +28,6 @@ public final class RawFraming implements Framing
     }
 
     @Override
-    public void writeHeader(final ByteBuffer out, final int payloadLength)
-    {
-    }
-
-    @Override
-    public void writeTrailer(final ByteBuffer out)
-    {
-    }
-
-    @Override
     public int maxFrameLength()
     {
         return Integer.MAX_VALUE;

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  *
  * @param <E> the carrier type.
  */
-public final class CarrierMux<E> extends LaneCursorPadTail
+public final class CarrierMux<E> extends LaneCursorPadTail implements Drainable<E>
 {
     private final int laneCapacity;
     private final Supplier<? extends E> factory;
@@ -88,10 +88,6 @@ public final class CarrierMux<E> extends LaneCursorPadTail
     {
         final CarrierQueue<E>[] current = lanes;
         final int count = current.length;
-        if (count == 0)
-        {
-            return 0;
-        }
         int taken = 0;
         final int first = firstLane(count);
         for (int i = 0; i < count; i++)
@@ -111,14 +107,11 @@ public final class CarrierMux<E> extends LaneCursorPadTail
      * @param condition asked before each carrier; false stops the drain.
      * @return how many were taken.
      */
+    @Override
     public int drainWhile(final Consumer<? super E> action, final int limit, final BooleanSupplier condition)
     {
         final CarrierQueue<E>[] current = lanes;
         final int count = current.length;
-        if (count == 0)
-        {
-            return 0;
-        }
         int taken = 0;
         final int first = firstLane(count);
         for (int i = 0; i < count && condition.getAsBoolean(); i++)
@@ -143,6 +136,7 @@ public final class CarrierMux<E> extends LaneCursorPadTail
      *
      * @return true when a drain would find something.
      */
+    @Override
     public boolean hasPublished()
     {
         for (final CarrierQueue<E> lane : lanes)

@@ -86,7 +86,7 @@ abstract class CarrierQueuePadTail extends CarrierQueueReleased
  *
  * @param <E> the carrier type.
  */
-public final class CarrierQueue<E> extends CarrierQueuePadTail
+public final class CarrierQueue<E> extends CarrierQueuePadTail implements Drainable<E>
 {
     /**
      * Unused references before and after the carriers, so the array's header and ends share no cache line
@@ -100,8 +100,9 @@ public final class CarrierQueue<E> extends CarrierQueuePadTail
     /**
      * Log2 of the distance between two slots' flags, in longs: 0 packs eight flags in a cache line, 3 gives
      * each its own line at the cost of 64 bytes a slot. A ping-pong on a loaded machine took about 15% less
-     * per round trip with 3, but a ring of 8192 then carries half a megabyte of flags through the caches when
-     * streaming; packed stays until a quiet-machine run of the queue benchmarks settles it.
+     * per round trip with 3, but one to one every step away from packed cost throughput: medians of four
+     * alternating JMH forks on a loaded machine gave 26, 20, 15 and 13 million messages a second for 0 to 3,
+     * as streaming then carries up to a line of flags per message instead of one per eight.
      */
     private static final int FLAG_SHIFT = 0;
 
@@ -260,6 +261,18 @@ public final class CarrierQueue<E> extends CarrierQueuePadTail
     }
 
     /**
+     * Either side: whether a published carrier waits for the consumer; a hint under concurrency.
+     *
+     * @return true when the consumer has something to poll.
+     */
+    @Override
+    public boolean hasPublished()
+    {
+        final long next = taken;
+        return next < publishedLimit || (long)FLAG.getAcquire(flags, flagIndex(next)) > next;
+    }
+
+    /**
      * Consumer: hands published carriers to an action, then releases them, also when the action throws.
      *
      * @param action called once per carrier, in order.
@@ -298,6 +311,7 @@ public final class CarrierQueue<E> extends CarrierQueuePadTail
      * @param condition asked before each carrier; false stops the drain.
      * @return how many were taken.
      */
+    @Override
     public int drainWhile(final Consumer<? super E> action, final int limit, final BooleanSupplier condition)
     {
         final long start = taken;
@@ -317,17 +331,6 @@ public final class CarrierQueue<E> extends CarrierQueuePadTail
             }
         }
         return (int)(taken - start);
-    }
-
-    /**
-     * Either side: whether a published carrier waits for the consumer; a hint under concurrency.
-     *
-     * @return true when the consumer has something to poll.
-     */
-    public boolean hasPublished()
-    {
-        final long next = taken;
-        return next < publishedLimit || (long)FLAG.getAcquire(flags, flagIndex(next)) > next;
     }
 
     private int flagIndex(final long position)

@@ -15,18 +15,22 @@ import io.celer.queue.CarrierMux;
  *
  * @param <T> the callback type.
  */
-public final class CallbackMux<T extends ReactorCallback> implements CallbackSource
+public final class CallbackMux<T extends ReactorCallback> extends PausableCallbacks<T>
 {
     private final Reactor reactor;
     private final CarrierMux<T> mux;
-    private final CallbackGate<T> gate;
 
     CallbackMux(final Reactor reactor, final int laneCapacity, final Supplier<? extends T> factory,
         final int maxProducers)
     {
+        this(reactor, new CarrierMux<>(laneCapacity, factory, maxProducers));
+    }
+
+    private CallbackMux(final Reactor reactor, final CarrierMux<T> mux)
+    {
+        super(reactor, mux);
         this.reactor = reactor;
-        this.mux = new CarrierMux<>(laneCapacity, factory, maxProducers);
-        this.gate = new CallbackGate<>(reactor);
+        this.mux = mux;
     }
 
     /**
@@ -69,45 +73,5 @@ public final class CallbackMux<T extends ReactorCallback> implements CallbackSou
     public void flush()
     {
         CallbackLane.flush(reactor, mux.producerLane());
-    }
-
-    /**
-     * Any thread: stops the reactor running the callbacks of every lane; it checks before each one, so a
-     * callback that pauses its own mux is the last to run. Producers can still fill their lanes until full.
-     */
-    public void pause()
-    {
-        gate.pause();
-    }
-
-    /**
-     * Any thread: lets the reactor run the lanes' callbacks again, each lane in order, and wakes it for them.
-     */
-    public void resume()
-    {
-        gate.resume();
-    }
-
-    /**
-     * Any thread: whether the mux is paused.
-     *
-     * @return true between {@link #pause()} and {@link #resume()}.
-     */
-    public boolean isPaused()
-    {
-        return gate.isPaused();
-    }
-
-    @Override
-    public int drain()
-    {
-        return gate.isPaused() ? 0 : mux.drainWhile(gate, CallbackGate.DRAIN_LIMIT, gate);
-    }
-
-    @Override
-    public boolean hasPublished()
-    {
-        // A paused mux's callbacks are no reason to stay awake.
-        return !gate.isPaused() && mux.hasPublished();
     }
 }

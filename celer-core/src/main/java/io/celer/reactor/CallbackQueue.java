@@ -14,17 +14,19 @@ import io.celer.queue.CarrierQueue;
  *
  * @param <T> the callback type.
  */
-public final class CallbackQueue<T extends ReactorCallback> implements CallbackSource
+public final class CallbackQueue<T extends ReactorCallback> extends PausableCallbacks<T>
 {
-    private final CarrierQueue<T> queue;
     private final CallbackLane<T> producer;
-    private final CallbackGate<T> gate;
 
     CallbackQueue(final Reactor reactor, final int capacity, final Supplier<? extends T> factory)
     {
-        this.queue = new CarrierQueue<>(capacity, factory);
+        this(reactor, new CarrierQueue<>(capacity, factory));
+    }
+
+    private CallbackQueue(final Reactor reactor, final CarrierQueue<T> queue)
+    {
+        super(reactor, queue);
         this.producer = new CallbackLane<>(reactor, queue);
-        this.gate = new CallbackGate<>(reactor);
     }
 
     /**
@@ -54,45 +56,5 @@ public final class CallbackQueue<T extends ReactorCallback> implements CallbackS
     public void flush()
     {
         producer.flush();
-    }
-
-    /**
-     * Any thread: stops the reactor running these callbacks; it checks before each one, so a callback that
-     * pauses its own queue is the last to run. The producer can still fill the queue until it is full.
-     */
-    public void pause()
-    {
-        gate.pause();
-    }
-
-    /**
-     * Any thread: lets the reactor run this queue's callbacks again, in order, and wakes it for them.
-     */
-    public void resume()
-    {
-        gate.resume();
-    }
-
-    /**
-     * Any thread: whether the queue is paused.
-     *
-     * @return true between {@link #pause()} and {@link #resume()}.
-     */
-    public boolean isPaused()
-    {
-        return gate.isPaused();
-    }
-
-    @Override
-    public int drain()
-    {
-        return gate.isPaused() ? 0 : queue.drainWhile(gate, CallbackGate.DRAIN_LIMIT, gate);
-    }
-
-    @Override
-    public boolean hasPublished()
-    {
-        // A paused queue's callbacks are no reason to stay awake.
-        return !gate.isPaused() && queue.hasPublished();
     }
 }

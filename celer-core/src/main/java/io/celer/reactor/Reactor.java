@@ -360,7 +360,11 @@ public final class Reactor implements AutoCloseable
     public void releaseClosedChannels() throws IOException
     {
         checkThread("Reactor.releaseClosedChannels");
-        readyKeys.releaseCancelled();
+        if (state != State.STOPPED)
+        {
+            // After a stop, closing the selector released them; a task run inline then may be on any thread.
+            readyKeys.releaseCancelled(thread == null);
+        }
     }
 
     /**

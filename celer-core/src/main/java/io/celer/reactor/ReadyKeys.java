@@ -16,6 +16,8 @@ final class ReadyKeys
 {
     private static final System.Logger LOG = System.getLogger(Reactor.class.getName());
 
+    private static final Consumer<SelectionKey> IGNORE = key -> { };
+
     private final Selector selector;
     private final Consumer<SelectionKey> dispatch = ReadyKeys::dispatch;
     private boolean selecting;
@@ -57,7 +59,7 @@ final class ReadyKeys
      * A channel closed while registered keeps its socket until its cancelled key leaves the selector, which
      * only a select does: until then a closed listener still completes handshakes and its port cannot be bound.
      */
-    int releaseCancelled() throws IOException
+    int releaseCancelled(final boolean beforeStart) throws IOException
     {
         if (selecting)
         {
@@ -65,7 +67,9 @@ final class ReadyKeys
             releaseAfterSelect = true;
             return 0;
         }
-        return selector.selectNow(dispatch);
+        // Before the loop starts no owner may run yet: the selector is level-triggered, so what is ready now
+        // is reported again by the loop's first select.
+        return selector.selectNow(beforeStart ? IGNORE : dispatch);
     }
 
     void closeAll()

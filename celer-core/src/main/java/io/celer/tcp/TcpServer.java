@@ -11,6 +11,7 @@ import java.util.ArrayList;
 
 import org.agrona.collections.Long2ObjectHashMap;
 
+import io.celer.reactor.BoundSocket;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.Selectable;
 
@@ -28,9 +29,9 @@ public final class TcpServer implements Selectable, ConnectionOwner
     private final Handler handler;
     private final Long2ObjectHashMap<TcpConnection> connections = new Long2ObjectHashMap<>();
 
+    private final BoundSocket socket;
+
     private volatile ServerSocketChannel serverChannel;
-    private volatile InetSocketAddress localAddress;
-    private SelectionKey key;
 
     /**
      * A server with the default settings: raw bytes, all addresses.
@@ -54,14 +55,11 @@ public final class TcpServer implements Selectable, ConnectionOwner
      */
     public TcpServer(final Reactor reactor, final int port, final TcpConfig config, final Handler handler)
     {
-        if (port < 0 || port > 65535)
-        {
-            throw new IllegalArgumentException("port out of range: " + port);
-        }
         this.reactor = reactor;
-        this.port = port;
+        this.port = BoundSocket.checkPort(port);
         this.config = config;
         this.handler = handler;
+        this.socket = new BoundSocket(reactor);
     }
 
     /**
@@ -102,7 +100,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
         }
         try
         {
-            localAddress = (InetSocketAddress)channel.getLocalAddress();
+            socket.bound(channel);
         }
         catch (final IOException ex)
         {
@@ -115,13 +113,8 @@ public final class TcpServer implements Selectable, ConnectionOwner
 
     private void register()
     {
-        try
+        if (!socket.register(serverChannel, SelectionKey.OP_ACCEPT, this))
         {
-            key = reactor.register(serverChannel, SelectionKey.OP_ACCEPT, this);
-        }
-        catch (final IOException ex)
-        {
-            LOG.log(System.Logger.Level.ERROR, "cannot register server on " + localAddress, ex);
             closeChannel();
         }
     }
@@ -133,8 +126,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
      */
     public int port()
     {
-        final InetSocketAddress address = localAddress;
-        return address == null ? -1 : address.getPort();
+        return socket.port();
     }
 
     /**
@@ -144,7 +136,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
      */
     public InetSocketAddress localAddress()
     {
-        return localAddress;
+        return socket.localAddress();
     }
 
     /**
@@ -201,7 +193,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
             catch (final IOException ex)
             {
                 // Out of descriptors, say: the listener is still good, so log and try again next cycle.
-                LOG.log(System.Logger.Level.WARNING, "accept on " + localAddress + " failed", ex);
+                LOG.log(System.Logger.Level.WARNING, "accept on " + socket.localAddress() + " failed", ex);
                 return;
             }
             if (accepted == null)
@@ -216,7 +208,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
             catch (final IOException ex)
             {
                 LOG.log(System.Logger.Level.WARNING, "cannot set up an accepted connection", ex);
-                closeQuietly(accepted);
+                BoundSocket.closeQuietly(accepted);
             }
         }
     }
@@ -246,15 +238,8 @@ public final class TcpServer implements Selectable, ConnectionOwner
     private void closeWith(final CloseReason reason)
     {
         closeChannel();
-        try
-        {
-            // Before any connection hears of the close, the port must refuse and be free to bind again.
-            reactor.releaseClosedChannels();
-        }
-        catch (final IOException ex)
-        {
-            LOG.log(System.Logger.Level.WARNING, "cannot release the socket of " + this, ex);
-        }
+        // Before any connection hears of the close, the port must refuse and be free to bind again.
+        socket.release(this);
         for (final TcpConnection connection : new ArrayList<>(connections.values()))
         {
             connection.close(reason);
@@ -269,29 +254,12 @@ public final class TcpServer implements Selectable, ConnectionOwner
             return;
         }
         serverChannel = null;
-        if (key != null)
-        {
-            key.cancel();
-            key = null;
-        }
-        closeQuietly(channel);
-    }
-
-    private static void closeQuietly(final java.io.Closeable closeable)
-    {
-        try
-        {
-            closeable.close();
-        }
-        catch (final IOException ex)
-        {
-            LOG.log(System.Logger.Level.DEBUG, "close failed", ex);
-        }
+        socket.close(channel);
     }
 
     @Override
     public String toString()
     {
-        return "TcpServer[" + localAddress + "]";
+        return "TcpServer[" + socket.localAddress() + "]";
     }
 }

@@ -15,6 +15,7 @@ import java.nio.channels.SelectionKey;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.celer.reactor.BoundSocket;
 import io.celer.reactor.Poller;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.Selectable;
@@ -39,10 +40,9 @@ public final class UdpEndpoint implements Selectable, Poller
     private final ByteBuffer readBuffer;
     private final ByteBuffer writeBuffer;
     private final List<MembershipKey> memberships = new ArrayList<>();
+    private final BoundSocket socket;
 
     private volatile DatagramChannel channel;
-    private volatile InetSocketAddress localAddress;
-    private SelectionKey key;
 
     /**
      * An endpoint.
@@ -54,17 +54,14 @@ public final class UdpEndpoint implements Selectable, Poller
      */
     public UdpEndpoint(final Reactor reactor, final int port, final UdpConfig config, final DatagramHandler handler)
     {
-        if (port < 0 || port > 65535)
-        {
-            throw new IllegalArgumentException("port out of range: " + port);
-        }
         this.reactor = reactor;
-        this.port = port;
+        this.port = BoundSocket.checkPort(port);
         this.config = config;
         this.handler = handler;
         // One byte more than the largest datagram taken: a full buffer means the kernel truncated a larger one.
         this.readBuffer = ByteBuffer.allocateDirect(config.maxDatagramSize() + 1);
         this.writeBuffer = ByteBuffer.allocateDirect(config.writeBufferSize());
+        this.socket = new BoundSocket(reactor);
     }
 
     /**
@@ -100,7 +97,7 @@ public final class UdpEndpoint implements Selectable, Poller
             newChannel.setOption(StandardSocketOptions.IP_MULTICAST_TTL, config.multicastTtl());
             newChannel.setOption(StandardSocketOptions.IP_MULTICAST_LOOP, config.multicastLoopback());
             newChannel.bind(new InetSocketAddress(config.bindAddress(), port));
-            localAddress = (InetSocketAddress)newChannel.getLocalAddress();
+            socket.bound(newChannel);
         }
         catch (final IOException ex)
         {
@@ -113,18 +110,13 @@ public final class UdpEndpoint implements Selectable, Poller
 
     private void register()
     {
-        try
+        if (!socket.register(channel, SelectionKey.OP_READ, this))
         {
-            key = reactor.register(channel, SelectionKey.OP_READ, this);
-            if (config.busyPoll())
-            {
-                reactor.addPoller(this);
-            }
-        }
-        catch (final IOException ex)
-        {
-            LOG.log(System.Logger.Level.ERROR, "cannot register UDP endpoint " + localAddress, ex);
             close();
+        }
+        else if (config.busyPoll())
+        {
+            reactor.addPoller(this);
         }
     }
 
@@ -135,8 +127,7 @@ public final class UdpEndpoint implements Selectable, Poller
      */
     public int port()
     {
-        final InetSocketAddress address = localAddress;
-        return address == null ? -1 : address.getPort();
+        return socket.port();
     }
 
     /**
@@ -316,14 +307,7 @@ public final class UdpEndpoint implements Selectable, Poller
     private void closeAndRelease()
     {
         closeNow();
-        try
-        {
-            reactor.releaseClosedChannels();
-        }
-        catch (final IOException ex)
-        {
-            LOG.log(System.Logger.Level.WARNING, "cannot release the socket of UDP endpoint " + localAddress, ex);
-        }
+        socket.release(this);
     }
 
     @Override
@@ -392,7 +376,7 @@ public final class UdpEndpoint implements Selectable, Poller
         }
         catch (final Throwable t)
         {
-            LOG.log(System.Logger.Level.WARNING, "error callback of UDP endpoint " + localAddress + " threw", t);
+            LOG.log(System.Logger.Level.WARNING, "error callback of " + this + " threw", t);
         }
     }
 
@@ -414,20 +398,8 @@ public final class UdpEndpoint implements Selectable, Poller
         {
             reactor.removePoller(this);
         }
-        if (key != null)
-        {
-            key.cancel();
-            key = null;
-        }
         memberships.clear();
-        try
-        {
-            current.close();
-        }
-        catch (final IOException ex)
-        {
-            LOG.log(System.Logger.Level.DEBUG, "closing UDP endpoint failed", ex);
-        }
+        socket.close(current);
     }
 
     private DatagramChannel openChannel()
@@ -443,6 +415,6 @@ public final class UdpEndpoint implements Selectable, Poller
     @Override
     public String toString()
     {
-        return "UdpEndpoint[" + localAddress + "]";
+        return "UdpEndpoint[" + socket.localAddress() + "]";
     }
 }

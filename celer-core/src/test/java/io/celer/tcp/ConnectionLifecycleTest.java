@@ -284,6 +284,28 @@ class ConnectionLifecycleTest
         assertThat(binds).containsExactly("opened", "bound");
     }
 
+    @Test
+    void aServerClosesCleanlyBeforeItsReactorStartsAndAfterItStops() throws Exception
+    {
+        final Reactor unstarted = new Reactor(new io.celer.reactor.ReactorConfig().name("unstarted"));
+        final TcpServer early = new TcpServer(unstarted, 0, new TcpConfig().bindAddress("127.0.0.1"), new Handler()
+        {
+        }).open();
+        final int earlyPort = early.port();
+        early.close();
+        assertThat(tryBind(earlyPort)).isEqualTo("bound");
+        unstarted.stop();
+
+        final Reactor reactor = reactors.start("stopped");
+        final TcpServer late = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), new Handler()
+        {
+        }).open();
+        reactor.stop();
+        late.close();
+        assertThat(late.isOpen()).isFalse();
+        assertThat(tryBind(late.port())).isEqualTo("bound");
+    }
+
     private static String tryBind(final int port)
     {
         try (ServerSocket again = new ServerSocket())

@@ -72,10 +72,7 @@ public final class Demo implements Callable<Integer>
         WsClientCommand.class,
         WsFeedCommand.class);
 
-    @Option(
-        names = {"-h", "--help"},
-        usageHelp = true,
-        scope = ScopeType.INHERIT,
+    @Option(names = {"-h", "--help"}, usageHelp = true, scope = ScopeType.INHERIT,
         description = "Show this help and exit.")
     private boolean help;
 

@@ -20,17 +20,11 @@ public final class ThroughputClientCommand implements Callable<Integer>
     @Mixin
     private ClientOptions client;
 
-    @Option(
-        names = "--messages",
-        paramLabel = "N",
-        defaultValue = "" + ThroughputClient.DEFAULT_MESSAGES,
+    @Option(names = "--messages", paramLabel = "N", defaultValue = "" + ThroughputClient.DEFAULT_MESSAGES,
         description = "Messages to send (default ${DEFAULT-VALUE}).")
     private int messages;
 
-    @Option(
-        names = "--size",
-        paramLabel = "B",
-        defaultValue = "" + ThroughputClient.DEFAULT_MESSAGE_SIZE,
+    @Option(names = "--size", paramLabel = "B", defaultValue = "" + ThroughputClient.DEFAULT_MESSAGE_SIZE,
         description = "Bytes per message, line end excluded (default ${DEFAULT-VALUE}).")
     private int size;
 

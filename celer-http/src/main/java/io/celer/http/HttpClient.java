@@ -36,14 +36,21 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     private final HttpClientRequest builder = new HttpClientRequest(this);
     private final long responseTimeoutMillis;
     private final long sweepMillis;
+    private final int maxExchanges;
+    private final int maxRequestSize;
+    private final BufferStack heads;
+    private final BufferStack bodies;
 
     private Exchange free;
+    private int exchanges;
     private Exchange retryHead;
     private Exchange retryTail;
     private Exchange waitingHead;
     private Exchange waitingTail;
     private int pending;
     private int next;
+    private ClientConnection idleHead;
+    private ClientConnection idleTail;
     private long sweepTimer = -1;
     private boolean rejecting;
     private boolean rejectionsScheduled;
@@ -72,21 +79,23 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         this.responseTimeoutMillis = config.responseTimeoutMillis();
         this.sweepMillis = Math.max(1, Math.min(100, responseTimeoutMillis / 8));
         final List<ClientConnection> made = new ArrayList<>();
+        // Shared by the connections, lent only while a response is being read: a pool of thousands of idle or
+        // waiting connections holds no head or body buffer.
+        final int connectionCount = hosts.length * config.connectionsPerHost();
+        this.heads = new BufferStack(config.maxResponseHeadSize(), connectionCount);
+        this.bodies = new BufferStack(config.maxBodySize(), connectionCount);
         for (final String host : hosts)
         {
             final HttpUrl.Authority authority = HttpUrl.parseAuthority(host, -1);
             for (int i = 0; i < config.connectionsPerHost(); i++)
             {
-                made.add(new ClientConnection(this, reactor, authority.host(), authority.port(), config));
+                made.add(new ClientConnection(
+                    this, reactor, authority.host(), authority.port(), config, heads, bodies));
             }
         }
         connections = made.toArray(new ClientConnection[0]);
-        for (int i = 0; i < config.maxPendingRequests(); i++)
-        {
-            final Exchange exchange = new Exchange(config.maxRequestSize());
-            exchange.next = free;
-            free = exchange;
-        }
+        this.maxExchanges = config.maxPendingRequests();
+        this.maxRequestSize = config.maxRequestSize();
     }
 
     /**
@@ -120,6 +129,12 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     {
         reactor.checkThread("HttpClient.request");
         builder.abandon();
+        if (free == null && exchanges < maxExchanges && !closed)
+        {
+            // Made on first need and pooled for good: memory follows the requests actually pending at once.
+            free = new Exchange(maxRequestSize);
+            exchanges++;
+        }
         final Exchange claimed = closed ? null : free;
         if (claimed != null)
         {
@@ -206,6 +221,18 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     public String toString()
     {
         return "HttpClient" + hosts;
+    }
+
+    /** Response head buffers given back and waiting to be lent again; for tests, on the reactor thread. */
+    int headBuffersKept()
+    {
+        return heads.kept();
+    }
+
+    /** Response body buffers given back and waiting to be lent again; for tests, on the reactor thread. */
+    int bodyBuffersKept()
+    {
+        return bodies.kept();
     }
 
     boolean isClosed()
@@ -374,8 +401,63 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         free = exchange;
     }
 
+    /**
+     * Keeps the list of open connections with nothing in flight, oldest idle first: a request goes to its head
+     * without looking at every connection (ping-pong on thousands of connections), and idle connections take
+     * turns, as ties do in the scan.
+     */
+    void idleChanged(final ClientConnection connection, final boolean idle)
+    {
+        if (connection.idle == idle)
+        {
+            return;
+        }
+        connection.idle = idle;
+        if (idle)
+        {
+            connection.idlePrev = idleTail;
+            connection.idleNext = null;
+            if (idleTail == null)
+            {
+                idleHead = connection;
+            }
+            else
+            {
+                idleTail.idleNext = connection;
+            }
+            idleTail = connection;
+            return;
+        }
+        final ClientConnection before = connection.idlePrev;
+        final ClientConnection after = connection.idleNext;
+        if (before == null)
+        {
+            idleHead = after;
+        }
+        else
+        {
+            before.idleNext = after;
+        }
+        if (after == null)
+        {
+            idleTail = before;
+        }
+        else
+        {
+            after.idlePrev = before;
+        }
+        connection.idlePrev = null;
+        connection.idleNext = null;
+    }
+
     private boolean dispatch(final Exchange exchange)
     {
+        final ClientConnection idle = idleHead;
+        if (idle != null && idle.canTake(exchange))
+        {
+            idle.transmit(exchange); // nothing in flight: none has fewer
+            return true;
+        }
         final int n = connections.length;
         ClientConnection best = null;
         for (int i = 0; i < n; i++)

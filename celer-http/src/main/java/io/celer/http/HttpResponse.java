@@ -25,8 +25,11 @@ public final class HttpResponse
     private static final byte[] LAST_CHUNK = {'0', '\r', '\n', '\r', '\n'};
 
     private final ResponsePipeline owner;
-    private final ByteBuffer head;
-    private final ByteBuffer chunkHead = ByteBuffer.allocate(24);
+    private static final int CHUNK_HEAD_SIZE = 24;
+
+    private final int headSize;
+    private ByteBuffer head;
+    private ByteBuffer chunkHead;
     private final DateHeader date;
     private final byte[] serverLine;
 
@@ -47,7 +50,7 @@ public final class HttpResponse
     HttpResponse(final ResponsePipeline owner, final int headSize, final DateHeader date, final byte[] serverLine)
     {
         this.owner = owner;
-        this.head = ByteBuffer.allocate(headSize);
+        this.headSize = headSize;
         this.date = date;
         this.serverLine = serverLine;
     }
@@ -64,6 +67,11 @@ public final class HttpResponse
         this.statusSet = false;
         this.writableListener = null;
         this.chunked = false;
+        if (head == null)
+        {
+            // On first use: a connection that never pipelines needs one slot's head, not every slot's.
+            head = ByteBuffer.allocate(headSize);
+        }
         head.clear();
     }
 
@@ -300,7 +308,7 @@ public final class HttpResponse
      */
     public boolean isWritable(final int bytes)
     {
-        return owner.room(this) >= bytes + chunkHead.capacity() + 2;
+        return owner.room(this) >= bytes + CHUNK_HEAD_SIZE + 2;
     }
 
     /**
@@ -507,6 +515,10 @@ public final class HttpResponse
         if (!chunked)
         {
             return;
+        }
+        if (chunkHead == null)
+        {
+            chunkHead = ByteBuffer.allocate(CHUNK_HEAD_SIZE);
         }
         chunkHead.clear();
         Ascii.putHex(chunkHead, length);

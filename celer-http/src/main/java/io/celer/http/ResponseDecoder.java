@@ -28,21 +28,57 @@ final class ResponseDecoder
     private final HttpClientResponse response;
     private final ResponseHeadParser headParser;
     private final ChunkedDecoder chunked;
-    private final ByteBuffer body;
-    private final ByteBuffer bodyView;
+    private final BufferStack bodies;
+    private final ByteBuffer noBody = ByteBuffer.allocate(0);
+    private ByteBuffer body;
 
     private int state = HEAD;
     private long remaining;
     private ResponseError error;
 
+    /** A decoder with buffers of its own, for one connection alone. */
     ResponseDecoder(final int maxHeadSize, final int maxHeaders, final int maxBodySize)
     {
+        this(new BufferStack(maxHeadSize, 1), new BufferStack(maxBodySize, 1), maxHeaders);
+    }
+
+    /**
+     * @param heads       lends the buffer a response's head is copied to.
+     * @param bodies      lends the buffer a body is gathered in.
+     * @param maxHeaders  the most fields a head may have.
+     */
+    ResponseDecoder(final BufferStack heads, final BufferStack bodies, final int maxHeaders)
+    {
         response = new HttpClientResponse(maxHeaders);
-        headParser = new ResponseHeadParser(maxHeadSize);
-        chunked = new ChunkedDecoder(1024, maxHeadSize);
-        body = ByteBuffer.allocateDirect(maxBodySize);
-        bodyView = body.duplicate();
-        response.body = bodyView.limit(0);
+        headParser = new ResponseHeadParser(heads);
+        chunked = new ChunkedDecoder(1024, heads.bufferSize());
+        this.bodies = bodies;
+        response.body = noBody;
+    }
+
+    /**
+     * Gives the buffers of the response read last back to be lent again: the listener is done with it. A
+     * connection waiting for its next response then holds no buffer.
+     */
+    void release()
+    {
+        if (state != HEAD || headParser.inProgress())
+        {
+            return; // the next response is half read: its buffers stay
+        }
+        headParser.release();
+        response.head = null;
+        releaseBody();
+    }
+
+    private void releaseBody()
+    {
+        if (body != null)
+        {
+            bodies.give(body);
+            body = null;
+        }
+        response.body = noBody;
     }
 
     /** The response being read, valid in the listener's calls. */
@@ -74,8 +110,9 @@ final class ResponseDecoder
     {
         state = HEAD;
         headParser.reset();
-        body.clear();
-        bodyView.limit(0);
+        headParser.release();
+        response.head = null;
+        releaseBody();
     }
 
     /**
@@ -113,7 +150,11 @@ final class ResponseDecoder
                     }
                     continue; // interim: 100 Continue, 103 Early Hints
                 }
-                body.clear();
+                if (body != null)
+                {
+                    body.clear();
+                }
+                response.body = noBody;
                 if (headRequest || status == 204 || status == 304)
                 {
                     return finish(listener);
@@ -193,6 +234,10 @@ final class ResponseDecoder
     private void copy(final ByteBuffer data, final int count, final ResponseListener listener)
     {
         int left = count;
+        if (left > 0 && body == null)
+        {
+            body = bodies.take(); // borrowed until the listener is done with the response
+        }
         while (left > 0)
         {
             if (!body.hasRemaining())
@@ -211,19 +256,25 @@ final class ResponseDecoder
 
     private void deliver(final ResponseListener listener)
     {
-        bodyView.limit(body.position()).position(0);
-        listener.onBodyChunk(response, bodyView);
+        body.flip();
+        listener.onBodyChunk(response, body);
         body.clear();
     }
 
     private int finish(final ResponseListener listener)
     {
         state = HEAD;
+        if (body == null)
+        {
+            response.body = noBody;
+            return COMPLETE;
+        }
         if (response.streamed && body.position() > 0)
         {
             deliver(listener);
         }
-        bodyView.limit(body.position()).position(0);
+        body.flip();
+        response.body = body;
         return COMPLETE;
     }
 

@@ -16,17 +16,28 @@ final class ResponseHeadParser
     /** The head is malformed; see {@link #error()}. */
     static final int ERROR = 1;
 
-    private final ByteBuffer head;
+    private final BufferStack heads;
+    private ByteBuffer head;
 
     private int scanned;
     private int lineStart;
     private int headEnd;
     private ResponseError error;
 
-    ResponseHeadParser(final int maxHeadSize)
+    ResponseHeadParser(final BufferStack heads)
     {
-        head = ByteBuffer.allocateDirect(maxHeadSize);
+        this.heads = heads;
         reset();
+    }
+
+    /** Gives the head's buffer back; the response read last must no longer be used. */
+    void release()
+    {
+        if (head != null)
+        {
+            heads.give(head);
+            head = null;
+        }
     }
 
     void reset()
@@ -84,17 +95,18 @@ final class ResponseHeadParser
         scanned = i - start;
         if (headEnd < 0)
         {
-            return scanned > head.capacity() ? fail(ResponseError.HEAD_TOO_LARGE) : NEED_MORE;
+            return scanned > heads.bufferSize() ? fail(ResponseError.HEAD_TOO_LARGE) : NEED_MORE;
         }
-        if (headEnd > head.capacity())
+        if (headEnd > heads.bufferSize())
         {
             return fail(ResponseError.HEAD_TOO_LARGE);
         }
-        head.clear();
-        for (int b = 0; b < headEnd; b++)
+        if (head == null)
         {
-            head.put(b, buffer.get(start + b));
+            head = heads.take(); // borrowed until the response is done with: idle connections hold no head
         }
+        head.clear();
+        head.put(0, buffer, start, headEnd);
         response.reset();
         response.head = head;
         return parseHead(response);

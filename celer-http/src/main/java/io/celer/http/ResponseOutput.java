@@ -17,9 +17,10 @@ final class ResponseOutput
 
     private final Connection connection;
     private final int capacity;
-    private final int[] segmentSequence = new int[MAX_SEGMENTS];
-    private final int[] segmentOffset = new int[MAX_SEGMENTS];
-    private final int[] segmentLength = new int[MAX_SEGMENTS];
+    // Made with the parked buffer: only a connection whose responses come out of turn needs them.
+    private int[] segmentSequence;
+    private int[] segmentOffset;
+    private int[] segmentLength;
 
     private ByteBuffer backlog;
     private ByteBuffer parked;
@@ -77,7 +78,7 @@ final class ResponseOutput
         final int length = bytes.remaining();
         if (parked == null)
         {
-            parked = ByteBuffer.allocate(capacity);
+            park();
         }
         if (segments == MAX_SEGMENTS || length > parked.remaining())
         {
@@ -141,7 +142,7 @@ final class ResponseOutput
         }
         if (parked == null)
         {
-            parked = ByteBuffer.allocate(capacity);
+            park();
         }
         if (segments == MAX_SEGMENTS || length > parked.remaining())
         {
@@ -155,6 +156,14 @@ final class ResponseOutput
         liveSegments++;
         parked.put(bytes, offset, length);
         return true;
+    }
+
+    private void park()
+    {
+        parked = ByteBuffer.allocate(capacity);
+        segmentSequence = new int[MAX_SEGMENTS];
+        segmentOffset = new int[MAX_SEGMENTS];
+        segmentLength = new int[MAX_SEGMENTS];
     }
 
     /**

@@ -143,8 +143,10 @@ final class ResponsePipeline
             final ProtocolHandler next = head.upgradeTo;
             final int sequence = head.sequence;
             head.release();
-            headIndex = (headIndex + 1) % slots.length;
             count--;
+            // Back to the first slot when none is in flight: without pipelining one slot serves every request,
+            // its head allocated once and warm in the cache.
+            headIndex = count == 0 ? 0 : (headIndex + 1) % slots.length;
             if (close)
             {
                 closed = true;

@@ -29,8 +29,7 @@ public class CarrierMuxRegistrationStress
     @Actor
     public void producer1()
     {
-        mux.claim().fill(1);
-        mux.publish();
+        Pair.publish(mux, 1);
     }
 
     /**
@@ -39,8 +38,7 @@ public class CarrierMuxRegistrationStress
     @Actor
     public void producer2()
     {
-        mux.claim().fill(2);
-        mux.publish();
+        Pair.publish(mux, 2);
     }
 
     /**

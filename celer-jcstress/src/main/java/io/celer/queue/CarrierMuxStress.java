@@ -31,8 +31,7 @@ public class CarrierMuxStress
      */
     public CarrierMuxStress()
     {
-        mux.claim().fill(2);
-        mux.publish();
+        Pair.publish(mux, 2);
     }
 
     /**
@@ -41,8 +40,7 @@ public class CarrierMuxStress
     @Actor
     public void producer()
     {
-        mux.claim().fill(1);
-        mux.publish();
+        Pair.publish(mux, 1);
     }
 
     /**

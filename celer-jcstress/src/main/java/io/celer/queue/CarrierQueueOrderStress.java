@@ -40,10 +40,8 @@ public class CarrierQueueOrderStress
     @Actor
     public void producer()
     {
-        queue.claim().fill(1);
-        queue.publish();
-        queue.claim().fill(2);
-        queue.publish();
+        Pair.publish(queue, 1);
+        Pair.publish(queue, 2);
     }
 
     /**

@@ -29,8 +29,7 @@ public class CarrierQueuePublicationStress
     @Actor
     public void producer()
     {
-        queue.claim().fill(1);
-        queue.publish();
+        Pair.publish(queue, 1);
     }
 
     /**

@@ -42,6 +42,31 @@ final class Pair
     }
 
     /**
+     * Fills one carrier and publishes it: a producer's whole step, without the varargs array of
+     * {@link #publish(CarrierQueue, int...)}.
+     *
+     * @param queue where.
+     * @param mark  what.
+     */
+    static void publish(final CarrierQueue<Pair> queue, final int mark)
+    {
+        queue.claim().fill(mark);
+        queue.publish();
+    }
+
+    /**
+     * Fills one carrier on the calling producer's lane of a mux and publishes it.
+     *
+     * @param mux  where.
+     * @param mark what.
+     */
+    static void publish(final CarrierMux<Pair> mux, final int mark)
+    {
+        mux.claim().fill(mark);
+        mux.publish();
+    }
+
+    /**
      * Fills a carrier per mark and publishes them as one batch; for a test's starting state.
      *
      * @param queue where.

@@ -31,8 +31,7 @@ public class CallbackQueueResumeStress
     public CallbackQueueResumeStress()
     {
         queue.pause();
-        queue.next().fill(1);
-        queue.flush();
+        Marks.flush(queue, 1);
     }
 
     /**

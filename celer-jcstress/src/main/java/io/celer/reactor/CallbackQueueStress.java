@@ -31,10 +31,8 @@ public class CallbackQueueStress
     @Actor
     public void producer()
     {
-        queue.next().fill(1);
-        queue.flush();
-        queue.next().fill(2);
-        queue.flush();
+        Marks.flush(queue, 1);
+        Marks.flush(queue, 2);
     }
 
     /**

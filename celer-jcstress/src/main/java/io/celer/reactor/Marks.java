@@ -32,6 +32,18 @@ final class Marks
     }
 
     /**
+     * Takes a callback, fills it with one mark and flushes it: a producer's whole step.
+     *
+     * @param queue where.
+     * @param mark  what.
+     */
+    static void flush(final CallbackQueue<Mark> queue, final int mark)
+    {
+        queue.next().fill(mark);
+        queue.flush();
+    }
+
+    /**
      * Records one callback.
      *
      * @param first  its first field.

@@ -6,10 +6,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import io.celer.bench.harness.CommonOptions;
+import io.celer.bench.harness.UsageErrors;
 
 /**
  * {@code bench batching}: application threads publishing small messages for one TCP connection, flushed once
@@ -60,8 +60,7 @@ public final class BatchingCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final BatchingRun.Settings settings;
-        try
+        final BatchingRun.Settings settings = UsageErrors.settings(spec, () ->
         {
             final int measured = common.pick(messages, 1_000_000, 5_000_000);
             final int warm = common.pick(warmup, 200_000, 1_000_000);
@@ -80,13 +79,9 @@ public final class BatchingCommand implements Callable<Integer>
             {
                 throw new IllegalArgumentException("--stall-server must not be negative");
             }
-            settings = new BatchingRun.Settings(BatchingVariant.parse(variants), producers, warm, measured, size,
+            return new BatchingRun.Settings(BatchingVariant.parse(variants), producers, warm, measured, size,
                 common.rounds(), socketBuffers, stallMillis, common.launcher(), common.outDir());
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new ParameterException(spec.commandLine(), ex.getMessage());
-        }
+        });
         return new BatchingRun(settings, System.out, System.err).run();
     }
 }

@@ -6,8 +6,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+
+import io.celer.bench.harness.UsageErrors;
 
 /**
  * {@code bench http}: keep-alive ping-pong on {@code /plaintext} over growing numbers of connections, driven by
@@ -52,8 +53,7 @@ public final class HttpCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final HttpRun.Settings settings;
-        try
+        final HttpRun.Settings settings = UsageErrors.settings(spec, () ->
         {
             final int warm = options.pick(warmupSeconds, 2, 5);
             final int measured = options.pick(seconds, 3, 10);
@@ -61,14 +61,10 @@ public final class HttpCommand implements Callable<Integer>
             {
                 throw new IllegalArgumentException("--seconds must be positive, --warmup-seconds not negative");
             }
-            settings = new HttpRun.Settings(HttpPeer.parse(peers),
+            return new HttpRun.Settings(HttpPeer.parse(peers),
                 HttpOptions.counts(options.pick(connections, "1,10,100", "1,10,100,1000,10000"), "--connections"),
                 warm, measured, driver, options.rounds(), options.launcher(), options.outDir());
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new ParameterException(spec.commandLine(), ex.getMessage());
-        }
+        });
         return new HttpRun(settings, System.out, System.err).run();
     }
 }

@@ -6,8 +6,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+
+import io.celer.bench.harness.UsageErrors;
 
 /**
  * {@code bench http-paper}: the 2009 paper's test, ab without keep-alive on {@code /gettimeblock} at growing
@@ -45,22 +46,17 @@ public final class PaperCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final PaperRun.Settings settings;
-        try
+        final PaperRun.Settings settings = UsageErrors.settings(spec, () ->
         {
             final int n = options.pick(requests, 3_000, 30_000);
             if (n < 1)
             {
                 throw new IllegalArgumentException("--requests must be positive: " + n);
             }
-            settings = new PaperRun.Settings(HttpPeer.parse(peers),
+            return new PaperRun.Settings(HttpPeer.parse(peers),
                 HttpOptions.counts(options.pick(concurrency, "1,4,16,64", "1,2,3,4,6,8,10,12,14,16,32,64"),
                     "--concurrency"), n, options.rounds(), options.launcher(), options.outDir());
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new ParameterException(spec.commandLine(), ex.getMessage());
-        }
+        });
         return new PaperRun(settings, System.out, System.err).run();
     }
 }

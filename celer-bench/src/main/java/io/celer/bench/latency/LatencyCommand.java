@@ -7,11 +7,11 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import io.celer.bench.harness.CommonOptions;
 import io.celer.bench.harness.Peer;
+import io.celer.bench.harness.UsageErrors;
 
 /**
  * What {@code bench tcp} and {@code bench udp} share: the options of a round-trip latency run.
@@ -70,8 +70,7 @@ abstract class LatencyCommand implements Callable<Integer>
     public Integer call()
     {
         final Protocol protocol = protocol();
-        final RunSettings settings;
-        try
+        final RunSettings settings = UsageErrors.settings(spec, () ->
         {
             final int measured = common.pick(messages, 100_000, 1_000_000);
             final int warm = common.pick(warmup, 100_000, 1_000_000);
@@ -81,13 +80,9 @@ abstract class LatencyCommand implements Callable<Integer>
             {
                 throw new IllegalArgumentException("--drop-every must not be negative");
             }
-            settings = new RunSettings(protocol, tls(), peers(protocol), warm, measured, size, common.rounds(),
+            return new RunSettings(protocol, tls(), peers(protocol), warm, measured, size, common.rounds(),
                 dropEvery(), common.launcher(), common.outDir());
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new ParameterException(spec.commandLine(), ex.getMessage());
-        }
+        });
         return new LatencyRun(settings, System.out, System.err).run();
     }
 

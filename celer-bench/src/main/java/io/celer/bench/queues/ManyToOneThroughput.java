@@ -98,9 +98,7 @@ public class ManyToOneThroughput
     public int celerReceive(final Celer state, final ThroughputCounters counters, final Control control)
     {
         // The mux takes its limit per lane: split the batch so a call takes no more than the others'.
-        final int taken = state.mux.drain(state.reader, BATCH / PRODUCERS);
-        counters.count(control, taken);
-        return taken;
+        return counters.count(control, state.mux.drain(state.reader, BATCH / PRODUCERS));
     }
 
     /** Agrona's many-to-one queue, with a pool per producer. */
@@ -110,13 +108,7 @@ public class ManyToOneThroughput
         /** A state of {@value #PRODUCERS} producers. */
         public Agrona()
         {
-            super(PRODUCERS);
-        }
-
-        @Override
-        ManyToOneConcurrentArrayQueue<Message> newQueue()
-        {
-            return new ManyToOneConcurrentArrayQueue<>(PRODUCERS * LANE);
+            super(PRODUCERS, () -> new ManyToOneConcurrentArrayQueue<>(PRODUCERS * LANE));
         }
     }
 
@@ -157,9 +149,7 @@ public class ManyToOneThroughput
     @GroupThreads(1)
     public int agronaReceive(final Agrona state, final ThroughputCounters counters, final Control control)
     {
-        final int taken = state.queue.drain(state.reader, BATCH);
-        counters.count(control, taken);
-        return taken;
+        return counters.count(control, state.queue.drain(state.reader, BATCH));
     }
 
     /** JCTools' multi-producer single-consumer queue, with a pool per producer. */
@@ -169,13 +159,7 @@ public class ManyToOneThroughput
         /** A state of {@value #PRODUCERS} producers. */
         public JcTools()
         {
-            super(PRODUCERS);
-        }
-
-        @Override
-        MpscArrayQueue<Message> newQueue()
-        {
-            return new MpscArrayQueue<>(PRODUCERS * LANE);
+            super(PRODUCERS, () -> new MpscArrayQueue<>(PRODUCERS * LANE));
         }
     }
 
@@ -215,9 +199,7 @@ public class ManyToOneThroughput
     @GroupThreads(1)
     public int jctoolsReceive(final JcTools state, final ThroughputCounters counters, final Control control)
     {
-        final int taken = state.queue.drain(state.reader, BATCH);
-        counters.count(control, taken);
-        return taken;
+        return counters.count(control, state.queue.drain(state.reader, BATCH));
     }
 
     /** The Disruptor's multi-producer ring, read through a poller. */
@@ -263,8 +245,6 @@ public class ManyToOneThroughput
     public int disruptorReceive(final Disruptor state, final ThroughputCounters counters, final Control control)
         throws Exception
     {
-        final int taken = OneToOneThroughput.Disruptors.receive(state.poller, state.reader);
-        counters.count(control, taken);
-        return taken;
+        return counters.count(control, OneToOneThroughput.Disruptors.receive(state.poller, state.reader));
     }
 }

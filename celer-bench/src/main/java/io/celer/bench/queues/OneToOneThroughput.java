@@ -96,9 +96,7 @@ public class OneToOneThroughput
     @GroupThreads(1)
     public int celerReceive(final Celer state, final ThroughputCounters counters, final Control control)
     {
-        final int taken = state.queue.drain(state.reader, BATCH);
-        counters.count(control, taken);
-        return taken;
+        return counters.count(control, state.queue.drain(state.reader, BATCH));
     }
 
     /** Agrona's one-to-one queue, with a pool. */
@@ -108,13 +106,7 @@ public class OneToOneThroughput
         /** A state of one producer. */
         public Agrona()
         {
-            super(1);
-        }
-
-        @Override
-        OneToOneConcurrentArrayQueue<Message> newQueue()
-        {
-            return new OneToOneConcurrentArrayQueue<>(CAPACITY);
+            super(1, () -> new OneToOneConcurrentArrayQueue<>(CAPACITY));
         }
     }
 
@@ -154,9 +146,7 @@ public class OneToOneThroughput
     @GroupThreads(1)
     public int agronaReceive(final Agrona state, final ThroughputCounters counters, final Control control)
     {
-        final int taken = state.queue.drain(state.reader, BATCH);
-        counters.count(control, taken);
-        return taken;
+        return counters.count(control, state.queue.drain(state.reader, BATCH));
     }
 
     /** JCTools' single-producer single-consumer queue, with a pool. */
@@ -166,13 +156,7 @@ public class OneToOneThroughput
         /** A state of one producer. */
         public JcTools()
         {
-            super(1);
-        }
-
-        @Override
-        SpscArrayQueue<Message> newQueue()
-        {
-            return new SpscArrayQueue<>(CAPACITY);
+            super(1, () -> new SpscArrayQueue<>(CAPACITY));
         }
     }
 
@@ -211,9 +195,7 @@ public class OneToOneThroughput
     @GroupThreads(1)
     public int jctoolsReceive(final JcTools state, final ThroughputCounters counters, final Control control)
     {
-        final int taken = state.queue.drain(state.reader, BATCH);
-        counters.count(control, taken);
-        return taken;
+        return counters.count(control, state.queue.drain(state.reader, BATCH));
     }
 
     /** The Disruptor's single-producer ring, read through a poller. */
@@ -258,9 +240,7 @@ public class OneToOneThroughput
     public int disruptorReceive(final Disruptor state, final ThroughputCounters counters, final Control control)
         throws Exception
     {
-        final int taken = Disruptors.receive(state.poller, state.reader);
-        counters.count(control, taken);
-        return taken;
+        return counters.count(control, Disruptors.receive(state.poller, state.reader));
     }
 
     /**

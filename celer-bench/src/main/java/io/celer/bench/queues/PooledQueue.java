@@ -2,6 +2,7 @@ package io.celer.bench.queues;
 
 import java.util.Queue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
@@ -9,7 +10,7 @@ import org.openjdk.jmh.annotations.Setup;
 /**
  * The state of a throughput benchmark whose queue carries references (Agrona's, JCTools'): the queue, a pool per
  * producer its messages come from, and the consumer's reader that gives them back. A subclass, the
- * {@code @State}, makes the queue.
+ * {@code @State}, says how to make the queue.
  *
  * @param <Q> the queue's class, kept so that the benchmarks call it directly.
  */
@@ -28,31 +29,27 @@ public abstract class PooledQueue<Q extends Queue<Message>>
     Reader reader;
 
     private final int producers;
+    private final Supplier<Q> newQueue;
     private final AtomicInteger joined = new AtomicInteger();
 
     /**
      * A state.
      *
      * @param producers the producer threads, each with a pool of {@link OneToOneThroughput#CAPACITY} messages.
+     * @param newQueue  makes a new, empty queue, large enough for every pool's messages.
      */
-    protected PooledQueue(final int producers)
+    protected PooledQueue(final int producers, final Supplier<Q> newQueue)
     {
         this.producers = producers;
+        this.newQueue = newQueue;
     }
-
-    /**
-     * A new, empty queue.
-     *
-     * @return the queue, large enough for every pool's messages.
-     */
-    abstract Q newQueue();
 
     /** Builds the queue and the pools. */
     @Setup(Level.Trial)
     @SuppressWarnings("unchecked")
     public void setup()
     {
-        queue = newQueue();
+        queue = newQueue.get();
         pools = new MessagePool[producers];
         for (int i = 0; i < producers; i++)
         {

@@ -6,11 +6,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import io.celer.bench.harness.JvmOptions;
 import io.celer.bench.harness.OutputDirectory;
+import io.celer.bench.harness.UsageErrors;
 
 /**
  * {@code bench queues}: Celer's carrier queues against Agrona, JCTools and the Disruptor, in one process per
@@ -72,8 +72,7 @@ public final class QueuesCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final QueuesRun.Settings settings;
-        try
+        final QueuesRun.Settings settings = UsageErrors.settings(spec, () ->
         {
             final int warm = warmupIterations != null ? warmupIterations : quick ? 2 : 5;
             final int measured = iterations != null ? iterations : quick ? 3 : 5;
@@ -85,13 +84,9 @@ public final class QueuesCommand implements Callable<Integer>
                 throw new IllegalArgumentException("--iterations and --forks must be positive, --warmup-iterations "
                     + "not negative, --iteration-ms and --warmup-ms at least 10");
             }
-            settings = new QueuesRun.Settings(QueueCase.select(kinds, implementations), warm, measured, warmMillis,
+            return new QueuesRun.Settings(QueueCase.select(kinds, implementations), warm, measured, warmMillis,
                 millis, forks, jvmOptions.list(), out.path());
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new ParameterException(spec.commandLine(), ex.getMessage());
-        }
+        });
         return new QueuesRun(settings, System.out, System.err).run();
     }
 }

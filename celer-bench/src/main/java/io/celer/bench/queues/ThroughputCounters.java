@@ -45,13 +45,15 @@ public class ThroughputCounters
      *
      * @param control JMH's view of the iteration.
      * @param taken   messages just taken.
+     * @return {@code taken}, for the benchmark method to return.
      */
-    void count(final Control control, final int taken)
+    int count(final Control control, final int taken)
     {
         if (control.startMeasurement && !control.stopMeasurement)
         {
             messages += taken;
         }
+        return taken;
     }
 
     /**

@@ -6,10 +6,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import io.celer.bench.harness.CommonOptions;
+import io.celer.bench.harness.UsageErrors;
 
 /**
  * {@code bench throughput}: how many messages a second one connection carries.
@@ -38,18 +38,13 @@ public final class ThroughputCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final ThroughputRun.Settings settings;
-        try
+        final ThroughputRun.Settings settings = UsageErrors.settings(spec, () ->
         {
             final int count = common.pick(messages, 1_000_000, 5_000_000);
             common.validate(count, 0, common.size(256), 8, 65_536);
-            settings = new ThroughputRun.Settings(ThroughputPeer.parse(peers), count, common.size(256),
+            return new ThroughputRun.Settings(ThroughputPeer.parse(peers), count, common.size(256),
                 common.rounds(), common.launcher(), common.outDir());
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new ParameterException(spec.commandLine(), ex.getMessage());
-        }
+        });
         return new ThroughputRun(settings, System.out, System.err).run();
     }
 }

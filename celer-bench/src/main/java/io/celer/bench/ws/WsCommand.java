@@ -8,11 +8,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import io.celer.bench.harness.CommonOptions;
 import io.celer.bench.harness.Peer;
+import io.celer.bench.harness.UsageErrors;
 
 /**
  * {@code bench ws}: the back-pressured WebSocket feed under many clients, a tenth of them slow.
@@ -87,22 +87,17 @@ public final class WsCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final WsSettings settings;
-        try
+        final WsSettings settings = UsageErrors.settings(spec, () ->
         {
             final int count = common.pick(clients, 100, 1000);
             final int perClient = rate != null ? rate : Math.max(1, DEFAULT_TOTAL_RATE / Math.max(1, count));
             final int size = common.size(250);
             common.validate(count, 0, size, 40, 65_536);
-            settings = new WsSettings(Peer.parse(peers, WsPeer.values(), "peer"), parseScenarios(scenarios), count,
+            return new WsSettings(Peer.parse(peers, WsPeer.values(), "peer"), parseScenarios(scenarios), count,
                 perClient, size, common.pick(seconds, 10, 60), common.pick(warmupSeconds, 3, 10), slowPercent,
                 slowPauseMillis, slowReadBytes, queue != null ? queue : Math.max(1, 3 * perClient), celerIdle, rssCapMb,
                 common.rounds(), common.launcher(), common.outDir());
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new ParameterException(spec.commandLine(), ex.getMessage());
-        }
+        });
         return new WsRun(settings, System.out, System.err).run();
     }
 

@@ -20,17 +20,11 @@ public final class ClientOptions
     /** The server clients connect to by default. */
     public static final String DEFAULT_HOST = "localhost";
 
-    @Option(
-        names = "--host",
-        paramLabel = "H",
-        defaultValue = DEFAULT_HOST,
+    @Option(names = "--host", paramLabel = "H", defaultValue = DEFAULT_HOST,
         description = "The server to connect to (default ${DEFAULT-VALUE}).")
     private String host;
 
-    @Option(
-        names = "--port",
-        paramLabel = "N",
-        defaultValue = "" + ServerOptions.DEFAULT_PORT,
+    @Option(names = "--port", paramLabel = "N", defaultValue = "" + ServerOptions.DEFAULT_PORT,
         description = "The server's port (default ${DEFAULT-VALUE}).")
     private int port;
 

@@ -11,22 +11,16 @@ import picocli.CommandLine.Option;
  */
 public final class ClientTlsOptions
 {
-    @Option(
-        names = "--tls",
+    @Option(names = "--tls",
         description = "Speak TLS, checking the server's certificate against --truststore (or the JDK's " +
             "default trust store) and its host name.")
     private boolean tls;
 
-    @Option(
-        names = "--truststore",
-        paramLabel = "FILE",
+    @Option(names = "--truststore", paramLabel = "FILE",
         description = "The PKCS12 or JKS store of the certificates to trust.")
     private Path trustStore;
 
-    @Option(
-        names = "--storepass",
-        paramLabel = "PASS",
-        defaultValue = "",
+    @Option(names = "--storepass", paramLabel = "PASS", defaultValue = "",
         description = "The password of --truststore.")
     private String storePassword;
 

@@ -32,16 +32,12 @@ public final class Foreground
         void start(Reactor reactor, Running running);
     }
 
-    @Option(
-        names = "--busy-spin",
+    @Option(names = "--busy-spin",
         description = "Spin the reactor thread when idle, for the lowest latency (one core at 100%%); " +
             "by default it backs off.")
     private boolean busySpin;
 
-    @Option(
-        names = "--cpu",
-        paramLabel = "N",
-        defaultValue = "-1",
+    @Option(names = "--cpu", paramLabel = "N", defaultValue = "-1",
         description = "Pin the reactor thread to this CPU (default: left to the scheduler).")
     private int cpu;
 

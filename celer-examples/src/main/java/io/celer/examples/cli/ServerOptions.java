@@ -42,17 +42,11 @@ public final class ServerOptions
         InetSocketAddress open(Reactor reactor, Running running);
     }
 
-    @Option(
-        names = "--host",
-        paramLabel = "H",
-        defaultValue = ANY_ADDRESS,
+    @Option(names = "--host", paramLabel = "H", defaultValue = ANY_ADDRESS,
         description = "The address to listen on (default ${DEFAULT-VALUE}).")
     private String host;
 
-    @Option(
-        names = "--port",
-        paramLabel = "N",
-        defaultValue = "" + DEFAULT_PORT,
+    @Option(names = "--port", paramLabel = "N", defaultValue = "" + DEFAULT_PORT,
         description = "The port to listen on (default ${DEFAULT-VALUE}); 0 picks a free one.")
     private int port;
 

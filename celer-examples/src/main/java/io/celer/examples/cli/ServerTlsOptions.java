@@ -14,17 +14,11 @@ public final class ServerTlsOptions
     @Option(names = "--tls", description = "Speak TLS, presenting the certificate of --keystore.")
     private boolean tls;
 
-    @Option(
-        names = "--keystore",
-        paramLabel = "FILE",
+    @Option(names = "--keystore", paramLabel = "FILE",
         description = "With --tls: the PKCS12 (.p12) or JKS (.jks) key store with the certificate and key.")
     private Path keyStore;
 
-    @Option(
-        names = "--storepass",
-        paramLabel = "PASS",
-        defaultValue = "",
-        description = "The password of --keystore.")
+    @Option(names = "--storepass", paramLabel = "PASS", defaultValue = "", description = "The password of --keystore.")
     private String storePassword;
 
     /**

@@ -25,11 +25,7 @@ public final class FanoutCommand implements Callable<Integer>
     @Mixin
     private ServerOptions server;
 
-    @Option(
-        names = "--backends",
-        paramLabel = "HOST:PORT",
-        split = ",",
-        converter = HostPortConverter.class,
+    @Option(names = "--backends", paramLabel = "HOST:PORT", split = ",", converter = HostPortConverter.class,
         description = "The back-ends to forward to, comma-separated; resolved on each connect, so they may " +
             "come up later.")
     private List<InetSocketAddress> backends;

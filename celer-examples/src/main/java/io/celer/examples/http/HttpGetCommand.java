@@ -35,19 +35,13 @@ public final class HttpGetCommand implements Callable<Integer>
     @Mixin
     private ClientTlsOptions tls;
 
-    @Option(
-        names = "--header",
-        paramLabel = "'NAME: VALUE'",
-        description = "A field to send; repeat for more.")
+    @Option(names = "--header", paramLabel = "'NAME: VALUE'", description = "A field to send; repeat for more.")
     private List<String> headers = new ArrayList<>();
 
     @Option(names = "--body", description = "Print the body too, after an empty line.")
     private boolean body;
 
-    @Option(
-        names = "--timeout-ms",
-        paramLabel = "MS",
-        defaultValue = "30000",
+    @Option(names = "--timeout-ms", paramLabel = "MS", defaultValue = "30000",
         description = "How long the whole response may take (default ${DEFAULT-VALUE}).")
     private long timeoutMillis;
 

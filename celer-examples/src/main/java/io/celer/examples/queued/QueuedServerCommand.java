@@ -22,17 +22,11 @@ public final class QueuedServerCommand implements Callable<Integer>
     @Mixin
     private ServerOptions server;
 
-    @Option(
-        names = "--workers",
-        paramLabel = "N",
-        defaultValue = "" + QueuedServer.DEFAULT_WORKERS,
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "" + QueuedServer.DEFAULT_WORKERS,
         description = "Worker threads of the light lane (default ${DEFAULT-VALUE}).")
     private int workers;
 
-    @Option(
-        names = "--heavy-workers",
-        paramLabel = "N",
-        defaultValue = "" + QueuedServer.DEFAULT_HEAVY_WORKERS,
+    @Option(names = "--heavy-workers", paramLabel = "N", defaultValue = "" + QueuedServer.DEFAULT_HEAVY_WORKERS,
         description = "Worker threads of the heavy lane (default ${DEFAULT-VALUE}).")
     private int heavyWorkers;
 

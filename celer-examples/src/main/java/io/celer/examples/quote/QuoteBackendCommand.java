@@ -20,10 +20,7 @@ public final class QuoteBackendCommand implements Callable<Integer>
     @Mixin
     private ServerOptions server;
 
-    @Option(
-        names = "--delay-ms",
-        paramLabel = "D",
-        defaultValue = "0",
+    @Option(names = "--delay-ms", paramLabel = "D", defaultValue = "0",
         description = "How long each quote takes, in milliseconds (default ${DEFAULT-VALUE}).")
     private long delayMillis;
 

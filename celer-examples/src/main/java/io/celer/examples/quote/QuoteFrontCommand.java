@@ -25,32 +25,19 @@ public final class QuoteFrontCommand implements Callable<Integer>
     @Mixin
     private ServerOptions server;
 
-    @Option(
-        names = "--backends",
-        paramLabel = "HOST:PORT",
-        split = ",",
-        required = true,
+    @Option(names = "--backends", paramLabel = "HOST:PORT", split = ",", required = true,
         description = "The back-ends (http-quote-backend), comma-separated; they may come up later.")
     private List<String> backends;
 
-    @Option(
-        names = "--connections",
-        paramLabel = "N",
-        defaultValue = "2",
+    @Option(names = "--connections", paramLabel = "N", defaultValue = "2",
         description = "Pipelined connections to each back-end (default ${DEFAULT-VALUE}).")
     private int connections;
 
-    @Option(
-        names = "--max-pending",
-        paramLabel = "N",
-        defaultValue = "1024",
+    @Option(names = "--max-pending", paramLabel = "N", defaultValue = "1024",
         description = "Most quotes pending at once; more are answered 503 (default ${DEFAULT-VALUE}).")
     private int maxPending;
 
-    @Option(
-        names = "--timeout-ms",
-        paramLabel = "MS",
-        defaultValue = "5000",
+    @Option(names = "--timeout-ms", paramLabel = "MS", defaultValue = "5000",
         description = "How long a back-end may take before the client hears 504 (default ${DEFAULT-VALUE}).")
     private long timeoutMillis;
 

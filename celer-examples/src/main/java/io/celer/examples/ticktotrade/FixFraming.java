@@ -77,16 +77,6 @@ public final class FixFraming implements Framing
     }
 
     @Override
-    public void writeHeader(final ByteBuffer out, final int payloadLength)
-    {
-    }
-
-    @Override
-    public void writeTrailer(final ByteBuffer out)
-    {
-    }
-
-    @Override
     public int maxFrameLength()
     {
         return maxLength;

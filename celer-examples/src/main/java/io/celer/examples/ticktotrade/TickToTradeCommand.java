@@ -18,24 +18,15 @@ import picocli.CommandLine.Option;
         "--quotes spaced quotes, prints percentiles")
 public final class TickToTradeCommand implements Callable<Integer>
 {
-    @Option(
-        names = "--quotes",
-        paramLabel = "N",
-        defaultValue = "10000",
+    @Option(names = "--quotes", paramLabel = "N", defaultValue = "10000",
         description = "Spaced quotes to measure (default ${DEFAULT-VALUE}).")
     private long quotes;
 
-    @Option(
-        names = "--warmup",
-        paramLabel = "N",
-        defaultValue = "1000000",
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "1000000",
         description = "Quotes to warm up with (default ${DEFAULT-VALUE}).")
     private long warmUp;
 
-    @Option(
-        names = "--spacing-us",
-        paramLabel = "N",
-        defaultValue = "100",
+    @Option(names = "--spacing-us", paramLabel = "N", defaultValue = "100",
         description = "Microseconds between measured quotes (default ${DEFAULT-VALUE}).")
     private long spacingMicros;
 

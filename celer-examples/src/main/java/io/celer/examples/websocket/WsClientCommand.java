@@ -41,9 +41,7 @@ public final class WsClientCommand implements Callable<Integer>
     @Parameters(paramLabel = "URL", description = "The server, ws://host[:port]/path or wss://...")
     private String url;
 
-    @Option(
-        names = "--truststore",
-        paramLabel = "FILE",
+    @Option(names = "--truststore", paramLabel = "FILE",
         description = "For wss://: the PKCS12 or JKS store of the certificates to trust (default: the JDK's).")
     private Path trustStore;
 

@@ -22,47 +22,29 @@ public final class WsFeedCommand implements Callable<Integer>
     @Mixin
     private ServerOptions server;
 
-    @Option(
-        names = "--rate",
-        paramLabel = "R",
-        defaultValue = "1000",
+    @Option(names = "--rate", paramLabel = "R", defaultValue = "1000",
         description = "Messages a second to each client (default ${DEFAULT-VALUE}).")
     private int rate;
 
-    @Option(
-        names = "--size",
-        paramLabel = "B",
-        defaultValue = "250",
+    @Option(names = "--size", paramLabel = "B", defaultValue = "250",
         description = "Bytes a message is padded to, its sequence number and send time included " +
             "(default ${DEFAULT-VALUE}).")
     private int size;
 
-    @Option(
-        names = "--policy",
-        paramLabel = "P",
-        defaultValue = "drop-oldest",
+    @Option(names = "--policy", paramLabel = "P", defaultValue = "drop-oldest",
         description = "What a full outbox does: drop-oldest, drop-newest or close (with 1008) " +
             "(default ${DEFAULT-VALUE}).")
     private String policy;
 
-    @Option(
-        names = "--queue",
-        paramLabel = "N",
-        defaultValue = "" + WsFeedServer.DEFAULT_QUEUED_MESSAGES,
+    @Option(names = "--queue", paramLabel = "N", defaultValue = "" + WsFeedServer.DEFAULT_QUEUED_MESSAGES,
         description = "Messages a client's outbox holds (default ${DEFAULT-VALUE}).")
     private int queue;
 
-    @Option(
-        names = "--tick-ms",
-        paramLabel = "T",
-        defaultValue = "1",
+    @Option(names = "--tick-ms", paramLabel = "T", defaultValue = "1",
         description = "Period of the timer that generates what is due (default ${DEFAULT-VALUE}).")
     private int tickMillis;
 
-    @Option(
-        names = "--send-buffer",
-        paramLabel = "BYTES",
-        defaultValue = "262144",
+    @Option(names = "--send-buffer", paramLabel = "BYTES", defaultValue = "262144",
         description = "Each connection's kernel send buffer; smaller fills sooner behind a slow client " +
             "(default ${DEFAULT-VALUE}).")
     private int sendBuffer;

@@ -252,17 +252,7 @@ class HttpHelloTest
             request.write(("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: " + body.length + "\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII));
             request.write(body);
-            final CompletableFuture<Void> upload = CompletableFuture.runAsync(() ->
-            {
-                try
-                {
-                    socket.getOutputStream().write(request.toByteArray());
-                }
-                catch (final java.io.IOException ex)
-                {
-                    throw new java.io.UncheckedIOException(ex);
-                }
-            });
+            final CompletableFuture<Void> upload = uploadAsync(socket, request.toByteArray());
             Thread.sleep(300);
             final WireResponse echoed = WireResponse.read(new BufferedInputStream(socket.getInputStream(), 64 * 1024));
             assertThat(echoed.chunked).isTrue();
@@ -285,17 +275,7 @@ class HttpHelloTest
             request.write(("POST /echo HTTP/1.0\r\nContent-Length: " + body.length + "\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII));
             request.write(body);
-            final CompletableFuture<Void> upload = CompletableFuture.runAsync(() ->
-            {
-                try
-                {
-                    socket.getOutputStream().write(request.toByteArray());
-                }
-                catch (final java.io.IOException ex)
-                {
-                    throw new java.io.UncheckedIOException(ex);
-                }
-            });
+            final CompletableFuture<Void> upload = uploadAsync(socket, request.toByteArray());
             final WireResponse echoed = WireResponse.read(new BufferedInputStream(socket.getInputStream()));
             assertThat(echoed.header("Transfer-Encoding")).as("HTTP/1.0 has no chunks").isNull();
             assertThat(echoed.header("Connection")).isEqualTo("close");
@@ -309,5 +289,23 @@ class HttpHelloTest
         final OutputStream out = socket.getOutputStream();
         out.write(text.getBytes(StandardCharsets.US_ASCII));
         out.flush();
+    }
+
+    /**
+     * Writes a request from another thread, so that the test can read the answer while the upload goes on.
+     */
+    private static CompletableFuture<Void> uploadAsync(final Socket socket, final byte[] request)
+    {
+        return CompletableFuture.runAsync(() ->
+        {
+            try
+            {
+                socket.getOutputStream().write(request);
+            }
+            catch (final java.io.IOException ex)
+            {
+                throw new java.io.UncheckedIOException(ex);
+            }
+        });
     }
 }

@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,6 +61,7 @@ class AutobahnConformanceTest
     }
 
     @Test
+    @Timeout(value = 16, unit = TimeUnit.MINUTES) // the run's own bound below, not the suite's default of 5
     void wsEchoPassesTheServerCases(@TempDir final Path work) throws Exception
     {
         Kosoku.assumeInstalled();

@@ -39,6 +39,7 @@ import picocli.CommandLine.Option;
 public final class CelerHttpPingClient implements Callable<Integer>, ResponseListener
 {
     private static final String PATH = "/plaintext";
+    private static final int CONNECT_SECONDS = 45;
 
     @Option(names = "--port", required = true, description = "The server's port on 127.0.0.1.")
     int port;
@@ -97,6 +98,7 @@ public final class CelerHttpPingClient implements Callable<Integer>, ResponseLis
                 .socketReceiveBufferSize(64 * 1024));
         client = new HttpClient(reactor, config, "127.0.0.1:" + port).open();
         ChildProcess.report("connecting");
+        awaitConnections(reactor);
         reactor.call(() ->
         {
             for (int i = 0; i < connections; i++)
@@ -127,6 +129,26 @@ public final class CelerHttpPingClient implements Callable<Integer>, ResponseLis
         write();
         ChildProcess.report(probe.statsLine(measuredNanos) + " failed=" + failed);
         return 0;
+    }
+
+    /**
+     * Waits, boundedly, until every connection is open, so that the warm-up warms requests rather than thousands
+     * of connects; connections still missing then connect during the warm-up, as before.
+     */
+    private void awaitConnections(final Reactor reactor) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(CONNECT_SECONDS);
+        final int[] open = new int[1];
+        do
+        {
+            reactor.call(() -> open[0] = client.openConnections());
+            if (open[0] >= connections)
+            {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        while (System.nanoTime() < deadline);
     }
 
     private void send()

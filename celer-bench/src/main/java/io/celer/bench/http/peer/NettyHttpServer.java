@@ -1,23 +1,14 @@
 package io.celer.bench.http.peer;
 
-import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
-import io.celer.bench.peer.netty.NettyTransport;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -57,8 +48,7 @@ public final class NettyHttpServer implements PeerServer
     String transport;
 
     private final Handler handler = new Handler();
-    private EventLoopGroup group;
-    private Channel listener;
+    private NettyListener listener;
     private LoopProbe probe;
 
     /**
@@ -75,32 +65,13 @@ public final class NettyHttpServer implements PeerServer
     @Override
     public int start() throws InterruptedException
     {
-        NettyTransport chosen = NettyTransport.of(transport);
-        if (chosen != NettyTransport.NIO && !Epoll.isAvailable())
-        {
-            System.err.println("epoll unavailable (" + Epoll.unavailabilityCause() + "): using NIO");
-            chosen = NettyTransport.NIO;
-        }
-        group = chosen.newGroup(options.cpu());
-        listener = new ServerBootstrap()
-            .group(group)
-            .channel(chosen.serverChannel())
-            .option(ChannelOption.SO_BACKLOG, 1024)
-            .childOption(ChannelOption.TCP_NODELAY, true)
-            .childHandler(new ChannelInitializer<SocketChannel>()
-            {
-                @Override
-                protected void initChannel(final SocketChannel channel)
-                {
-                    channel.pipeline().addLast(new HttpServerCodec(), handler);
-                }
-            })
-            .bind("127.0.0.1", options.port()).sync().channel();
-        final EventLoop loop = listener.eventLoop();
+        listener = NettyListener.open(transport, options.cpu(), options.port(),
+            channel -> channel.pipeline().addLast(new HttpServerCodec(), handler));
+        final EventLoop loop = listener.loop();
         loop.submit(handler::remakeResponse).sync();
         loop.scheduleAtFixedRate(handler::remakeResponse, 1, 1, TimeUnit.SECONDS);
         probe = new LoopProbe(loop, () -> handler.requests, () -> "");
-        return ((InetSocketAddress)listener.localAddress()).getPort();
+        return listener.port();
     }
 
     @Override
@@ -112,8 +83,7 @@ public final class NettyHttpServer implements PeerServer
     @Override
     public void stop()
     {
-        listener.close().syncUninterruptibly();
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        listener.close();
     }
 
     /**

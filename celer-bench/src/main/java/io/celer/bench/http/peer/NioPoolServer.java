@@ -13,7 +13,6 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -80,23 +79,8 @@ public final class NioPoolServer implements PeerServer
     {
         running = false;
         selector.wakeup();
-        try
-        {
-            thread.join(5_000);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-        }
-        pool.shutdownNow();
-        try
-        {
-            pool.awaitTermination(5, TimeUnit.SECONDS);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-        }
+        Stopping.join(thread);
+        Stopping.shutDown(pool);
     }
 
     private void select()

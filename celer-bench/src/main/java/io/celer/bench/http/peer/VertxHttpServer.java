@@ -1,16 +1,8 @@
 package io.celer.bench.http.peer;
 
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-
-import io.vertx.core.Context;
 import io.vertx.core.MultiMap;
-import io.vertx.core.Vertx;
-import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import picocli.CommandLine.Command;
@@ -39,8 +31,7 @@ public final class VertxHttpServer implements PeerServer
     PeerOptions options = new PeerOptions();
 
     private final byte[] page = new byte[TimeBlockPage.LENGTH];
-    private Vertx vertx;
-    private HttpServer server;
+    private VertxLoop loop;
     private LoopProbe probe;
     private CharSequence date;
     private long requests;
@@ -58,35 +49,13 @@ public final class VertxHttpServer implements PeerServer
     @Override
     public int start() throws Exception
     {
-        vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setPreferNativeTransport(true));
-        if (!vertx.isNativeTransportEnabled())
+        loop = new VertxLoop();
+        probe = new LoopProbe(loop.executor(), () -> requests, () -> "");
+        return loop.listen(options.cpu(), options.port(), () ->
         {
-            System.err.println("native transport unavailable (" + vertx.unavailableNativeTransportCause() + ")");
-        }
-        final Context context = vertx.getOrCreateContext();
-        final CompletableFuture<Integer> bound = new CompletableFuture<>();
-        context.runOnContext(v ->
-        {
-            PinnedThreads.pin(options.cpu());
             remakeDate();
-            vertx.setPeriodic(1000, id -> remakeDate());
-            server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(options.port())
-                .setAcceptBacklog(1024).setTcpNoDelay(true))
-                .requestHandler(this::handle);
-            server.listen().onComplete(ar ->
-            {
-                if (ar.succeeded())
-                {
-                    bound.complete(ar.result().actualPort());
-                }
-                else
-                {
-                    bound.completeExceptionally(ar.cause());
-                }
-            });
-        });
-        probe = new LoopProbe(task -> context.runOnContext(v -> task.run()), () -> requests, () -> "");
-        return bound.get(30, TimeUnit.SECONDS);
+            loop.vertx().setPeriodic(1000, id -> remakeDate());
+        }, server -> server.requestHandler(this::handle));
     }
 
     @Override
@@ -98,14 +67,7 @@ public final class VertxHttpServer implements PeerServer
     @Override
     public void stop()
     {
-        try
-        {
-            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
-        }
-        catch (final Exception ex)
-        {
-            System.err.println("vert.x did not close: " + ex);
-        }
+        loop.close();
     }
 
     private void remakeDate()

@@ -6,7 +6,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -66,15 +65,7 @@ public final class VirtualThreadServer implements PeerServer
     public void stop()
     {
         acceptor.stop();
-        threads.shutdownNow();
-        try
-        {
-            threads.awaitTermination(5, TimeUnit.SECONDS);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-        }
+        Stopping.shutDown(threads);
     }
 
     private static ExecutorService newVirtualThreadPerTaskExecutor()

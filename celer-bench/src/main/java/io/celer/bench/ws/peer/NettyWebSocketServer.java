@@ -1,26 +1,19 @@
 package io.celer.bench.ws.peer;
 
-import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
 import io.celer.bench.http.peer.LoopProbe;
+import io.celer.bench.http.peer.NettyListener;
 import io.celer.bench.http.peer.PeerMain;
 import io.celer.bench.http.peer.PeerOptions;
 import io.celer.bench.http.peer.PeerServer;
 import io.celer.bench.http.peer.ServerProbe;
-import io.celer.bench.peer.netty.NettyTransport;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -54,8 +47,7 @@ public final class NettyWebSocketServer implements PeerServer
     String transport;
 
     private Feed feed;
-    private EventLoopGroup group;
-    private Channel listener;
+    private NettyListener listener;
     private LoopProbe probe;
 
     /**
@@ -73,33 +65,13 @@ public final class NettyWebSocketServer implements PeerServer
     public int start() throws InterruptedException
     {
         feed = new Feed(feedOptions);
-        NettyTransport chosen = NettyTransport.of(transport);
-        if (chosen != NettyTransport.NIO && !Epoll.isAvailable())
-        {
-            System.err.println("epoll unavailable (" + Epoll.unavailabilityCause() + "): using NIO");
-            chosen = NettyTransport.NIO;
-        }
-        group = chosen.newGroup(options.cpu());
         final Handler handler = new Handler();
         final WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
             .websocketPath("/").checkStartsWith(true).maxFramePayloadLength(MAX_FRAME).build();
-        listener = new ServerBootstrap()
-            .group(group)
-            .channel(chosen.serverChannel())
-            .option(ChannelOption.SO_BACKLOG, 1024)
-            .childOption(ChannelOption.TCP_NODELAY, true)
-            .childOption(ChannelOption.SO_SNDBUF, feedOptions.sendBuffer > 0 ? feedOptions.sendBuffer : null)
-            .childHandler(new ChannelInitializer<SocketChannel>()
-            {
-                @Override
-                protected void initChannel(final SocketChannel channel)
-                {
-                    channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_FRAME),
-                        new WebSocketServerProtocolHandler(config), handler);
-                }
-            })
-            .bind("127.0.0.1", options.port()).sync().channel();
-        final EventLoop loop = listener.eventLoop();
+        listener = NettyListener.open(transport, options.cpu(), options.port(), feedOptions.sendBuffer,
+            channel -> channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_FRAME),
+                new WebSocketServerProtocolHandler(config), handler));
+        final EventLoop loop = listener.loop();
         loop.scheduleAtFixedRate(feed::tick, feedOptions.tickMillis, feedOptions.tickMillis, TimeUnit.MILLISECONDS);
         ProcessSampler.start(feedOptions, feed::clients);
         if (feedOptions.perSecond)
@@ -107,7 +79,7 @@ public final class NettyWebSocketServer implements PeerServer
             feed.reportEachSecond();
         }
         probe = new LoopProbe(loop, feed::sent, feed::mark, feed::sinceMark);
-        return ((InetSocketAddress)listener.localAddress()).getPort();
+        return listener.port();
     }
 
     @Override
@@ -119,8 +91,7 @@ public final class NettyWebSocketServer implements PeerServer
     @Override
     public void stop()
     {
-        listener.close().syncUninterruptibly();
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        listener.close();
     }
 
     /**

@@ -1,19 +1,13 @@
 package io.celer.bench.ws.peer;
 
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 import io.celer.bench.http.peer.LoopProbe;
 import io.celer.bench.http.peer.PeerMain;
 import io.celer.bench.http.peer.PeerOptions;
 import io.celer.bench.http.peer.PeerServer;
-import io.celer.bench.http.peer.PinnedThreads;
 import io.celer.bench.http.peer.ServerProbe;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
-import io.vertx.core.VertxOptions;
-import io.vertx.core.http.HttpServerOptions;
+import io.celer.bench.http.peer.VertxLoop;
 import io.vertx.core.http.ServerWebSocket;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,7 +28,7 @@ public final class VertxWebSocketServer implements PeerServer
     FeedOptions feedOptions = new FeedOptions();
 
     private Feed feed;
-    private Vertx vertx;
+    private VertxLoop loop;
     private LoopProbe probe;
 
     /**
@@ -52,46 +46,17 @@ public final class VertxWebSocketServer implements PeerServer
     public int start() throws Exception
     {
         feed = new Feed(feedOptions);
-        vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setPreferNativeTransport(true));
-        if (!vertx.isNativeTransportEnabled())
-        {
-            System.err.println("native transport unavailable (" + vertx.unavailableNativeTransportCause() + ")");
-        }
-        final Context context = vertx.getOrCreateContext();
-        final CompletableFuture<Integer> bound = new CompletableFuture<>();
-        context.runOnContext(v ->
-        {
-            PinnedThreads.pin(options.cpu());
-            vertx.setPeriodic(feedOptions.tickMillis, id -> feed.tick());
-            final HttpServerOptions serverOptions = new HttpServerOptions().setHost("127.0.0.1")
-                .setPort(options.port()).setAcceptBacklog(1024).setTcpNoDelay(true);
-            if (feedOptions.sendBuffer > 0)
-            {
-                serverOptions.setSendBufferSize(feedOptions.sendBuffer);
-            }
-            vertx.createHttpServer(serverOptions)
-                .webSocketHandler(this::accept)
-                .listen()
-                .onComplete(ar ->
-                {
-                    if (ar.succeeded())
-                    {
-                        bound.complete(ar.result().actualPort());
-                    }
-                    else
-                    {
-                        bound.completeExceptionally(ar.cause());
-                    }
-                });
-        });
+        loop = new VertxLoop();
+        final int port = loop.listen(options.cpu(), options.port(), feedOptions.sendBuffer,
+            () -> loop.vertx().setPeriodic(feedOptions.tickMillis, id -> feed.tick()),
+            server -> server.webSocketHandler(this::accept));
         ProcessSampler.start(feedOptions, feed::clients);
         if (feedOptions.perSecond)
         {
             feed.reportEachSecond();
         }
-        probe = new LoopProbe(task -> context.runOnContext(v -> task.run()), feed::sent, feed::mark,
-            feed::sinceMark);
-        return bound.get(30, TimeUnit.SECONDS);
+        probe = new LoopProbe(loop.executor(), feed::sent, feed::mark, feed::sinceMark);
+        return port;
     }
 
     @Override
@@ -103,14 +68,7 @@ public final class VertxWebSocketServer implements PeerServer
     @Override
     public void stop()
     {
-        try
-        {
-            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
-        }
-        catch (final Exception ex)
-        {
-            System.err.println("vert.x did not close: " + ex);
-        }
+        loop.close();
     }
 
     private void accept(final ServerWebSocket socket)

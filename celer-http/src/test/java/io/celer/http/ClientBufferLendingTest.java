@@ -1,0 +1,101 @@
+package io.celer.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import io.celer.reactor.Reactor;
+import io.celer.test.Await;
+import io.celer.test.Reactors;
+
+/**
+ * The client's connections borrow response head and body buffers only while a response is read: idle
+ * connections hold none, and responses read at once on several connections do not mix their bytes.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class ClientBufferLendingTest
+{
+    private static final int CONNECTIONS = 8;
+
+    private final Reactors reactors = new Reactors();
+    private TestServer server;
+    private HttpClient client;
+
+    @AfterEach
+    void stop()
+    {
+        if (client != null)
+        {
+            client.close();
+        }
+        if (server != null)
+        {
+            server.close();
+        }
+        reactors.close();
+    }
+
+    private int onReactor(final IntSupplier read)
+    {
+        final int[] value = new int[1];
+        client.reactor().call(() -> value[0] = read.getAsInt());
+        return value[0];
+    }
+
+    private void start()
+    {
+        server = new TestServer(new HttpServerConfig(),
+            TestServer.routes().get("/echo", (req, res) -> res.body("body of " + req.query())).build());
+        final Reactor reactor = reactors.start("http-client");
+        client = new HttpClient(reactor, new HttpClientConfig().connectionsPerHost(CONNECTIONS).maxPipelineDepth(1),
+            "127.0.0.1:" + server.port()).open();
+        Await.until("all connections open", () -> onReactor(client::openConnections) == CONNECTIONS);
+    }
+
+    @Test
+    void oneRequestAtATimeOverManyConnectionsUsesOneHeadAndOneBodyBuffer()
+    {
+        start();
+        final Outcomes outcomes = new Outcomes();
+        for (int i = 0; i < 3 * CONNECTIONS; i++)
+        {
+            final int tag = i;
+            client.reactor().execute(() -> client.request(HttpMethod.GET, "/echo?" + tag).tag(tag).send(outcomes));
+            assertThat(outcomes.await(i + 1)).last().isEqualTo(tag + " 200 body of " + tag);
+        }
+        // Every response was read alone and gave its buffers back after its listener: one of each was ever made.
+        assertThat(onReactor(client::headBuffersKept)).isEqualTo(1);
+        assertThat(onReactor(client::bodyBuffersKept)).isEqualTo(1);
+    }
+
+    @Test
+    void responsesInFlightTogetherKeepTheirOwnBytes()
+    {
+        start();
+        final Outcomes outcomes = new Outcomes();
+        final int rounds = 20;
+        client.reactor().execute(() ->
+        {
+            for (int i = 0; i < rounds * CONNECTIONS; i++)
+            {
+                client.request(HttpMethod.GET, "/echo?" + i).tag(i).send(outcomes);
+            }
+        });
+        final List<String> expected = new ArrayList<>();
+        for (int i = 0; i < rounds * CONNECTIONS; i++)
+        {
+            expected.add(i + " 200 body of " + i);
+        }
+        assertThat(outcomes.await(rounds * CONNECTIONS)).containsExactlyInAnyOrderElementsOf(expected);
+        // All given back, and never more made than connections reading at once.
+        assertThat(onReactor(client::headBuffersKept)).isBetween(1, CONNECTIONS);
+        assertThat(onReactor(client::bodyBuffersKept)).isBetween(1, CONNECTIONS);
+    }
+}
