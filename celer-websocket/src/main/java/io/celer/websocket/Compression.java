@@ -84,7 +84,7 @@ final class Compression
     {
         final ByteBuffer frames = session.frames();
         final int at = data.position();
-        frames.clear().position(FrameEncoder.MAX_HEADER_LENGTH);
+        frames.position(FrameEncoder.MAX_HEADER_LENGTH);
         if (data.remaining() > frames.remaining() || !deflater.deflate(data, frames))
         {
             // Does not compress into the buffer: send it as it is (RSV1 clear), or refuse as the plain path does.
@@ -110,7 +110,7 @@ final class Compression
         final int length = FrameEncoder.utf8Length(text);
         if (staging == null)
         {
-            staging = ByteBuffer.allocateDirect(session.frames().capacity());
+            staging = ByteBuffer.allocateDirect(session.frames().limit());
         }
         if (length > staging.capacity())
         {

@@ -35,7 +35,9 @@ public final class WebSocketSession implements WebSocket, FrameListener
     private final Compression compression = new Compression();
 
     private Connection connection;
+    /** Shared with the thread's other sessions (see {@link FrameStaging}); used only up to {@link #frameLimit}. */
     private ByteBuffer frames;
+    private int frameLimit;
     private ByteBuffer message;
     private Object attachment;
     private boolean open;
@@ -116,10 +118,8 @@ public final class WebSocketSession implements WebSocket, FrameListener
     public void open(final Connection connection)
     {
         this.connection = connection;
-        if (frames == null || frames.capacity() != connection.writeBufferCapacity())
-        {
-            frames = ByteBuffer.allocateDirect(connection.writeBufferCapacity());
-        }
+        frameLimit = connection.writeBufferCapacity();
+        frames = FrameStaging.forCurrentThread(frameLimit);
         open = true;
         handler.opened(this);
     }
@@ -343,7 +343,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
 
     private void writeClose(final int code, final CharSequence why)
     {
-        frames.clear();
+        frames();
         encoder.encodeClose(frames, code, why);
         frames.flip();
         if (!connection.write(frames))
@@ -356,7 +356,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
     boolean writeFrame(final int opcode, final ByteBuffer payload)
     {
         final int at = payload.position();
-        frames.clear();
+        frames();
         if (!encoder.encode(frames, opcode, true, false, payload))
         {
             throw tooLarge(payload.remaining());
@@ -373,7 +373,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
     private IllegalArgumentException tooLarge(final int length)
     {
         return new IllegalArgumentException("a frame of " + length + " bytes does not fit the write buffer of " +
-            frames.capacity() + "; send it in fragments");
+            frameLimit + "; send it in fragments");
     }
 
     private boolean canSend()
@@ -419,7 +419,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
         {
             return compression.deflateText(this, text);
         }
-        frames.clear();
+        frames();
         if (!encoder.encode(frames, Opcode.TEXT, true, text))
         {
             throw tooLarge(FrameEncoder.utf8Length(text));
@@ -461,7 +461,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
             return false;
         }
         final int at = data.position();
-        frames.clear();
+        frames();
         final int opcode = sendingFragments ? Opcode.CONTINUATION : text ? Opcode.TEXT : Opcode.BINARY;
         if (!encoder.encode(frames, opcode, last, false, data))
         {
@@ -484,7 +484,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
         {
             return false;
         }
-        frames.clear();
+        frames();
         if (!encoder.encode(frames, sendingFragments ? Opcode.CONTINUATION : Opcode.TEXT, last, text))
         {
             throw tooLarge(FrameEncoder.utf8Length(text));
@@ -556,9 +556,10 @@ public final class WebSocketSession implements WebSocket, FrameListener
         return encoder;
     }
 
+    /** The staging buffer, cleared and limited to what this connection's write buffer holds. */
     ByteBuffer frames()
     {
-        return frames;
+        return frames.clear().limit(frameLimit);
     }
 
     boolean write(final ByteBuffer frame)

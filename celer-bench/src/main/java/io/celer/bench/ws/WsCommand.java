@@ -71,6 +71,12 @@ public final class WsCommand implements Callable<Integer>
             + "feed, as the seed's 5,000 at 1,500 a second).")
     private Integer queue;
 
+    @Option(names = "--celer-idle", paramLabel = "I", defaultValue = "backoff",
+        description = "What Celer's server reactor does between ticks: spin, yield, or backoff (spins, yields, then "
+            + "parks up to 100 us, leaving the CPU to the client and the rest of a shared machine, as the other "
+            + "servers do in epoll_wait) (default: ${DEFAULT-VALUE}).")
+    private String celerIdle;
+
     @Option(names = "--rss-cap-mb", paramLabel = "MB", defaultValue = "1024",
         description = "A server stops itself once its resident set passes this (default: ${DEFAULT-VALUE}).")
     private int rssCapMb;
@@ -89,7 +95,7 @@ public final class WsCommand implements Callable<Integer>
             common.validate(count, 0, size, 40, 65_536);
             return new WsSettings(Peer.parse(peers, WsPeer.values(), "peer"), parseScenarios(scenarios), count,
                 perClient, size, common.pick(seconds, 10, 60), common.pick(warmupSeconds, 3, 10), slowPercent,
-                slowPauseMillis, slowReadBytes, queue != null ? queue : Math.max(1, 3 * perClient), rssCapMb,
+                slowPauseMillis, slowReadBytes, queue != null ? queue : Math.max(1, 3 * perClient), celerIdle, rssCapMb,
                 common.rounds(), common.launcher(), common.outDir());
         });
         return new WsRun(settings, System.out, System.err).run();

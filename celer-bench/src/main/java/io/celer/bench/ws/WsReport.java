@@ -12,6 +12,7 @@ import io.celer.bench.harness.Result;
 import io.celer.bench.harness.SideFacts;
 import io.celer.bench.harness.Table;
 import io.celer.bench.harness.TimeSeriesPlot;
+import io.celer.bench.ws.peer.FeedOptions;
 
 /**
  * Turns {@code bench ws}'s rounds into its entries, table, notes and plot.
@@ -129,6 +130,10 @@ final class WsReport
             .fact("Child JVM options", settings.launcher().describeExtraOptions())
             .fact("Celer outbox", format("%,d messages a client, dropping the oldest (back-pressure on)",
                 settings.queue()))
+            .fact("Celer server reactor when idle", settings.celerIdle())
+            .fact("Kernel send buffer", format("%d KiB (SO_SNDBUF) per client socket on every server, so that "
+                + "none holds a slow client's backlog in an autotuned kernel buffer that the others bound",
+                FeedOptions.DEFAULT_SEND_BUFFER / 1024))
             .fact("RSS cap", settings.rssCapMb() + " MiB: a server past it stops itself (back-pressure off)")
             .legend("fast msg/s: messages a second the fast clients received together; p50 to max: their latency "
                 + "from the send stamp to receipt on the same host clock, in microseconds; slow got and slow lost: "

@@ -98,6 +98,7 @@ record WsRun(WsSettings settings, PrintStream out, PrintStream err)
         if (peer == WsPeer.CELER)
         {
             serverArgs.put("queue", settings.queue());
+            serverArgs.put("idle", settings.celerIdle());
         }
         final List<String> server = launcher.java(peer, peer.server(), cpus.serverCpu(), serverArgs);
         final Sides<SideStats> stats = ProcessPair.run(name, work, server, (port, progressFile) ->

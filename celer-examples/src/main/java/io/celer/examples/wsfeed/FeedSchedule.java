@@ -5,8 +5,8 @@ import java.util.Arrays;
 
 import io.celer.reactor.Reactor;
 import io.celer.reactor.TimerCallback;
-import io.celer.websocket.WebSocket;
 import io.celer.websocket.outbound.Fanout;
+import io.celer.websocket.outbound.Outbox;
 
 /**
  * The feed's producer, a reactor timer: every tick it generates, for each client, the messages its rate owes it
@@ -137,11 +137,11 @@ final class FeedSchedule implements TimerCallback
             }
         }
         // One flush per client per tick, right after its batch: flushing every client at the end of the cycle
-        // would make each client's messages wait for the write calls of all the clients before it.
-        final WebSocket socket = client.outbox.socket();
-        if (client.slot >= 0 && socket.isOpen())
+        // would make each client's messages wait for the write calls of all the clients before it. A lagging
+        // client is skipped (the reactor flushes it when its socket takes more).
+        if (client.slot >= 0)
         {
-            socket.flush();
+            client.outbox.flush();
         }
     }
 
@@ -153,6 +153,17 @@ final class FeedSchedule implements TimerCallback
     long offered()
     {
         return offered;
+    }
+
+    /**
+     * A client on the feed.
+     *
+     * @param index from 0 to {@link #clients()}, exclusive.
+     * @return its outbox.
+     */
+    Outbox outbox(final int index)
+    {
+        return clients[index].outbox;
     }
 
     /**

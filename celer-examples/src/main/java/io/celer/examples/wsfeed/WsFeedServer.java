@@ -10,6 +10,7 @@ import io.celer.tcp.TcpConfig;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.outbound.Fanout;
 import io.celer.websocket.outbound.OutboundConfig;
+import io.celer.websocket.outbound.Outbox;
 import io.celer.websocket.outbound.OverflowPolicy;
 import io.celer.websocket.server.WebSocketUpgrade;
 
@@ -23,6 +24,18 @@ public final class WsFeedServer
 {
     /** The seed's queue: 5,000 messages a client. */
     public static final int DEFAULT_QUEUED_MESSAGES = 5000;
+    /**
+     * Each connection's read buffer: a feed client sends an upgrade request and control frames, so the HTTP
+     * server's 64 KiB default would sit idle on every connection.
+     */
+    static final int READ_BUFFER = 16 * 1024;
+    /**
+     * Each connection's write buffer: a tick's messages for one client; a client that falls behind further has its
+     * backlog in its outbox, whose storage is allocated only when it lags.
+     */
+    static final int WRITE_BUFFER = 16 * 1024;
+    /** More than a frame's header and the close frame an outbox keeps room for: a larger message still fits. */
+    private static final int FRAME_OVERHEAD = 1024;
 
     private final Reactor reactor;
     private final HttpServer http;
@@ -85,9 +98,13 @@ public final class WsFeedServer
         this.schedule = new FeedSchedule(reactor, fanout, settings.rate(), settings.size(), settings.tickMillis());
         final WebSocketUpgrade upgrade = new WebSocketUpgrade(new WebSocketConfig(),
             new SessionHandlers(() -> fanout.handler(new FeedClient(schedule))));
-        // An outbox needs a full write buffer to refuse a write, not to close the connection.
-        this.http = new HttpServer(reactor, port,
-            new HttpServerConfig().tcp(tcp.copy().disconnectOnFullWriteBuffer(false)), upgrade);
+        // An outbox needs a full write buffer to refuse a write, not to close the connection. A client sends one
+        // request, the upgrade, with no body: one response slot and a read buffer sized for that head suffice.
+        this.http = new HttpServer(reactor, port, new HttpServerConfig()
+            .tcp(tcp.copy().disconnectOnFullWriteBuffer(false)
+                .writeBufferSize(Math.max(WRITE_BUFFER, settings.outbound().maxMessageLength() + FRAME_OVERHEAD)))
+            .maxRequestLineLength(4 * 1024).maxHeaderSectionSize(8 * 1024).maxHeldBodySize(1024)
+            .maxChunkLineLength(1024).maxPipelinedRequests(1).readBufferSize(READ_BUFFER), upgrade);
     }
 
     /**
@@ -95,7 +112,8 @@ public final class WsFeedServer
      *
      * @param reactor  the reactor, running.
      * @param port     the port, 0 for any.
-     * @param tcp      where to listen, TLS, socket buffers.
+     * @param tcp      where to listen, TLS, socket buffers; the server sizes its connections' read and write
+     *                 buffers itself (16 KiB each).
      * @param settings the feed.
      * @param out      where the lag lines go.
      * @return the open server.
@@ -164,6 +182,17 @@ public final class WsFeedServer
     public int clients()
     {
         return schedule.clients();
+    }
+
+    /**
+     * Reactor thread: a client's outbox.
+     *
+     * @param index from 0 to {@link #clients()}, exclusive.
+     * @return the outbox.
+     */
+    Outbox client(final int index)
+    {
+        return schedule.outbox(index);
     }
 
     /**

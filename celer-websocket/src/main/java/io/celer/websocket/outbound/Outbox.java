@@ -203,8 +203,27 @@ public final class Outbox
         {
             return true;
         }
+        if (connection.isLagging())
+        {
+            // The socket refused bytes at the last flush and the reactor waits for it to take more: flushing again
+            // now would cost a system call and a compaction of the whole buffer for nothing.
+            return false;
+        }
         connection.flush();
         return connection.writeBufferRemaining() >= room;
+    }
+
+    /**
+     * Flushes what was written to the client, unless its socket is behind: then the reactor flushes it as soon
+     * as the socket takes more, and a flush now would only repeat a system call that the socket refuses. A
+     * producer writing a batch to many clients calls this once per client after its batch.
+     */
+    public void flush()
+    {
+        if (socket != null && socket.isOpen() && !socket.connection().isLagging())
+        {
+            socket.flush();
+        }
     }
 
     private boolean write(final int kind, final ByteBuffer payload)

@@ -42,6 +42,23 @@ public final class NettyListener
     public static NettyListener open(final String transport, final int cpu, final int port,
         final Consumer<SocketChannel> pipeline) throws InterruptedException
     {
+        return open(transport, cpu, port, 0, pipeline);
+    }
+
+    /**
+     * As {@link #open(String, int, int, Consumer)}, with each accepted connection's kernel send buffer set.
+     *
+     * @param transport  {@code nio}, {@code epoll} or {@code epoll-busy}.
+     * @param cpu        the CPU the loop pins itself to, or -1.
+     * @param port       the port, 0 for an ephemeral one.
+     * @param sendBuffer SO_SNDBUF of each accepted connection, 0 for the kernel's autotuning.
+     * @param pipeline   adds each accepted connection's handlers.
+     * @return the listener.
+     * @throws InterruptedException if interrupted while binding.
+     */
+    public static NettyListener open(final String transport, final int cpu, final int port, final int sendBuffer,
+        final Consumer<SocketChannel> pipeline) throws InterruptedException
+    {
         NettyTransport chosen = NettyTransport.of(transport);
         if (chosen != NettyTransport.NIO && !Epoll.isAvailable())
         {
@@ -54,6 +71,7 @@ public final class NettyListener
             .channel(chosen.serverChannel())
             .option(ChannelOption.SO_BACKLOG, 1024)
             .childOption(ChannelOption.TCP_NODELAY, true)
+            .childOption(ChannelOption.SO_SNDBUF, sendBuffer > 0 ? sendBuffer : null) // null: not set
             .childHandler(new ChannelInitializer<SocketChannel>()
             {
                 @Override

@@ -59,13 +59,35 @@ public final class VertxLoop
     public int listen(final int cpu, final int port, final Runnable onLoop, final UnaryOperator<HttpServer> handlers)
         throws Exception
     {
+        return listen(cpu, port, 0, onLoop, handlers);
+    }
+
+    /**
+     * As {@link #listen(int, int, Runnable, UnaryOperator)}, with each accepted connection's kernel send buffer set.
+     *
+     * @param cpu        the CPU to pin the loop to, or -1.
+     * @param port       the port, 0 for an ephemeral one.
+     * @param sendBuffer SO_SNDBUF of each accepted connection, 0 for the kernel's autotuning.
+     * @param onLoop     the peer's set-up on the loop (timers), before it listens.
+     * @param handlers   sets the server's handlers.
+     * @return the port listened on.
+     * @throws Exception if it did not listen within 30 seconds.
+     */
+    public int listen(final int cpu, final int port, final int sendBuffer, final Runnable onLoop,
+        final UnaryOperator<HttpServer> handlers) throws Exception
+    {
         final CompletableFuture<Integer> bound = new CompletableFuture<>();
         context.runOnContext(v ->
         {
             PinnedThreads.pin(cpu);
             onLoop.run();
-            handlers.apply(vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(port)
-                .setAcceptBacklog(1024).setTcpNoDelay(true)))
+            final HttpServerOptions options = new HttpServerOptions().setHost("127.0.0.1").setPort(port)
+                .setAcceptBacklog(1024).setTcpNoDelay(true);
+            if (sendBuffer > 0)
+            {
+                options.setSendBufferSize(sendBuffer);
+            }
+            handlers.apply(vertx.createHttpServer(options))
                 .listen()
                 .onComplete(ar ->
                 {

@@ -1,5 +1,10 @@
 package io.celer.bench.ws.peer;
 
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.YieldingIdleStrategy;
+
 import io.celer.bench.http.peer.LoopProbe;
 import io.celer.bench.http.peer.PeerMain;
 import io.celer.bench.http.peer.PeerOptions;
@@ -29,7 +34,6 @@ public final class CelerWebSocketServer implements PeerServer
     /** Messages an outbox holds with back-pressure off: more than any run produces for a client. */
     static final int UNBOUNDED_MESSAGES = 1 << 26;
     private static final long PUBLISH_MILLIS = 100;
-    private static final int SEND_BUFFER = 256 * 1024;
 
     @Mixin
     PeerOptions options = new PeerOptions();
@@ -40,6 +44,10 @@ public final class CelerWebSocketServer implements PeerServer
     @Option(names = "--queue", defaultValue = "" + WsFeedServer.DEFAULT_QUEUED_MESSAGES,
         description = "Messages a client's outbox holds with back-pressure on.")
     int queue;
+
+    @Option(names = "--idle", defaultValue = "backoff",
+        description = "The reactor between ticks: spin, yield, or backoff (spins, yields, then parks up to 100 us).")
+    String idle;
 
     private Reactor reactor;
     private WsFeedServer feed;
@@ -64,9 +72,10 @@ public final class CelerWebSocketServer implements PeerServer
     {
         final OutboundConfig outbound = WsFeedServer.outbound(OverflowPolicy.DROP_OLDEST,
             feedOptions.dropWhenUnwritable() ? queue : UNBOUNDED_MESSAGES, feedOptions.size);
-        reactor = new Reactor(new ReactorConfig().name("celer-ws-feed").cpu(options.cpu())).start();
+        reactor = new Reactor(new ReactorConfig().name("celer-ws-feed").cpu(options.cpu())
+            .idleStrategy(idleStrategy(idle))).start();
         feed = WsFeedServer.open(reactor, options.port(),
-            new TcpConfig().bindAddress("127.0.0.1").socketSendBufferSize(SEND_BUFFER),
+            new TcpConfig().bindAddress("127.0.0.1").socketSendBufferSize(feedOptions.sendBuffer),
             new WsFeedServer.Settings(feedOptions.rate, feedOptions.size, outbound, feedOptions.tickMillis),
             System.out);
         final TimerCallback publish = new TimerCallback()
@@ -83,6 +92,28 @@ public final class CelerWebSocketServer implements PeerServer
         probe = new LoopProbe(reactor::execute, feed::offered, () -> droppedAtMark = feed.dropped(),
             () -> " dropped=" + (feed.dropped() - droppedAtMark) + " clients=" + feed.clients());
         return feed.localAddress().getPort();
+    }
+
+    /**
+     * The reactor's idle strategy by name. The feed's work comes from a timer, every millisecond: a reactor that
+     * spins between ticks gains nothing and, on a machine whose two CPUs it shares with the client, its own JIT, GC
+     * and sampler threads and everything else running, holds a whole CPU that those then take from it (or from
+     * the client) a scheduler slice at a time. Parking for at most 100 us delays a tick or a slow client's drain
+     * by as much, and the messages' latency not at all: each is stamped when it is generated.
+     */
+    static IdleStrategy idleStrategy(final String name)
+    {
+        switch (name)
+        {
+            case "spin":
+                return new BusySpinIdleStrategy();
+            case "yield":
+                return new YieldingIdleStrategy();
+            case "backoff":
+                return new BackoffIdleStrategy(100, 10, 1_000, 100_000);
+            default:
+                throw new IllegalArgumentException("--idle is spin, yield or backoff, not " + name);
+        }
     }
 
     @Override

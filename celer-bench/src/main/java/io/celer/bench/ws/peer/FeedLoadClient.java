@@ -11,6 +11,8 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 
+import org.agrona.concurrent.YieldingIdleStrategy;
+
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.IoThreadProbe;
 import io.celer.bench.peer.ProgressFile;
@@ -60,8 +62,10 @@ public final class FeedLoadClient
     public static void main(final String[] args)
     {
         final ChildProcess child = ChildProcess.start(args);
+        // Pinned with its JIT and GC threads, as every server's client: yielding when idle lets them run at once
+        // instead of preempting a busy spin for a slice, which would show in every peer's tail alike.
         final Reactor reactor = new Reactor(new ReactorConfig().name("celer-feed-client").cpu(child.intArg("cpu", -1))
-            .daemon(true)).start();
+            .idleStrategy(new YieldingIdleStrategy()).daemon(true)).start();
         final FeedLoadClient client = new FeedLoadClient(reactor);
         try
         {

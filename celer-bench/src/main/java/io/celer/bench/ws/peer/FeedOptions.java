@@ -9,6 +9,9 @@ import picocli.CommandLine.Option;
  */
 public final class FeedOptions
 {
+    /** Each client socket's SO_SNDBUF by default, on every peer. */
+    public static final int DEFAULT_SEND_BUFFER = 256 * 1024;
+
     @Option(names = "--rate", defaultValue = "100", description = "Messages a second to each client on /feed.")
     int rate;
 
@@ -21,6 +24,12 @@ public final class FeedOptions
 
     @Option(names = "--tick-ms", defaultValue = "1", description = "Period of the timer that sends what is due.")
     int tickMillis;
+
+    @Option(names = "--send-buffer", defaultValue = "" + DEFAULT_SEND_BUFFER,
+        description = "Each client socket's kernel send buffer (SO_SNDBUF), the same for every peer, so that none "
+            + "holds a slow client's backlog in an autotuned kernel buffer of up to tcp_wmem's maximum while another "
+            + "bounds it; 0 leaves the kernel's autotuning on.")
+    int sendBuffer;
 
     @Option(names = "--per-second", defaultValue = "true", arity = "1",
         description = "Print a 'feed second=...' line of counts each second while clients are connected.")

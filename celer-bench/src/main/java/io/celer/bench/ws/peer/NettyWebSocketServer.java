@@ -68,7 +68,7 @@ public final class NettyWebSocketServer implements PeerServer
         final Handler handler = new Handler();
         final WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
             .websocketPath("/").checkStartsWith(true).maxFramePayloadLength(MAX_FRAME).build();
-        listener = NettyListener.open(transport, options.cpu(), options.port(),
+        listener = NettyListener.open(transport, options.cpu(), options.port(), feedOptions.sendBuffer,
             channel -> channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_FRAME),
                 new WebSocketServerProtocolHandler(config), handler));
         final EventLoop loop = listener.loop();

@@ -47,7 +47,7 @@ public final class VertxWebSocketServer implements PeerServer
     {
         feed = new Feed(feedOptions);
         loop = new VertxLoop();
-        final int port = loop.listen(options.cpu(), options.port(),
+        final int port = loop.listen(options.cpu(), options.port(), feedOptions.sendBuffer,
             () -> loop.vertx().setPeriodic(feedOptions.tickMillis, id -> feed.tick()),
             server -> server.webSocketHandler(this::accept));
         ProcessSampler.start(feedOptions, feed::clients);

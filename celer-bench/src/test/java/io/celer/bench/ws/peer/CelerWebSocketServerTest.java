@@ -1,18 +1,38 @@
 package io.celer.bench.ws.peer;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link CelerWebSocketServer} drops for a client that stops reading with back-pressure on, and queues for it with
- * back-pressure off. It serves the feed on every path, so the echo check of the other peers does not apply.
+ * back-pressure off, whether its reactor spins, yields or parks between ticks. It serves the feed on every path, so
+ * the echo check of the other peers does not apply.
  */
 @Timeout(90)
 class CelerWebSocketServerTest
 {
-    @Test
-    void dropsOrQueuesForAStalledClient() throws Exception
+    @ParameterizedTest(name = "--idle={0}")
+    @ValueSource(strings = {"spin", "yield", "backoff"})
+    void dropsOrQueuesForAStalledClient(final String idle) throws Exception
     {
-        WebSocketPeerChecks.backPressure(args -> WebSocketPeerChecks.configured(new CelerWebSocketServer(), args));
+        WebSocketPeerChecks.backPressure(args ->
+        {
+            final String[] withIdle = Arrays.copyOf(args, args.length + 1);
+            withIdle[args.length] = "--idle=" + idle;
+            return WebSocketPeerChecks.configured(new CelerWebSocketServer(), withIdle);
+        });
+    }
+
+    @Test
+    void refusesAnUnknownIdleStrategy()
+    {
+        assertThatThrownBy(() -> CelerWebSocketServer.idleStrategy("sleep"))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("spin, yield or backoff");
     }
 }
