@@ -174,8 +174,13 @@ final class Ascii
     /** Writes text as one byte per char ({@code ?} above 255). */
     static void put(final ByteBuffer out, final CharSequence text)
     {
-        final int length = text.length();
-        for (int i = 0; i < length; i++)
+        put(out, text, 0, text.length());
+    }
+
+    /** Writes characters {@code from} to {@code to} of a text, as {@link #put(ByteBuffer, CharSequence)} does. */
+    static void put(final ByteBuffer out, final CharSequence text, final int from, final int to)
+    {
+        for (int i = from; i < to; i++)
         {
             final char c = text.charAt(i);
             out.put(c < 256 ? (byte)c : (byte)'?');

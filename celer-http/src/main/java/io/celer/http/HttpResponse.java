@@ -1,5 +1,7 @@
 package io.celer.http;
 
+import static java.nio.charset.StandardCharsets.US_ASCII;
+
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 
@@ -27,6 +29,10 @@ public final class HttpResponse
     private static final int NO_ROOM = 2;
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] LAST_CHUNK = {'0', '\r', '\n', '\r', '\n'};
+    private static final byte[] CONTENT_LENGTH = "Content-Length: ".getBytes(US_ASCII);
+    private static final byte[] TRANSFER_CHUNKED = "Transfer-Encoding: chunked\r\n".getBytes(US_ASCII);
+    private static final byte[] CONNECTION_CLOSE = "Connection: close\r\n".getBytes(US_ASCII);
+    private static final byte[] CONNECTION_KEEP_ALIVE = "Connection: keep-alive\r\n".getBytes(US_ASCII);
 
     private final ResponsePipeline owner;
     private static final int CHUNK_HEAD_SIZE = 24;
@@ -171,15 +177,10 @@ public final class HttpResponse
      */
     public HttpResponse header(final CharSequence name, final CharSequence value)
     {
-        checkOpen();
-        ensureStatus();
-        Ascii.checkFieldName(name);
         Ascii.checkFieldValue(value);
         try
         {
-            Ascii.put(head, name);
-            head.put((byte)':').put((byte)' ');
-            Ascii.put(head, value);
+            Ascii.put(openField(name), value);
             head.put(CRLF);
         }
         catch (final BufferOverflowException ex)
@@ -199,18 +200,13 @@ public final class HttpResponse
      */
     public HttpResponse header(final CharSequence name, final long value)
     {
-        checkOpen();
-        ensureStatus();
-        Ascii.checkFieldName(name);
         if (value < 0)
         {
             throw new IllegalArgumentException("a numeric field value must not be negative: " + value);
         }
         try
         {
-            Ascii.put(head, name);
-            head.put((byte)':').put((byte)' ');
-            Ascii.putDecimal(head, value);
+            Ascii.putDecimal(openField(name), value);
             head.put(CRLF);
         }
         catch (final BufferOverflowException ex)
@@ -463,11 +459,7 @@ public final class HttpResponse
         finish();
     }
 
-    /**
-     * Ends the head.
-     *
-     * @param contentLength the body's length, -1 for a streamed body, -2 for none at all (an upgrade).
-     */
+    /** Ends the head; {@code contentLength} is the body's, -1 for a streamed body, -2 for none (an upgrade). */
     private void commitHead(final long contentLength)
     {
         ensureStatus();
@@ -513,6 +505,16 @@ public final class HttpResponse
         head.clear();
     }
 
+    /** Writes a field's name and separator into the head, which may overflow: the callers report it. */
+    private ByteBuffer openField(final CharSequence name)
+    {
+        checkOpen();
+        ensureStatus();
+        Ascii.checkFieldName(name);
+        Ascii.put(head, name);
+        return head.put((byte)':').put((byte)' ');
+    }
+
     private void chunkHeader(final int length)
     {
         if (!chunked)
@@ -544,11 +546,7 @@ public final class HttpResponse
         {
             head.clear();
             final int to = Math.min(length, from + head.capacity());
-            for (int i = from; i < to; i++)
-            {
-                final char c = text.charAt(i);
-                head.put(c < 256 ? (byte)c : (byte)'?');
-            }
+            Ascii.put(head, text, from, to);
             head.flip();
             owner.emit(this, head);
             from = to;
@@ -591,16 +589,6 @@ public final class HttpResponse
     {
         return new IllegalStateException("response head larger than " + head.capacity() +
             " bytes (HttpServerConfig.responseHeadSize)");
-    }
-
-    private static final byte[] CONTENT_LENGTH = ascii("Content-Length: ");
-    private static final byte[] TRANSFER_CHUNKED = ascii("Transfer-Encoding: chunked\r\n");
-    private static final byte[] CONNECTION_CLOSE = ascii("Connection: close\r\n");
-    private static final byte[] CONNECTION_KEEP_ALIVE = ascii("Connection: keep-alive\r\n");
-
-    private static byte[] ascii(final String text)
-    {
-        return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
     @Override

@@ -67,7 +67,7 @@ final class ResponseDecoder
             return; // the next response is half read: its buffers stay
         }
         headParser.release();
-        response.head = null;
+        response.buffer = null;
         releaseBody();
     }
 
@@ -111,7 +111,7 @@ final class ResponseDecoder
         state = HEAD;
         headParser.reset();
         headParser.release();
-        response.head = null;
+        response.buffer = null;
         releaseBody();
     }
 
