@@ -7,13 +7,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.reactor.Reactor;
 import io.celer.test.Await;
-import io.celer.test.Reactors;
 
 /**
  * The client's connections borrow response head and body buffers only while a response is read: idle
@@ -24,23 +22,9 @@ class ClientBufferLendingTest
 {
     private static final int CONNECTIONS = 8;
 
-    private final Reactors reactors = new Reactors();
-    private TestServer server;
+    @RegisterExtension
+    final ClientRig rig = new ClientRig();
     private HttpClient client;
-
-    @AfterEach
-    void stop()
-    {
-        if (client != null)
-        {
-            client.close();
-        }
-        if (server != null)
-        {
-            server.close();
-        }
-        reactors.close();
-    }
 
     private int onReactor(final IntSupplier read)
     {
@@ -51,11 +35,10 @@ class ClientBufferLendingTest
 
     private void start()
     {
-        server = new TestServer(new HttpServerConfig(),
-            TestServer.routes().get("/echo", (req, res) -> res.body("body of " + req.query())).build());
-        final Reactor reactor = reactors.start("http-client");
-        client = new HttpClient(reactor, new HttpClientConfig().connectionsPerHost(CONNECTIONS).maxPipelineDepth(1),
-            "127.0.0.1:" + server.port()).open();
+        final TestServer server = rig.add(new TestServer(new HttpServerConfig(),
+            TestServer.routes().get("/echo", (req, res) -> res.body("body of " + req.query())).build()));
+        client = rig.client(new HttpClientConfig().connectionsPerHost(CONNECTIONS).maxPipelineDepth(1),
+            "127.0.0.1:" + server.port());
         Await.until("all connections open", () -> onReactor(client::openConnections) == CONNECTIONS);
     }
 
@@ -66,9 +49,8 @@ class ClientBufferLendingTest
         final Outcomes outcomes = new Outcomes();
         for (int i = 0; i < 3 * CONNECTIONS; i++)
         {
-            final int tag = i;
-            client.reactor().execute(() -> client.request(HttpMethod.GET, "/echo?" + tag).tag(tag).send(outcomes));
-            assertThat(outcomes.await(i + 1)).last().isEqualTo(tag + " 200 body of " + tag);
+            rig.send(HttpMethod.GET, "/echo?" + i, i, outcomes);
+            assertThat(outcomes.await(i + 1)).last().isEqualTo(i + " 200 body of " + i);
         }
         // Every response was read alone and gave its buffers back after its listener: one of each was ever made.
         assertThat(onReactor(client::headBuffersKept)).isEqualTo(1);
