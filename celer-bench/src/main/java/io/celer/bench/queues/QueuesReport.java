@@ -37,7 +37,7 @@ record QueuesReport(
      * @param implementation  {@code celer}, {@code agrona}, {@code jctools} or {@code disruptor}.
      * @param queue           the classes it ran.
      * @param unit            {@code msgs/s} or {@code ns} (per round trip).
-     * @param score           the mean over the measured iterations.
+     * @param score           the median over the forks of each fork's mean over its measured iterations.
      * @param error           JMH's 99.9% confidence half-width, null when too few iterations.
      * @param bytesPerMessage bytes the benchmark's threads allocated per message.
      * @param iterationScores each measured iteration's score.
@@ -91,7 +91,8 @@ record QueuesReport(
                 + "ping-pong through two one-to-one queues, ns per round trip. reactor-round-trip and "
                 + "reactor-callback-round-trip: ping-pong through a started, busy-spinning reactor, handed a "
                 + "pre-allocated callback by callAsync or through a CallbackQueue, which answers through a "
-                + "CarrierQueue; ns per round trip. ±: JMH's 99.9% confidence "
+                + "CarrierQueue; ns per round trip. Each figure is the median over the forks of each fork's mean "
+                + "over its iterations. ±: JMH's 99.9% confidence "
                 + "half-width, relative. Best: the best measured iteration. B/msg: bytes all the benchmark's "
                 + "threads allocated, per message (a round trip is two). Agrona and JCTools carry references, so "
                 + "each message comes from a pre-allocated pool that the receiver gives it back to; Celer's "
