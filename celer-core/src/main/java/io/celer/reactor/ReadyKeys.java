@@ -59,17 +59,17 @@ final class ReadyKeys
      * A channel closed while registered keeps its socket until its cancelled key leaves the selector, which
      * only a select does: until then a closed listener still completes handshakes and its port cannot be bound.
      */
-    int releaseCancelled(final boolean beforeStart) throws IOException
+    void releaseCancelled(final boolean beforeStart) throws IOException
     {
         if (selecting)
         {
             // Selecting again from inside a select is illegal: do it as soon as this one returns.
             releaseAfterSelect = true;
-            return 0;
+            return;
         }
         // Before the loop starts no owner may run yet: the selector is level-triggered, so what is ready now
         // is reported again by the loop's first select.
-        return selector.selectNow(beforeStart ? IGNORE : dispatch);
+        selector.selectNow(beforeStart ? IGNORE : dispatch);
     }
 
     void closeAll()
