@@ -1,11 +1,10 @@
-package io.celer.http;
+package io.celer.test;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.celer.test.Allocations;
 
 /**
  * Measures what a thread allocates over windows of work once the JIT has finished compiling that work.
@@ -17,16 +16,16 @@ import io.celer.test.Allocations;
  * window at a time, until a window passes in which the JIT compiled nothing; then up to {@link #MEASURED} windows
  * are measured, stopping at the first that allocated nothing. Garbage made per request shows in every window.
  */
-final class SteadyAllocation
+public final class SteadyAllocation
 {
     /** Windows measured at most. */
-    static final int MEASURED = 3;
+    public static final int MEASURED = 3;
     private static final int MAX_SETTLING = 20;
     private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
 
     /** One window of work, whose allocations on the measured thread are counted. */
     @FunctionalInterface
-    interface Window
+    public interface Window
     {
         /**
          * Does the window's work and returns when it is done.
@@ -48,7 +47,7 @@ final class SteadyAllocation
      * @return bytes the thread allocated in each measured window; the last is 0 when a steady state was reached.
      * @throws Exception when the work fails.
      */
-    static List<Long> perWindow(final Thread thread, final Window window) throws Exception
+    public static List<Long> perWindow(final Thread thread, final Window window) throws Exception
     {
         if (JIT != null && JIT.isCompilationTimeMonitoringSupported())
         {

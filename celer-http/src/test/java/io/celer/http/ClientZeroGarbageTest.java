@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.test.Await;
+import io.celer.test.SteadyAllocation;
 
 /**
  * After warm-up, the client allocates nothing on its reactor thread per request: keep-alive GETs one at a time,

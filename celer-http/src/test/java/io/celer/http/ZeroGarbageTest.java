@@ -14,6 +14,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.celer.test.SteadyAllocation;
+
 /**
  * After warm-up, serving requests allocates nothing on the server's reactor thread: keep-alive GETs, pipelined
  * GETs and 1 KiB POSTs echoed back. The client is a blocking socket on the test thread, whose allocations do not
