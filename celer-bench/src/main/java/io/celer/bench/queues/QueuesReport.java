@@ -40,6 +40,7 @@ record QueuesReport(
      * @param score           the median over the forks of each fork's mean over its measured iterations.
      * @param error           JMH's 99.9% confidence half-width, null when too few iterations.
      * @param bytesPerMessage bytes the benchmark's threads allocated per message.
+     * @param messagesPerTake messages per consumer call that took any, null for round trips.
      * @param iterationScores each measured iteration's score.
      */
     record Entry(
@@ -50,6 +51,7 @@ record QueuesReport(
         double score,
         Double error,
         @JsonProperty("allocated_bytes_per_msg") double bytesPerMessage,
+        @JsonProperty("messages_per_take") Double messagesPerTake,
         List<Double> iterationScores)
     {
     }
@@ -75,10 +77,11 @@ record QueuesReport(
                 : e.iterationScores().stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
             rows.add(List.of(e.kind(), e.implementation(), rate ? score : "", rate ? "" : score,
                 e.error() == null ? "n/a" : format("%.0f%%", 100 * e.error() / Math.max(1e-9, e.score())),
-                format(pattern, best), format("%.2f", e.bytesPerMessage()), e.queue()));
+                format(pattern, best), format("%.2f", e.bytesPerMessage()),
+                e.messagesPerTake() == null ? "" : format("%.1f", e.messagesPerTake()), e.queue()));
         }
         final Table table = new Table(List.of("kind", "implementation", "msgs/s", "ns", "±", "best", "B/msg",
-            "queue"), rows);
+            "msgs/take", "queue"), rows);
         return Report.of("queues", result, table)
             .title("Queues")
             .intro(format("Celer's carrier queues against Agrona, JCTools and the Disruptor, under JMH: %d fork(s) per "
@@ -94,7 +97,9 @@ record QueuesReport(
                 + "CarrierQueue; ns per round trip. Each figure is the median over the forks of each fork's mean "
                 + "over its iterations. ±: JMH's 99.9% confidence "
                 + "half-width, relative. Best: the best measured iteration. B/msg: bytes all the benchmark's "
-                + "threads allocated, per message (a round trip is two). Agrona and JCTools carry references, so "
+                + "threads allocated, per message (a round trip is two). msgs/take: messages per consumer call that took any, "
+                + "how far the consumer ran behind its producers (near 1: on their heels, sharing the cache lines "
+                + "they are writing). Agrona and JCTools carry references, so "
                 + "each message comes from a pre-allocated pool that the receiver gives it back to; Celer's "
                 + "carriers and the Disruptor's events stay in their rings.");
     }

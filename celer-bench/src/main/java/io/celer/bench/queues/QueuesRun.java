@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -89,9 +90,10 @@ record QueuesRun(Settings settings, PrintStream out, PrintStream err)
                 {
                     final QueuesReport.Entry entry = entry(queueCase, runOne(queueCase, jvmOptions, log));
                     entries.add(entry);
-                    err.printf("[%d/%d] %s %s: %,.1f %s, %.2f B/msg%n", index, settings.cases().size(),
+                    err.printf("[%d/%d] %s %s: %,.1f %s, %.2f B/msg%s%n", index, settings.cases().size(),
                         queueCase.kind().id(), queueCase.implementation(), entry.score(), entry.unit(),
-                        entry.bytesPerMessage());
+                        entry.bytesPerMessage(), entry.messagesPerTake() == null ? ""
+                            : String.format(Locale.ROOT, ", %.1f msgs/take", entry.messagesPerTake()));
                 }
                 catch (final RunnerException | RuntimeException ex)
                 {
@@ -139,6 +141,7 @@ record QueuesRun(Settings settings, PrintStream out, PrintStream err)
         final double score;
         final double error;
         final double bytesPerMessage;
+        Double messagesPerTake = null;
         final List<Double> iterationScores = new ArrayList<>();
         if (queueCase.kind().throughput())
         {
@@ -147,6 +150,7 @@ record QueuesRun(Settings settings, PrintStream out, PrintStream err)
             final double seconds = settings.iterationMillis() / 1000.0;
             double messages = 0;
             double allocated = 0;
+            double takes = 0;
             final List<Double> forkMeans = new ArrayList<>();
             for (final BenchmarkResult fork : result.getBenchmarkResults())
             {
@@ -156,6 +160,7 @@ record QueuesRun(Settings settings, PrintStream out, PrintStream err)
                     final double taken = required(iteration.getSecondaryResults(), "messages").getScore();
                     messages += taken;
                     allocated += required(iteration.getSecondaryResults(), "allocatedBytes").getScore();
+                    takes += required(iteration.getSecondaryResults(), "takes").getScore();
                     iterationScores.add(taken / seconds);
                     forkRates.addValue(taken / seconds);
                 }
@@ -166,6 +171,7 @@ record QueuesRun(Settings settings, PrintStream out, PrintStream err)
             score = median(forkMeans);
             error = rates.getN() > 1 ? rates.getMeanErrorAt(0.999) : Double.NaN;
             bytesPerMessage = allocated / messages;
+            messagesPerTake = takes > 0 ? messages / takes : null;
         }
         else
         {
@@ -189,7 +195,8 @@ record QueuesRun(Settings settings, PrintStream out, PrintStream err)
             throw new IllegalStateException("no message got across: score " + score + ", B/msg " + bytesPerMessage);
         }
         return new QueuesReport.Entry(queueCase.kind().id(), queueCase.implementation(), queueCase.queue(),
-            queueCase.kind().unit(), score, Double.isNaN(error) ? null : error, bytesPerMessage, iterationScores);
+            queueCase.kind().unit(), score, Double.isNaN(error) ? null : error, bytesPerMessage, messagesPerTake,
+            iterationScores);
     }
 
     /** The median of the forks' means: one fork whose threads the scheduler placed badly does not decide. */

@@ -23,6 +23,12 @@ public class ThroughputCounters
     /** Messages taken by the consumer while measuring; producers leave it at 0. */
     public long messages;
 
+    /**
+     * Consumer calls that took at least one message while measuring: messages over takes says how far behind the
+     * producer the consumer ran, one message a take being a consumer right on the producer's heels.
+     */
+    public long takes;
+
     /** Bytes this thread allocated in the iteration, its unmeasured start and end included. */
     public long allocatedBytes;
 
@@ -35,6 +41,7 @@ public class ThroughputCounters
     public void start()
     {
         messages = 0;
+        takes = 0;
         allocatedBytes = 0;
         allocatedAtStart = Allocation.ofCurrentThread();
     }
@@ -52,6 +59,10 @@ public class ThroughputCounters
         if (control.startMeasurement && !control.stopMeasurement)
         {
             messages += taken;
+            if (taken > 0)
+            {
+                takes++;
+            }
         }
         return taken;
     }
