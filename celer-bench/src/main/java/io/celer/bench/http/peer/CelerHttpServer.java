@@ -1,5 +1,6 @@
 package io.celer.bench.http.peer;
 
+import io.celer.examples.http.TimeBlockPage;
 import io.celer.http.HttpHandler;
 import io.celer.http.HttpRequest;
 import io.celer.http.HttpResponse;

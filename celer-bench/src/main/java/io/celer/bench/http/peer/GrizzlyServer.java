@@ -13,6 +13,8 @@ import org.glassfish.grizzly.http.util.HttpStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
+import io.celer.examples.http.TimeBlockPage;
+
 /**
  * The 2009 paper's Grizzly server on today's Grizzly: its HTTP server with its default selector and worker
  * threads and one handler. {@code --cpu} is not used: the harness pins the process with taskset.

@@ -25,6 +25,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import io.celer.examples.http.TimeBlockPage;
+
 /**
  * Netty's HTTP codec as TechEmpower's Netty entry uses it: one event loop (native epoll by default),
  * {@link HttpServerCodec}, a pre-built {@code /plaintext} response duplicated per request (its Date remade each

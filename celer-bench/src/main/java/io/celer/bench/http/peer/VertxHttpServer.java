@@ -8,6 +8,8 @@ import io.vertx.core.http.HttpServerResponse;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
+import io.celer.examples.http.TimeBlockPage;
+
 /**
  * Vert.x 4 as TechEmpower's Vert.x plaintext entry writes it: one event loop, native transport when available,
  * header names and values pre-encoded ({@link HttpHeaders#createOptimized}), the Date value remade by a periodic

@@ -20,6 +20,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.celer.examples.http.TimeBlockPage;
+
 /**
  * What every HTTP peer must answer, checked over loopback with the JDK's client, a raw socket and curl when
  * installed.
