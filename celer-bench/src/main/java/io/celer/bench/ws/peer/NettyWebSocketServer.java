@@ -73,12 +73,7 @@ public final class NettyWebSocketServer implements PeerServer
                 new WebSocketServerProtocolHandler(config), handler));
         final EventLoop loop = listener.loop();
         loop.scheduleAtFixedRate(feed::tick, feedOptions.tickMillis, feedOptions.tickMillis, TimeUnit.MILLISECONDS);
-        ProcessSampler.start(feedOptions, feed::clients);
-        if (feedOptions.perSecond)
-        {
-            feed.reportEachSecond();
-        }
-        probe = new LoopProbe(loop, feed::sent, feed::mark, feed::sinceMark);
+        probe = feed.watch(loop);
         return listener.port();
     }
 

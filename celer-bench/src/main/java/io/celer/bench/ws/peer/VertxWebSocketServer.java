@@ -50,12 +50,7 @@ public final class VertxWebSocketServer implements PeerServer
         final int port = loop.listen(options.cpu(), options.port(), feedOptions.sendBuffer,
             () -> loop.vertx().setPeriodic(feedOptions.tickMillis, id -> feed.tick()),
             server -> server.webSocketHandler(this::accept));
-        ProcessSampler.start(feedOptions, feed::clients);
-        if (feedOptions.perSecond)
-        {
-            feed.reportEachSecond();
-        }
-        probe = new LoopProbe(loop.executor(), feed::sent, feed::mark, feed::sinceMark);
+        probe = feed.watch(loop.executor());
         return port;
     }
 
