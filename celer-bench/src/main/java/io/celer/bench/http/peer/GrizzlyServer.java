@@ -43,20 +43,14 @@ public final class GrizzlyServer implements PeerServer
     }
 
     @Override
-    public int start() throws IOException
+    public Serving start() throws IOException
     {
         server = new HttpServer();
         final NetworkListener listener = new NetworkListener("bench", "127.0.0.1", options.port());
         server.addListener(listener);
         server.getServerConfiguration().addHttpHandler(new Handler(), "/");
         server.start();
-        return listener.getPort();
-    }
-
-    @Override
-    public ServerProbe probe()
-    {
-        return probe;
+        return new Serving(listener.getPort(), probe);
     }
 
     @Override
