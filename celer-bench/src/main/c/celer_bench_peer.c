@@ -180,6 +180,19 @@ static volatile int64_t *map_progress(const char *path)
     return (volatile int64_t *)p;
 }
 
+/* Writes the round-trip times for the harness to read. */
+static void write_rtts(const char *rtt_path, const int64_t *rtts, long messages)
+{
+    FILE *out = fopen(rtt_path, "wb");
+    if (out == NULL) {
+        die("rtt file");
+    }
+    /* Little-endian on every machine this builds for (x86-64, aarch64). */
+    if (fwrite(rtts, sizeof(int64_t), (size_t)messages, out) != (size_t)messages || fclose(out) != 0) {
+        die("write rtt file");
+    }
+}
+
 /* Sends a marker and waits for its echo; says which marker failed. */
 static int echo_marker(int fd, unsigned char *buf, size_t size, int64_t marker, const char *which)
 {
@@ -254,14 +267,7 @@ static int ping(int port, long warmup, long messages, size_t size, const char *r
     }
     close(fd);
 
-    FILE *out = fopen(rtt_path, "wb");
-    if (out == NULL) {
-        die("rtt file");
-    }
-    /* Little-endian on every machine this builds for (x86-64, aarch64). */
-    if (fwrite(rtts, sizeof(int64_t), (size_t)messages, out) != (size_t)messages || fclose(out) != 0) {
-        die("write rtt file");
-    }
+    write_rtts(rtt_path, rtts, messages);
     printf("stats side=client messages=%ld\n", messages);
     fflush(stdout);
     return 0;
@@ -433,13 +439,7 @@ static int udp_ping(int port, long warmup, long messages, size_t size, const cha
     }
     close(fd);
 
-    FILE *out = fopen(rtt_path, "wb");
-    if (out == NULL) {
-        die("rtt file");
-    }
-    if (fwrite(rtts, sizeof(int64_t), (size_t)messages, out) != (size_t)messages || fclose(out) != 0) {
-        die("write rtt file");
-    }
+    write_rtts(rtt_path, rtts, messages);
     printf("stats side=client messages=%ld lost=%lld late=%lld\n", messages, lost, late);
     fflush(stdout);
     return 0;
