@@ -180,6 +180,31 @@ static volatile int64_t *map_progress(const char *path)
     return (volatile int64_t *)p;
 }
 
+/* Writes the round-trip times for the harness to read. */
+static void write_rtts(const char *rtt_path, const int64_t *rtts, long messages)
+{
+    FILE *out = fopen(rtt_path, "wb");
+    if (out == NULL) {
+        die("rtt file");
+    }
+    /* Little-endian on every machine this builds for (x86-64, aarch64). */
+    if (fwrite(rtts, sizeof(int64_t), (size_t)messages, out) != (size_t)messages || fclose(out) != 0) {
+        die("write rtt file");
+    }
+}
+
+/* Sends a marker and waits for its echo; says which marker failed. */
+static int echo_marker(int fd, unsigned char *buf, size_t size, int64_t marker, const char *which)
+{
+    store_ts(buf, marker);
+    send_full(fd, buf, size);
+    if (!recv_full(fd, buf, size) || load_ts(buf) != marker) {
+        fprintf(stderr, "bad or missing echo of the %s marker\n", which);
+        return 0;
+    }
+    return 1;
+}
+
 static int ping(int port, long warmup, long messages, size_t size, const char *rtt_path, const char *progress_path)
 {
     volatile int64_t *progress = map_progress(progress_path);
@@ -215,10 +240,7 @@ static int ping(int port, long warmup, long messages, size_t size, const char *r
             *progress = i + 1;
         }
     }
-    store_ts(buf, MEASURE_START);
-    send_full(fd, buf, size);
-    if (!recv_full(fd, buf, size) || load_ts(buf) != MEASURE_START) {
-        fprintf(stderr, "bad or missing echo of the start marker\n");
+    if (!echo_marker(fd, buf, size, MEASURE_START, "start")) {
         return 2;
     }
     for (long i = 0; i < messages; i++) {
@@ -240,22 +262,12 @@ static int ping(int port, long warmup, long messages, size_t size, const char *r
         }
     }
     *progress = warmup + messages;
-    store_ts(buf, MEASURE_END);
-    send_full(fd, buf, size);
-    if (!recv_full(fd, buf, size) || load_ts(buf) != MEASURE_END) {
-        fprintf(stderr, "bad or missing echo of the end marker\n");
+    if (!echo_marker(fd, buf, size, MEASURE_END, "end")) {
         return 2;
     }
     close(fd);
 
-    FILE *out = fopen(rtt_path, "wb");
-    if (out == NULL) {
-        die("rtt file");
-    }
-    /* Little-endian on every machine this builds for (x86-64, aarch64). */
-    if (fwrite(rtts, sizeof(int64_t), (size_t)messages, out) != (size_t)messages || fclose(out) != 0) {
-        die("write rtt file");
-    }
+    write_rtts(rtt_path, rtts, messages);
     printf("stats side=client messages=%ld\n", messages);
     fflush(stdout);
     return 0;
@@ -427,13 +439,7 @@ static int udp_ping(int port, long warmup, long messages, size_t size, const cha
     }
     close(fd);
 
-    FILE *out = fopen(rtt_path, "wb");
-    if (out == NULL) {
-        die("rtt file");
-    }
-    if (fwrite(rtts, sizeof(int64_t), (size_t)messages, out) != (size_t)messages || fclose(out) != 0) {
-        die("write rtt file");
-    }
+    write_rtts(rtt_path, rtts, messages);
     printf("stats side=client messages=%ld lost=%lld late=%lld\n", messages, lost, late);
     fflush(stdout);
     return 0;

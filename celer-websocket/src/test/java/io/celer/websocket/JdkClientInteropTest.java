@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.WebSocket.Listener;
 import java.nio.ByteBuffer;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
@@ -16,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
+import io.celer.test.JdkWebSocketEvents;
 import io.celer.test.Reactors;
 
 /**
@@ -32,74 +29,13 @@ class JdkClientInteropTest
         reactors.close();
     }
 
-    /**
-     * Collects what the JDK client receives, joining partial messages.
-     */
-    private static final class Collector implements Listener
-    {
-        final BlockingQueue<String> events = new LinkedBlockingQueue<>();
-        private final StringBuilder text = new StringBuilder();
-        private int binaryBytes;
-
-        @Override
-        public CompletionStage<?> onText(final java.net.http.WebSocket socket, final CharSequence data,
-            final boolean last)
-        {
-            text.append(data);
-            if (last)
-            {
-                events.add("text:" + text);
-                text.setLength(0);
-            }
-            socket.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onBinary(final java.net.http.WebSocket socket, final ByteBuffer data,
-            final boolean last)
-        {
-            binaryBytes += data.remaining();
-            if (last)
-            {
-                events.add("binary:" + binaryBytes);
-                binaryBytes = 0;
-            }
-            socket.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onPong(final java.net.http.WebSocket socket, final ByteBuffer message)
-        {
-            events.add("pong:" + java.nio.charset.StandardCharsets.UTF_8.decode(message));
-            socket.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onClose(final java.net.http.WebSocket socket, final int statusCode,
-            final String reason)
-        {
-            events.add("close:" + statusCode + ":" + reason);
-            return null;
-        }
-
-        String next() throws InterruptedException
-        {
-            final String event = events.poll(30, TimeUnit.SECONDS);
-            assertThat(event).as("an event within 30 s").isNotNull();
-            return event;
-        }
-    }
-
     @Test
     void theJdkClientEchoesThroughAServerSessionAndClosesCleanly() throws Exception
     {
         final RecordingWebSocketHandler server = new RecordingWebSocketHandler(true);
         final int port = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1"),
             new StubUpgrade(true, () -> WebSocketSession.server(new WebSocketConfig(), server))).open().port();
-        final Collector collector = new Collector();
+        final JdkWebSocketEvents collector = new JdkWebSocketEvents();
         final java.net.http.WebSocket client = HttpClient.newHttpClient().newWebSocketBuilder()
             .buildAsync(URI.create("ws://127.0.0.1:" + port + "/"), collector).get(30, TimeUnit.SECONDS);
 

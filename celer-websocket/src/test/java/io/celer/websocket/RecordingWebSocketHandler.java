@@ -10,14 +10,19 @@ import java.util.concurrent.TimeUnit;
 /**
  * Records a WebSocket's events as text lines, for functional tests (it allocates); optionally echoes messages.
  */
-class RecordingWebSocketHandler implements WebSocketHandler
+public class RecordingWebSocketHandler implements WebSocketHandler
 {
     final BlockingQueue<String> events = new LinkedBlockingQueue<>();
     volatile WebSocket socket;
     private final boolean echo;
     private final StringBuilder streamed = new StringBuilder();
 
-    RecordingWebSocketHandler(final boolean echo)
+    /**
+     * A recorder.
+     *
+     * @param echo whether it echoes each whole message back.
+     */
+    public RecordingWebSocketHandler(final boolean echo)
     {
         this.echo = echo;
     }
@@ -90,7 +95,13 @@ class RecordingWebSocketHandler implements WebSocketHandler
         events.add("closed:" + code);
     }
 
-    String next() throws InterruptedException
+    /**
+     * The next event, waiting for it up to 30 seconds.
+     *
+     * @return the event.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    public String next() throws InterruptedException
     {
         final String event = events.poll(30, TimeUnit.SECONDS);
         if (event == null)

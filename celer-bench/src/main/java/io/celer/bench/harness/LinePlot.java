@@ -1,7 +1,6 @@
 package io.celer.bench.harness;
 
 import java.awt.BasicStroke;
-import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -9,7 +8,6 @@ import java.util.List;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -19,16 +17,6 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class LinePlot
 {
-    private static final Color[] COLORS = {
-        new Color(0xD62728), new Color(0x1F77B4), new Color(0x2CA02C), new Color(0x9467BD),
-        new Color(0xFF7F0E), new Color(0x555555), new Color(0x8C564B), new Color(0xE377C2)};
-
-    static
-    {
-        // The chart is drawn off screen; this also works where no display exists.
-        System.setProperty("java.awt.headless", "true");
-    }
-
     private LinePlot()
     {
     }
@@ -78,14 +66,8 @@ public final class LinePlot
      */
     public static void write(final Path file, final Chart chart)
     {
-        final XYChart xy = new XYChartBuilder().width(1100).height(650).title(chart.title())
-            .xAxisTitle(chart.xTitle()).yAxisTitle(chart.yTitle()).build();
-        final Styler styler = xy.getStyler();
-        styler.setChartBackgroundColor(Color.WHITE);
-        styler.setPlotBackgroundColor(Color.WHITE);
-        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
-        styler.setSeriesColors(COLORS);
-        xy.getStyler().setPlotGridLinesColor(new Color(0xDDDDDD));
+        final XYChart xy = ChartStyle.chart(650, chart.title(), chart.xTitle(), chart.yTitle(),
+            Styler.LegendPosition.OutsideE, 8);
         xy.getStyler().setXAxisLogarithmic(chart.logX());
         xy.getStyler().setXAxisDecimalPattern("#,##0");
         xy.getStyler().setYAxisDecimalPattern("#,##0");

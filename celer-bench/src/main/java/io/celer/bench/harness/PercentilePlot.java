@@ -1,7 +1,6 @@
 package io.celer.bench.harness;
 
 import java.awt.BasicStroke;
-import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -13,7 +12,6 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -23,16 +21,6 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class PercentilePlot
 {
-    private static final Color[] COLORS = {
-        new Color(0xD62728), new Color(0x1F77B4), new Color(0x2CA02C), new Color(0x9467BD),
-        new Color(0xFF7F0E), new Color(0x555555), new Color(0x8C564B), new Color(0xE377C2)};
-
-    static
-    {
-        // The chart is drawn off screen; this also works where no display exists.
-        System.setProperty("java.awt.headless", "true");
-    }
-
     private PercentilePlot()
     {
     }
@@ -56,16 +44,10 @@ public final class PercentilePlot
      */
     public static void write(final Path file, final String title, final List<Line> lines)
     {
-        final XYChart chart = new XYChartBuilder().width(1100).height(650).title(title)
-            .xAxisTitle("percentile").yAxisTitle("round trip (microseconds, log scale)").build();
-        final Styler styler = chart.getStyler();
-        styler.setChartBackgroundColor(Color.WHITE);
-        styler.setPlotBackgroundColor(Color.WHITE);
-        styler.setLegendPosition(Styler.LegendPosition.InsideNW);
-        styler.setSeriesColors(COLORS);
+        final XYChart chart = ChartStyle.chart(650, title, "percentile", "round trip (microseconds, log scale)",
+            Styler.LegendPosition.InsideNW, 8);
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setXAxisTickMarkSpacingHint(60);
-        chart.getStyler().setPlotGridLinesColor(new Color(0xDDDDDD));
         chart.getStyler().setxAxisTickLabelsFormattingFunction(PercentilePlot::nines);
         // A custom formatter would switch off the logarithmic tick placement, a pattern does not.
         chart.getStyler().setYAxisDecimalPattern("#,##0.##");

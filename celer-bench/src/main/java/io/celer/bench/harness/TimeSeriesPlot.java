@@ -1,7 +1,6 @@
 package io.celer.bench.harness;
 
 import java.awt.BasicStroke;
-import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -10,7 +9,6 @@ import java.util.List;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -21,17 +19,6 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class TimeSeriesPlot
 {
-    private static final Color[] COLORS = {
-        new Color(0xD62728), new Color(0x1F77B4), new Color(0x2CA02C), new Color(0x9467BD),
-        new Color(0xFF7F0E), new Color(0x555555), new Color(0x8C564B), new Color(0xE377C2),
-        new Color(0x17BECF), new Color(0xBCBD22)};
-
-    static
-    {
-        // The chart is drawn off screen; this also works where no display exists.
-        System.setProperty("java.awt.headless", "true");
-    }
-
     private TimeSeriesPlot()
     {
     }
@@ -69,14 +56,8 @@ public final class TimeSeriesPlot
         final List<XYChart> charts = new ArrayList<>();
         for (final Panel panel : panels)
         {
-            final XYChart chart = new XYChartBuilder().width(1100).height(450).title(panel.title())
-                .xAxisTitle("seconds").yAxisTitle(panel.yTitle()).build();
-            final Styler styler = chart.getStyler();
-            styler.setChartBackgroundColor(Color.WHITE);
-            styler.setPlotBackgroundColor(Color.WHITE);
-            styler.setLegendPosition(Styler.LegendPosition.OutsideE);
-            styler.setSeriesColors(COLORS);
-            chart.getStyler().setPlotGridLinesColor(new Color(0xDDDDDD));
+            final XYChart chart = ChartStyle.chart(450, panel.title(), "seconds", panel.yTitle(),
+                Styler.LegendPosition.OutsideE, 10);
             chart.getStyler().setYAxisDecimalPattern("#,##0.#");
             for (final Series line : panel.series())
             {

@@ -6,21 +6,17 @@ package io.celer.bench.ws;
 enum Scenario
 {
     /** A tenth of the clients slow, the server dropping what they cannot take. */
-    BACKPRESSURE("bp-on", true, true),
+    BACKPRESSURE("bp-on"),
     /** A tenth of the clients slow, the server queueing without bound until the RSS cap. */
-    NO_BACKPRESSURE("bp-off", true, false),
+    NO_BACKPRESSURE("bp-off"),
     /** Every client fast, back-pressure on: the latency to compare with. */
-    NO_SLOW("no-slow", false, true);
+    NO_SLOW("no-slow");
 
     private final String id;
-    private final boolean slowClients;
-    private final boolean backpressure;
 
-    Scenario(final String id, final boolean slowClients, final boolean backpressure)
+    Scenario(final String id)
     {
         this.id = id;
-        this.slowClients = slowClients;
-        this.backpressure = backpressure;
     }
 
     /** @return its name in the results. */
@@ -29,15 +25,18 @@ enum Scenario
         return id;
     }
 
-    /** @return whether some clients read slowly. */
+    /** @return whether some clients read slowly: in every scenario but {@link #NO_SLOW}. */
     boolean slowClients()
     {
-        return slowClients;
+        return this != NO_SLOW;
     }
 
-    /** @return whether the server drops for a client that cannot keep up. */
+    /**
+     * @return whether the server drops for a client that cannot keep up: in every scenario but
+     *         {@link #NO_BACKPRESSURE}.
+     */
     boolean backpressure()
     {
-        return backpressure;
+        return this != NO_BACKPRESSURE;
     }
 }

@@ -35,21 +35,33 @@ public final class TimeBlockPage
      */
     public static void write(final ByteBuffer out)
     {
-        final byte[] bytes = out.array();
-        int at = out.arrayOffset() + out.position();
-        System.arraycopy(PREFIX, 0, bytes, at, PREFIX.length);
+        write(out.array(), out.arrayOffset() + out.position());
+        out.position(out.position() + LENGTH);
+    }
+
+    /**
+     * Writes a fresh page into an array.
+     *
+     * @param dst    where, with {@link #LENGTH} bytes free from {@code offset}.
+     * @param offset the first byte.
+     * @return the offset after the page.
+     */
+    public static int write(final byte[] dst, final int offset)
+    {
+        int at = offset;
+        System.arraycopy(PREFIX, 0, dst, at, PREFIX.length);
         at += PREFIX.length;
         for (int block = 0; block < BLOCKS; block++)
         {
             long digits = System.nanoTime() % MODULUS;
             for (int i = at + DIGITS - 1; i >= at; i--)
             {
-                bytes[i] = (byte)('0' + digits % 10);
+                dst[i] = (byte)('0' + digits % 10);
                 digits /= 10;
             }
             at += DIGITS;
         }
-        System.arraycopy(SUFFIX, 0, bytes, at, SUFFIX.length);
-        out.position(out.position() + LENGTH);
+        System.arraycopy(SUFFIX, 0, dst, at, SUFFIX.length);
+        return at + SUFFIX.length;
     }
 }

@@ -6,12 +6,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.WebSocket.Listener;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -24,6 +22,7 @@ import io.celer.examples.cli.Running;
 import io.celer.examples.support.DemoRuns;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
+import io.celer.test.JdkWebSocketEvents;
 import io.celer.test.Reactors;
 import io.celer.test.TestCertificates;
 import io.celer.tls.TlsConfig;
@@ -134,42 +133,6 @@ class WsEchoDemoTest
             new TlsConfig().trustStore(certificates.trustStore(), TestCertificates.PASSWORD));
     }
 
-    /** Collects what the JDK's client hears, joining partial messages. */
-    private static final class JdkHeard implements Listener
-    {
-        final BlockingQueue<String> events = new LinkedBlockingQueue<>();
-        private final StringBuilder text = new StringBuilder();
-        private int binary;
-
-        @Override
-        public CompletionStage<?> onText(final java.net.http.WebSocket socket, final CharSequence data,
-            final boolean last)
-        {
-            text.append(data);
-            if (last)
-            {
-                events.add(text.toString());
-                text.setLength(0);
-            }
-            socket.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onBinary(final java.net.http.WebSocket socket, final ByteBuffer data,
-            final boolean last)
-        {
-            binary += data.remaining();
-            if (last)
-            {
-                events.add("binary:" + binary);
-                binary = 0;
-            }
-            socket.request(1);
-            return null;
-        }
-    }
-
     @Test
     void echoesToTheJdkClientAndServesThePage() throws Exception
     {
@@ -183,7 +146,7 @@ class WsEchoDemoTest
         assertThat(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + echo.port() + "/nothing"))
             .build(), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(404);
 
-        final JdkHeard heard = new JdkHeard();
+        final JdkWebSocketEvents heard = new JdkWebSocketEvents();
         final java.net.http.WebSocket socket = http.newWebSocketBuilder()
             .buildAsync(URI.create("ws://127.0.0.1:" + echo.port() + "/echo"), heard).get(30, TimeUnit.SECONDS);
         final String text = "\u20ac".repeat(400_000); // 1.2 MB of UTF-8: echoed in fragments
@@ -191,9 +154,9 @@ class WsEchoDemoTest
         socket.sendBinary(ByteBuffer.wrap("VERDICT ok 3".getBytes(StandardCharsets.US_ASCII)), true)
             .get(30, TimeUnit.SECONDS);
         socket.sendText("VERDICT ok 3", true).get(30, TimeUnit.SECONDS);
-        assertThat(heard.events.poll(60, TimeUnit.SECONDS)).isEqualTo(text);
-        assertThat(heard.events.poll(60, TimeUnit.SECONDS)).isEqualTo("binary:12");
-        assertThat(heard.events.poll(60, TimeUnit.SECONDS)).isEqualTo("VERDICT ok 3");
+        assertThat(heard.next()).isEqualTo("text:" + text);
+        assertThat(heard.next()).isEqualTo("binary:12");
+        assertThat(heard.next()).isEqualTo("text:VERDICT ok 3");
         socket.sendClose(1000, "").get(30, TimeUnit.SECONDS);
         assertThat(demos.out()).contains("ws-echo: self-test VERDICT ok 3\n");
         assertThat(demos.out()).containsOnlyOnce("self-test");

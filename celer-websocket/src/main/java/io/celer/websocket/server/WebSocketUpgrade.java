@@ -2,6 +2,9 @@ package io.celer.websocket.server;
 
 import java.nio.ByteBuffer;
 
+import org.agrona.AsciiSequenceView;
+import org.agrona.concurrent.UnsafeBuffer;
+
 import io.celer.http.AsciiView;
 import io.celer.http.HttpHandler;
 import io.celer.http.HttpMethod;
@@ -48,7 +51,9 @@ public final class WebSocketUpgrade implements HttpHandler
     private final WebSocketHandler handler;
     private final AcceptKey acceptKey = new AcceptKey();
     private final ByteBuffer accept = ByteBuffer.allocate(AcceptKey.LENGTH);
-    private final AsciiBytes acceptText = new AsciiBytes(accept.array());
+    // A view of the array the accept value is rewritten into: the header without a String.
+    private final AsciiSequenceView acceptText =
+        new AsciiSequenceView(new UnsafeBuffer(accept.array()), 0, AcceptKey.LENGTH);
 
     private OriginCheck originCheck = OriginCheck.any();
     private String[] subprotocols = NONE;
@@ -278,42 +283,5 @@ public final class WebSocketUpgrade implements HttpHandler
             }
         }
         return null;
-    }
-
-    /**
-     * ASCII bytes seen as chars, over an array that is rewritten in place: the accept value, without a String.
-     */
-    private static final class AsciiBytes implements CharSequence
-    {
-        private final byte[] bytes;
-
-        AsciiBytes(final byte[] bytes)
-        {
-            this.bytes = bytes;
-        }
-
-        @Override
-        public int length()
-        {
-            return bytes.length;
-        }
-
-        @Override
-        public char charAt(final int index)
-        {
-            return (char)(bytes[index] & 0xFF);
-        }
-
-        @Override
-        public CharSequence subSequence(final int start, final int end)
-        {
-            return toString().substring(start, end);
-        }
-
-        @Override
-        public String toString()
-        {
-            return new String(bytes, java.nio.charset.StandardCharsets.US_ASCII);
-        }
     }
 }

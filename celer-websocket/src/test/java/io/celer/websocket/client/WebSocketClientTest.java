@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,6 +30,7 @@ import io.celer.test.TestCertificates;
 import io.celer.test.Transports;
 import io.celer.tls.TlsConfig;
 import io.celer.websocket.EchoHandler;
+import io.celer.websocket.RecordingWebSocketHandler;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.deflate.PerMessageDeflate;
 import io.celer.websocket.handshake.AcceptKey;
@@ -73,7 +75,7 @@ class WebSocketClientTest
     void echoesThroughCelersServerWithCompressionAndASubprotocol(final String scheme) throws Exception
     {
         final int port = serve(scheme.equals("wss"));
-        final Events events = new Events();
+        final RecordingWebSocketHandler events = new RecordingWebSocketHandler(false);
         final Reactor reactor = reactors.start("client");
         client = new WebSocketClient(reactor, scheme + "://localhost:" + port + "/ws/room?id=1",
             new WebSocketConfig(), events)
@@ -87,9 +89,9 @@ class WebSocketClientTest
         reactor.call(() -> client.socket().sendText("h\u00e9llo " + "x".repeat(1000)));
         assertThat(events.next()).isEqualTo("text:h\u00e9llo " + "x".repeat(1000));
         reactor.call(() -> client.socket().sendBinary(ByteBuffer.allocate(40_000)));
-        assertThat(events.next()).isEqualTo("binary:40000");
+        assertThat(events.next()).isEqualTo("binary:40000 bytes " + Arrays.hashCode(new byte[40_000]));
         reactor.call(() -> client.socket().close(1000, "done"));
-        assertThat(events.next()).isEqualTo("closing:1000");
+        assertThat(events.next()).startsWith("closing:1000:");
         assertThat(events.next()).isEqualTo("closed:1000");
     }
 
@@ -97,7 +99,7 @@ class WebSocketClientTest
     void aServerCertificateThatIsNotTrustedFailsTheConnection() throws Exception
     {
         final int port = serve(true);
-        final Events events = new Events();
+        final RecordingWebSocketHandler events = new RecordingWebSocketHandler(false);
         client = new WebSocketClient(reactors.start("client"), "wss://localhost:" + port + "/ws",
             new WebSocketConfig(), events).open(); // the JDK's trust store does not know the test CA
         assertThat(events.next()).isEqualTo("closed:1006");
@@ -109,7 +111,7 @@ class WebSocketClientTest
     void aRefusedUpgradeFailsWithTheStatus() throws Exception
     {
         final int port = serve(false);
-        final Events events = new Events();
+        final RecordingWebSocketHandler events = new RecordingWebSocketHandler(false);
         client = new WebSocketClient(reactors.start("client"), "ws://127.0.0.1:" + port + "/elsewhere",
             new WebSocketConfig(), events).open();
         assertThat(events.next()).isEqualTo("closed:1006");
@@ -162,9 +164,9 @@ class WebSocketClientTest
     void onlyWebSocketUrlsAreAccepted()
     {
         assertThatThrownBy(() -> new WebSocketClient(reactors.start("client"), "http://localhost/",
-            new WebSocketConfig(), new Events())).isInstanceOf(IllegalArgumentException.class);
+            new WebSocketConfig(), new RecordingWebSocketHandler(false))).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new WebSocketClient(reactors.start("client2"), "ws://localhost/#frag",
-            new WebSocketConfig(), new Events())).isInstanceOf(IllegalArgumentException.class);
+            new WebSocketConfig(), new RecordingWebSocketHandler(false))).isInstanceOf(IllegalArgumentException.class);
     }
 
     private static String accept(final String key)
@@ -210,7 +212,7 @@ class WebSocketClientTest
                 }
             }, "scripted-server");
             peer.start();
-            final Events events = new Events();
+            final RecordingWebSocketHandler events = new RecordingWebSocketHandler(false);
             final WebSocketClient scriptedClient = new WebSocketClient(reactors.start("client-" + System.nanoTime()),
                 "ws://127.0.0.1:" + listener.getLocalPort() + "/", new WebSocketConfig(), events)
                 .compression(null).handshakeTimeoutMillis(2_000).open();

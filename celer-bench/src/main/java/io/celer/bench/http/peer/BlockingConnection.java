@@ -8,29 +8,15 @@ import java.net.Socket;
 /**
  * One connection served by one thread that blocks in read: the requests in what it reads are answered in one
  * write, pipelined ones included, until the client or a {@code Connection: close} ends it.
+ *
+ * @param socket    the accepted socket.
+ * @param responses what to answer.
+ * @param probe     counts requests and the thread's allocation.
  */
-final class BlockingConnection implements Runnable
+record BlockingConnection(Socket socket, RawResponses responses, ThreadsProbe probe) implements Runnable
 {
     private static final int IN_CAPACITY = 8192;
     private static final int OUT_CAPACITY = 4 * RawResponses.MAX_LENGTH;
-
-    private final Socket socket;
-    private final RawResponses responses;
-    private final ThreadsProbe probe;
-
-    /**
-     * A connection to serve.
-     *
-     * @param socket    the accepted socket.
-     * @param responses what to answer.
-     * @param probe     counts requests and the thread's allocation.
-     */
-    BlockingConnection(final Socket socket, final RawResponses responses, final ThreadsProbe probe)
-    {
-        this.socket = socket;
-        this.responses = responses;
-        this.probe = probe;
-    }
 
     @Override
     public void run()

@@ -1,5 +1,6 @@
 package io.celer.bench.http.peer;
 
+import io.celer.examples.http.TimeBlockPage;
 import io.celer.http.HttpHandler;
 import io.celer.http.HttpRequest;
 import io.celer.http.HttpResponse;
@@ -37,7 +38,6 @@ public final class CelerHttpServer implements PeerServer, HttpHandler
     private long requests;
     private Reactor reactor;
     private HttpServer server;
-    private LoopProbe probe;
 
     /**
      * Runs the peer.
@@ -50,7 +50,7 @@ public final class CelerHttpServer implements PeerServer, HttpHandler
     }
 
     @Override
-    public int start()
+    public Serving start()
     {
         // The harness pins the whole process to one CPU: a reactor that yields when idle leaves the JIT and GC
         // threads that CPU's spare time, where a pure busy-spin would starve them until the scheduler preempts it.
@@ -67,8 +67,8 @@ public final class CelerHttpServer implements PeerServer, HttpHandler
             .tcp(new TcpConfig().bindAddress("127.0.0.1").backlog(4096).writeBufferSize(16 * 1024)
                 .socketSendBufferSize(256 * 1024).socketReceiveBufferSize(256 * 1024));
         server = new HttpServer(reactor, options.port(), config, this).open();
-        probe = new LoopProbe(reactor::execute, () -> requests, () -> "");
-        return server.port();
+        final LoopProbe probe = new LoopProbe(reactor::execute, () -> requests, () -> "");
+        return new Serving(server.port(), probe);
     }
 
     /**
@@ -94,12 +94,6 @@ public final class CelerHttpServer implements PeerServer, HttpHandler
         // The page is copied into the connection's buffers before body() returns: one array serves all.
         TimeBlockPage.write(page, 0);
         response.closeConnection().header("Content-Type", "text/html").body(page);
-    }
-
-    @Override
-    public ServerProbe probe()
-    {
-        return probe;
     }
 
     @Override

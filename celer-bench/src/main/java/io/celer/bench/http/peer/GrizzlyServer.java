@@ -13,6 +13,8 @@ import org.glassfish.grizzly.http.util.HttpStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
+import io.celer.examples.http.TimeBlockPage;
+
 /**
  * The 2009 paper's Grizzly server on today's Grizzly: its HTTP server with its default selector and worker
  * threads and one handler. {@code --cpu} is not used: the harness pins the process with taskset.
@@ -41,20 +43,14 @@ public final class GrizzlyServer implements PeerServer
     }
 
     @Override
-    public int start() throws IOException
+    public Serving start() throws IOException
     {
         server = new HttpServer();
         final NetworkListener listener = new NetworkListener("bench", "127.0.0.1", options.port());
         server.addListener(listener);
         server.getServerConfiguration().addHttpHandler(new Handler(), "/");
         server.start();
-        return listener.getPort();
-    }
-
-    @Override
-    public ServerProbe probe()
-    {
-        return probe;
+        return new Serving(listener.getPort(), probe);
     }
 
     @Override

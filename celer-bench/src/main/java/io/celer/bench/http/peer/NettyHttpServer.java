@@ -25,6 +25,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import io.celer.examples.http.TimeBlockPage;
+
 /**
  * Netty's HTTP codec as TechEmpower's Netty entry uses it: one event loop (native epoll by default),
  * {@link HttpServerCodec}, a pre-built {@code /plaintext} response duplicated per request (its Date remade each
@@ -49,7 +51,6 @@ public final class NettyHttpServer implements PeerServer
 
     private final Handler handler = new Handler();
     private NettyListener listener;
-    private LoopProbe probe;
 
     /**
      * Runs the peer.
@@ -63,21 +64,15 @@ public final class NettyHttpServer implements PeerServer
     }
 
     @Override
-    public int start() throws InterruptedException
+    public Serving start() throws InterruptedException
     {
         listener = NettyListener.open(transport, options.cpu(), options.port(),
             channel -> channel.pipeline().addLast(new HttpServerCodec(), handler));
         final EventLoop loop = listener.loop();
         loop.submit(handler::remakeResponse).sync();
         loop.scheduleAtFixedRate(handler::remakeResponse, 1, 1, TimeUnit.SECONDS);
-        probe = new LoopProbe(loop, () -> handler.requests, () -> "");
-        return listener.port();
-    }
-
-    @Override
-    public ServerProbe probe()
-    {
-        return probe;
+        final LoopProbe probe = new LoopProbe(loop, () -> handler.requests, () -> "");
+        return new Serving(listener.port(), probe);
     }
 
     @Override

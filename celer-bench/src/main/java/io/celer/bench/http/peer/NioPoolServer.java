@@ -55,7 +55,7 @@ public final class NioPoolServer implements PeerServer
     }
 
     @Override
-    public int start() throws IOException
+    public Serving start() throws IOException
     {
         pool = Executors.newFixedThreadPool(poolSize, task -> new Thread(task, "http-worker"));
         selector = Selector.open();
@@ -65,13 +65,7 @@ public final class NioPoolServer implements PeerServer
         listener.register(selector, SelectionKey.OP_ACCEPT);
         thread = new Thread(this::select, "http-selector");
         thread.start();
-        return listener.socket().getLocalPort();
-    }
-
-    @Override
-    public ServerProbe probe()
-    {
-        return probe;
+        return new Serving(listener.socket().getLocalPort(), probe);
     }
 
     @Override

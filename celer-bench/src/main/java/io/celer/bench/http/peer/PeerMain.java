@@ -62,10 +62,10 @@ public final class PeerMain
             command.usage(System.out);
             return;
         }
-        final int port;
+        final PeerServer.Serving serving;
         try
         {
-            port = server.start();
+            serving = server.start();
         }
         catch (final Exception ex)
         {
@@ -77,14 +77,14 @@ public final class PeerMain
         {
             if (stopped.compareAndSet(false, true))
             {
-                ChildProcess.report(server.probe().statsLine());
+                ChildProcess.report(serving.probe().statsLine());
                 server.stop();
             }
         };
         Runtime.getRuntime().addShutdownHook(new Thread(stop, "peer-stop"));
-        server.probe().begin();
-        ChildProcess.listening(port);
-        obey(server.probe());
+        serving.probe().begin();
+        ChildProcess.listening(serving.port());
+        obey(serving.probe());
         stop.run();
         System.exit(0);
     }

@@ -8,20 +8,23 @@ public interface PeerServer
     /**
      * Binds and starts serving.
      *
-     * @return the bound port.
+     * @return the bound port and the server's probe.
      * @throws Exception if it cannot start.
      */
-    int start() throws Exception;
-
-    /**
-     * What it allocated, collected and served since the last mark.
-     *
-     * @return the probe, valid after {@link #start()}.
-     */
-    ServerProbe probe();
+    Serving start() throws Exception;
 
     /**
      * Closes the listener and every connection, and ends its threads.
      */
     void stop();
+
+    /**
+     * A started server.
+     *
+     * @param port  the bound port.
+     * @param probe what it allocated, collected and served since the last mark.
+     */
+    record Serving(int port, ServerProbe probe)
+    {
+    }
 }

@@ -2,6 +2,8 @@ package io.celer.bench.http.peer;
 
 import java.nio.charset.StandardCharsets;
 
+import io.celer.examples.http.TimeBlockPage;
+
 /**
  * Writes the responses of the peers that speak HTTP by hand, into a byte array, without garbage.
  */

@@ -34,15 +34,11 @@ public final class ThreadPerConnectionServer implements PeerServer
     }
 
     @Override
-    public int start() throws IOException
+    public Serving start() throws IOException
     {
-        return acceptor.start(options, "SocketThreads", probe, task -> new Thread(task, "http-connection").start());
-    }
-
-    @Override
-    public ServerProbe probe()
-    {
-        return probe;
+        final int port = acceptor.start(options, "SocketThreads", probe,
+            task -> new Thread(task, "http-connection").start());
+        return new Serving(port, probe);
     }
 
     @Override

@@ -8,6 +8,8 @@ import io.vertx.core.http.HttpServerResponse;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
+import io.celer.examples.http.TimeBlockPage;
+
 /**
  * Vert.x 4 as TechEmpower's Vert.x plaintext entry writes it: one event loop, native transport when available,
  * header names and values pre-encoded ({@link HttpHeaders#createOptimized}), the Date value remade by a periodic
@@ -32,7 +34,6 @@ public final class VertxHttpServer implements PeerServer
 
     private final byte[] page = new byte[TimeBlockPage.LENGTH];
     private VertxLoop loop;
-    private LoopProbe probe;
     private CharSequence date;
     private long requests;
 
@@ -47,21 +48,15 @@ public final class VertxHttpServer implements PeerServer
     }
 
     @Override
-    public int start() throws Exception
+    public Serving start() throws Exception
     {
         loop = new VertxLoop();
-        probe = new LoopProbe(loop.executor(), () -> requests, () -> "");
-        return loop.listen(options.cpu(), options.port(), () ->
+        final int port = loop.listen(options.cpu(), options.port(), () ->
         {
             remakeDate();
             loop.vertx().setPeriodic(1000, id -> remakeDate());
         }, server -> server.requestHandler(this::handle));
-    }
-
-    @Override
-    public ServerProbe probe()
-    {
-        return probe;
+        return new Serving(port, new LoopProbe(loop.executor(), () -> requests, () -> ""));
     }
 
     @Override

@@ -49,16 +49,10 @@ public final class VirtualThreadServer implements PeerServer
     }
 
     @Override
-    public int start() throws IOException
+    public Serving start() throws IOException
     {
         threads = newVirtualThreadPerTaskExecutor();
-        return acceptor.start(options, "VirtualThreads", probe, threads);
-    }
-
-    @Override
-    public ServerProbe probe()
-    {
-        return probe;
+        return new Serving(acceptor.start(options, "VirtualThreads", probe, threads), probe);
     }
 
     @Override

@@ -9,7 +9,6 @@ import io.celer.bench.http.peer.LoopProbe;
 import io.celer.bench.http.peer.PeerMain;
 import io.celer.bench.http.peer.PeerOptions;
 import io.celer.bench.http.peer.PeerServer;
-import io.celer.bench.http.peer.ServerProbe;
 import io.celer.examples.wsfeed.WsFeedServer;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
@@ -51,7 +50,6 @@ public final class CelerWebSocketServer implements PeerServer
 
     private Reactor reactor;
     private WsFeedServer feed;
-    private LoopProbe probe;
     private long droppedAtMark;
     /** Written on the reactor every {@link #PUBLISH_MILLIS}, read by the sampler. */
     private volatile long clients;
@@ -68,7 +66,7 @@ public final class CelerWebSocketServer implements PeerServer
     }
 
     @Override
-    public int start()
+    public Serving start()
     {
         final OutboundConfig outbound = WsFeedServer.outbound(OverflowPolicy.DROP_OLDEST,
             feedOptions.dropWhenUnwritable() ? queue : UNBOUNDED_MESSAGES, feedOptions.size);
@@ -89,9 +87,9 @@ public final class CelerWebSocketServer implements PeerServer
         };
         reactor.call(() -> reactor.schedule(PUBLISH_MILLIS, publish));
         ProcessSampler.start(feedOptions, () -> clients);
-        probe = new LoopProbe(reactor::execute, feed::offered, () -> droppedAtMark = feed.dropped(),
+        final LoopProbe probe = new LoopProbe(reactor::execute, feed::offered, () -> droppedAtMark = feed.dropped(),
             () -> " dropped=" + (feed.dropped() - droppedAtMark) + " clients=" + feed.clients());
-        return feed.localAddress().getPort();
+        return new Serving(feed.localAddress().getPort(), probe);
     }
 
     /**
@@ -114,12 +112,6 @@ public final class CelerWebSocketServer implements PeerServer
             default:
                 throw new IllegalArgumentException("--idle is spin, yield or backoff, not " + name);
         }
-    }
-
-    @Override
-    public ServerProbe probe()
-    {
-        return probe;
     }
 
     @Override

@@ -1,7 +1,10 @@
 package io.celer.bench.ws.peer;
 
 import java.util.ArrayList;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
+
+import io.celer.bench.http.peer.LoopProbe;
 
 /**
  * The clients of {@code /feed} and what each is due: on every tick of the event loop's timer, each client gets
@@ -20,6 +23,7 @@ public final class Feed
     private final double ratePerNano;
     private final int size;
     private final boolean dropWhenUnwritable;
+    private final FeedOptions options;
     private final AtomicLong publishedSent = new AtomicLong();
     private final AtomicLong publishedDropped = new AtomicLong();
     private final AtomicLong publishedClients = new AtomicLong();
@@ -68,6 +72,7 @@ public final class Feed
      */
     public Feed(final FeedOptions options)
     {
+        this.options = options;
         this.ratePerNano = options.rate / NANOS_PER_SECOND;
         this.size = options.size;
         this.dropWhenUnwritable = options.dropWhenUnwritable();
@@ -195,6 +200,23 @@ public final class Feed
     public String sinceMark()
     {
         return " dropped=" + (dropped - droppedAtMark) + " clients=" + clients.size();
+    }
+
+    /**
+     * Starts what watches a feed server once it listens: the process sampler and, with {@code --per-second}, the
+     * per-second report.
+     *
+     * @param loop the feed's event loop, which the probe's marks run on.
+     * @return the probe of the server's sent messages and drops.
+     */
+    public LoopProbe watch(final Executor loop)
+    {
+        ProcessSampler.start(options, this::clients);
+        if (options.perSecond)
+        {
+            reportEachSecond();
+        }
+        return new LoopProbe(loop, this::sent, this::mark, this::sinceMark);
     }
 
     /**

@@ -7,7 +7,6 @@ import io.celer.bench.http.peer.NettyListener;
 import io.celer.bench.http.peer.PeerMain;
 import io.celer.bench.http.peer.PeerOptions;
 import io.celer.bench.http.peer.PeerServer;
-import io.celer.bench.http.peer.ServerProbe;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
@@ -48,7 +47,6 @@ public final class NettyWebSocketServer implements PeerServer
 
     private Feed feed;
     private NettyListener listener;
-    private LoopProbe probe;
 
     /**
      * Runs the peer.
@@ -62,7 +60,7 @@ public final class NettyWebSocketServer implements PeerServer
     }
 
     @Override
-    public int start() throws InterruptedException
+    public Serving start() throws InterruptedException
     {
         feed = new Feed(feedOptions);
         final Handler handler = new Handler();
@@ -73,19 +71,8 @@ public final class NettyWebSocketServer implements PeerServer
                 new WebSocketServerProtocolHandler(config), handler));
         final EventLoop loop = listener.loop();
         loop.scheduleAtFixedRate(feed::tick, feedOptions.tickMillis, feedOptions.tickMillis, TimeUnit.MILLISECONDS);
-        ProcessSampler.start(feedOptions, feed::clients);
-        if (feedOptions.perSecond)
-        {
-            feed.reportEachSecond();
-        }
-        probe = new LoopProbe(loop, feed::sent, feed::mark, feed::sinceMark);
-        return listener.port();
-    }
-
-    @Override
-    public ServerProbe probe()
-    {
-        return probe;
+        final LoopProbe probe = feed.watch(loop);
+        return new Serving(listener.port(), probe);
     }
 
     @Override

@@ -6,7 +6,6 @@ import io.celer.bench.http.peer.LoopProbe;
 import io.celer.bench.http.peer.PeerMain;
 import io.celer.bench.http.peer.PeerOptions;
 import io.celer.bench.http.peer.PeerServer;
-import io.celer.bench.http.peer.ServerProbe;
 import io.celer.bench.http.peer.VertxLoop;
 import io.vertx.core.http.ServerWebSocket;
 import picocli.CommandLine.Command;
@@ -29,7 +28,6 @@ public final class VertxWebSocketServer implements PeerServer
 
     private Feed feed;
     private VertxLoop loop;
-    private LoopProbe probe;
 
     /**
      * Runs the peer.
@@ -43,26 +41,15 @@ public final class VertxWebSocketServer implements PeerServer
     }
 
     @Override
-    public int start() throws Exception
+    public Serving start() throws Exception
     {
         feed = new Feed(feedOptions);
         loop = new VertxLoop();
         final int port = loop.listen(options.cpu(), options.port(), feedOptions.sendBuffer,
             () -> loop.vertx().setPeriodic(feedOptions.tickMillis, id -> feed.tick()),
             server -> server.webSocketHandler(this::accept));
-        ProcessSampler.start(feedOptions, feed::clients);
-        if (feedOptions.perSecond)
-        {
-            feed.reportEachSecond();
-        }
-        probe = new LoopProbe(loop.executor(), feed::sent, feed::mark, feed::sinceMark);
-        return port;
-    }
-
-    @Override
-    public ServerProbe probe()
-    {
-        return probe;
+        final LoopProbe probe = feed.watch(loop.executor());
+        return new Serving(port, probe);
     }
 
     @Override

@@ -20,6 +20,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.celer.examples.http.TimeBlockPage;
+
 /**
  * What every HTTP peer must answer, checked over loopback with the JDK's client, a raw socket and curl when
  * installed.
@@ -42,16 +44,17 @@ final class HttpPeerChecks
      */
     static void checkAll(final PeerServer server) throws Exception
     {
-        final int port = server.start();
+        final PeerServer.Serving serving = server.start();
+        final int port = serving.port();
         try
         {
-            server.probe().begin();
+            serving.probe().begin();
             plaintext(port);
             keepAliveAndPipelining(port);
             timeBlock(port);
             http10ClosesAfterPlaintext(port);
             curl(port);
-            final String stats = server.probe().statsLine();
+            final String stats = serving.probe().statsLine();
             final Matcher messages = Pattern.compile(" messages=([0-9]+) ").matcher(stats);
             assertThat(messages.find()).as(stats).isTrue();
             // Curl, when installed, adds its own requests.

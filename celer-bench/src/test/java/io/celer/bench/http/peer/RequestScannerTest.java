@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
+import io.celer.examples.http.TimeBlockPage;
+
 /**
  * The hand-written peers' request parsing: routes, versions, Connection headers, pipelining, partial heads.
  */

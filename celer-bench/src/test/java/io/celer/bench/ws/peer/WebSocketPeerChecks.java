@@ -48,7 +48,8 @@ final class WebSocketPeerChecks
     {
         final PeerServer server = peer.apply(new String[] {"--rate=200", "--size=" + SIZE, "--per-second=false"});
         final long startNanos = System.nanoTime();
-        final int port = server.start();
+        final PeerServer.Serving serving = server.start();
+        final int port = serving.port();
         try
         {
             final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
@@ -79,7 +80,7 @@ final class WebSocketPeerChecks
             assertThat(echo.next()).isEqualTo("again");
             echoSocket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
 
-            final String stats = server.probe().statsLine();
+            final String stats = serving.probe().statsLine();
             assertThat(stats).startsWith("stats side=server gc=").contains(" dropped=0 ");
             assertThat(figure(stats, "messages")).isGreaterThanOrEqualTo(10);
         }
@@ -99,15 +100,15 @@ final class WebSocketPeerChecks
     {
         final PeerServer dropping = peer.apply(new String[] {"--rate=20000", "--size=" + SIZE, "--per-second=false",
             "--backpressure=on"});
-        final int port = dropping.start();
-        try (Socket stalled = stalledFeedClient(port))
+        final PeerServer.Serving drops = dropping.start();
+        try (Socket stalled = stalledFeedClient(drops.port()))
         {
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            String stats = dropping.probe().statsLine();
+            String stats = drops.probe().statsLine();
             while (figure(stats, "dropped") == 0 && System.nanoTime() < deadline)
             {
                 Thread.sleep(100);
-                stats = dropping.probe().statsLine();
+                stats = drops.probe().statsLine();
             }
             assertThat(figure(stats, "dropped")).as(stats).isPositive();
             assertThat(figure(stats, "messages")).as(stats).isPositive();
@@ -119,11 +120,11 @@ final class WebSocketPeerChecks
 
         final PeerServer queueing = peer.apply(new String[] {"--rate=20000", "--size=" + SIZE, "--per-second=false",
             "--backpressure=off"});
-        final int again = queueing.start();
-        try (Socket stalled = stalledFeedClient(again))
+        final PeerServer.Serving queues = queueing.start();
+        try (Socket stalled = stalledFeedClient(queues.port()))
         {
             Thread.sleep(1500);
-            final String stats = queueing.probe().statsLine();
+            final String stats = queues.probe().statsLine();
             assertThat(figure(stats, "dropped")).as(stats).isZero();
             assertThat(figure(stats, "messages")).as(stats).isPositive();
         }
