@@ -5,6 +5,8 @@ import java.util.Arrays;
 
 import org.agrona.collections.Long2ObjectHashMap;
 
+import io.celer.reactor.CycleTask;
+import io.celer.reactor.Reactor;
 import io.celer.websocket.Opcode;
 import io.celer.websocket.WebSocketHandler;
 
@@ -27,6 +29,11 @@ public final class Fanout
     private Outbox[] clients = new Outbox[16];
     private int count;
     private long dropped;
+    /** Clients whose backlog continues in the next drain turn; an array the turn swaps with {@link #turn}. */
+    private Outbox[] waiting = new Outbox[16];
+    private Outbox[] turn = new Outbox[16];
+    private int waitingCount;
+    private final DrainTurn drainTurn = new DrainTurn();
     /** Written on the reactor thread only, read by producers deciding whether to slow down. */
     private volatile int laggingClients;
 
@@ -58,7 +65,8 @@ public final class Fanout
     {
         return new OutboundConfig().maxQueuedMessages(config.maxQueuedMessages())
             .maxQueuedBytes(config.maxQueuedBytes()).maxMessageLength(config.maxMessageLength())
-            .lagThreshold(config.lagThreshold()).overflowPolicy(config.overflowPolicy());
+            .lagThreshold(config.lagThreshold()).overflowPolicy(config.overflowPolicy())
+            .drainBudget(config.drainBudget());
     }
 
     /**
@@ -218,6 +226,47 @@ public final class Fanout
         byId.remove(client.id());
     }
 
+    /**
+     * Gives a client a drain turn in the next cycle, after those already waiting: clients with a backlog take
+     * turns, one budget each per cycle.
+     */
+    void drainLater(final Outbox client)
+    {
+        if (client.drainWaiting)
+        {
+            return;
+        }
+        client.drainWaiting = true;
+        if (waitingCount == waiting.length)
+        {
+            // Grows to the most clients with a backlog at once, then stays.
+            waiting = Arrays.copyOf(waiting, waitingCount * 2);
+        }
+        waiting[waitingCount++] = client;
+        if (waitingCount == 1 && !drainTurn.scheduled)
+        {
+            drainTurn.schedule(client.socket().connection().reactor());
+        }
+    }
+
+    /**
+     * One turn for each client that was waiting when it began; those that still have a backlog wait for the next.
+     */
+    private void drainTurns()
+    {
+        final Outbox[] clients = waiting;
+        final int n = waitingCount;
+        waiting = turn.length >= clients.length ? turn : new Outbox[clients.length];
+        turn = clients;
+        waitingCount = 0;
+        for (int i = 0; i < n; i++)
+        {
+            final Outbox client = clients[i];
+            clients[i] = null;
+            client.drainTurn();
+        }
+    }
+
     void countDrops(final long messages)
     {
         dropped += messages;
@@ -233,6 +282,39 @@ public final class Fanout
     {
         laggingClients = laggingClients - 1;
         listener.lagEnded(client);
+    }
+
+    /**
+     * The next cycle's drain turn: a callback through the reactor's queue, which runs what was queued before the
+     * current drain began, so a turn queued during a turn runs a cycle later.
+     */
+    private final class DrainTurn implements Runnable, CycleTask
+    {
+        boolean scheduled;
+
+        void schedule(final Reactor reactor)
+        {
+            scheduled = true;
+            if (!reactor.callAsync(this))
+            {
+                // The callback queue is full: the end of this cycle serves too, only sooner.
+                reactor.runAtEndOfCycle(this);
+            }
+        }
+
+        @Override
+        public void run()
+        {
+            // A client whose turn leaves a backlog waits again, and schedules the next turn as the first to wait.
+            scheduled = false;
+            drainTurns();
+        }
+
+        @Override
+        public void endOfCycle()
+        {
+            run();
+        }
     }
 
     @Override

@@ -18,6 +18,7 @@ public final class OutboundConfig
     private int maxMessageLength = 16 * 1024;
     private int lagThreshold = 1;
     private OverflowPolicy policy = OverflowPolicy.DROP_OLDEST;
+    private int drainBudget = 16 * 1024;
 
     /**
      * The most messages one client's queue holds.
@@ -86,6 +87,30 @@ public final class OutboundConfig
         }
         this.policy = policy;
         return this;
+    }
+
+    /**
+     * The most payload bytes one client's queue moves into its write buffer per reactor cycle; a longer backlog
+     * continues in the next cycle, taking turns with the other clients' backlogs, so that a slow client that
+     * reads again does not hold the reactor while the others' messages wait. At least one message moves per turn.
+     *
+     * @param bytes at least 1; 16 KiB by default.
+     * @return this.
+     */
+    public OutboundConfig drainBudget(final int bytes)
+    {
+        this.drainBudget = atLeastOne(bytes, "drainBudget");
+        return this;
+    }
+
+    /**
+     * Payload bytes a queue moves per reactor cycle.
+     *
+     * @return bytes.
+     */
+    public int drainBudget()
+    {
+        return drainBudget;
     }
 
     /**

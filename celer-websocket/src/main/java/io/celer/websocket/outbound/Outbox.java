@@ -34,11 +34,14 @@ public final class Outbox
     private final OverflowPolicy policy;
     private final int lagThreshold;
     private final int maxMessageLength;
+    private final int drainBudget;
     private final Events events = new Events();
     private WebSocket socket;
     private long id = -1;
     private long dropped;
     private boolean lagging;
+    /** Whether the fanout holds this client for a drain turn next cycle. */
+    boolean drainWaiting;
     /** Where the fanout keeps this client, for removal in constant time; -1 when not kept. */
     int slot = -1;
 
@@ -50,6 +53,7 @@ public final class Outbox
         this.policy = config.overflowPolicy();
         this.lagThreshold = config.lagThreshold();
         this.maxMessageLength = config.maxMessageLength();
+        this.drainBudget = config.drainBudget();
     }
 
     /**
@@ -168,12 +172,15 @@ public final class Outbox
     }
 
     /**
-     * Moves queued messages into the write buffer while they fit whole; stops when the socket is behind, to be
-     * called again when it frees room.
+     * Moves queued messages into the write buffer while they fit whole, up to the drain budget: a backlog of
+     * thousands of messages moved in one go would hold the reactor while every other client's messages wait. Stops
+     * when the socket is behind, to be called again by its write-space event, or when the budget is spent, to be
+     * called again by the fanout next cycle, after the other clients waiting for their turn.
      */
     private void drain()
     {
         final Connection connection = socket.connection();
+        int budget = drainBudget;
         while (!queue.isEmpty())
         {
             if (!socket.isOpen())
@@ -181,15 +188,48 @@ public final class Outbox
                 queue.clear();
                 break;
             }
-            if (!hasRoom(connection, roomFor(queue.peekLength())) || !write(queue.peekKind(), queue.peek()))
+            if (budget <= 0)
+            {
+                // The turn's bytes leave now, in one write; a socket that refuses some calls back when it takes more.
+                flush();
+                if (socket.isOpen() && !connection.isLagging())
+                {
+                    fanout.drainLater(this);
+                }
+                return;
+            }
+            final int length = queue.peekLength();
+            if (!hasRoom(connection, roomFor(length)) || !write(queue.peekKind(), queue.peek()))
             {
                 break;
             }
             queue.remove();
+            budget -= length;
         }
         if (queue.isEmpty())
         {
             endLag();
+        }
+    }
+
+    /**
+     * The fanout gives this client its turn: its backlog moves on by one budget.
+     */
+    void drainTurn()
+    {
+        drainWaiting = false;
+        if (socket != null && socket.isOpen() && !queue.isEmpty())
+        {
+            drainAndTell();
+        }
+    }
+
+    private void drainAndTell()
+    {
+        drain();
+        if (queue.isEmpty() && socket.isOpen())
+        {
+            application.writable(socket, socket.connection().writeBufferRemaining());
         }
     }
 
@@ -369,10 +409,10 @@ public final class Outbox
         @Override
         public void writable(final WebSocket webSocket, final int freeBytes)
         {
-            drain();
-            if (queue.isEmpty())
+            // A client waiting for its drain turn gets it next cycle; draining now too would spend two budgets.
+            if (!drainWaiting)
             {
-                application.writable(webSocket, webSocket.connection().writeBufferRemaining());
+                drainAndTell();
             }
         }
 
