@@ -13,8 +13,9 @@ import io.celer.websocket.WebSocketHandler;
 /**
  * The clients of one reactor with back-pressured sending: each has an {@link Outbox} (a bounded queue behind its
  * write buffer), found by its connection id, and a message can go to one client or to all. Everything runs on the
- * reactor thread without locks; other threads publish through a {@link Publisher}. Sending allocates nothing; a
- * client's queue storage grows, while it lags, up to its bounds.
+ * reactor thread without locks; other threads publish through a {@link Publisher}. Sending allocates nothing; the
+ * clients' queues take storage segments from one pool while they lag and give them back once drained, so the pool
+ * grows to what the most clients lagging at once need, within {@link OutboundConfig#maxTotalQueueStorage()}.
  *
  * <p>Wire it by giving each server session {@link #handler(WebSocketHandler)}'s handler, on a server whose
  * connections refuse a write that does not fit instead of closing
@@ -25,6 +26,7 @@ public final class Fanout
 {
     private final OutboundConfig config;
     private final LagListener listener;
+    private final SegmentPool segments;
     private final Long2ObjectHashMap<Outbox> byId = new Long2ObjectHashMap<>();
     private Outbox[] clients = new Outbox[16];
     private int count;
@@ -59,6 +61,7 @@ public final class Fanout
     {
         this.config = copy(config.validate());
         this.listener = listener;
+        this.segments = new SegmentPool(this.config.effectiveSegmentSize(), this.config.maxTotalQueueStorage());
     }
 
     private static OutboundConfig copy(final OutboundConfig config)
@@ -66,7 +69,8 @@ public final class Fanout
         return new OutboundConfig().maxQueuedMessages(config.maxQueuedMessages())
             .maxQueuedBytes(config.maxQueuedBytes()).maxMessageLength(config.maxMessageLength())
             .lagThreshold(config.lagThreshold()).overflowPolicy(config.overflowPolicy())
-            .drainBudget(config.drainBudget());
+            .drainBudget(config.drainBudget()).segmentSize(config.segmentSize())
+            .maxTotalQueueStorage(config.maxTotalQueueStorage());
     }
 
     /**
@@ -178,6 +182,32 @@ public final class Fanout
         }
         payload.position(payload.limit());
         return taken;
+    }
+
+    /**
+     * Bytes of queue storage allocated so far for all clients, in use or free for the next to lag: it grows to
+     * what the most clients lagging at once need (at most {@link OutboundConfig#maxTotalQueueStorage()}), and stays.
+     *
+     * @return bytes.
+     */
+    public long queueStorage()
+    {
+        return segments.allocatedBytes();
+    }
+
+    /**
+     * Bytes of queue storage free for the next client to lag.
+     *
+     * @return bytes.
+     */
+    public long freeQueueStorage()
+    {
+        return segments.freeBytes();
+    }
+
+    SegmentPool segments()
+    {
+        return segments;
     }
 
     /**

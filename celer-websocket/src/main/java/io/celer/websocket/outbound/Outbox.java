@@ -13,8 +13,9 @@ import io.celer.websocket.WebSocketHandler;
 /**
  * One client's outgoing side: sends whole messages straight into its connection's write buffer while there is
  * room, and otherwise into a bounded queue that drains, whole message by whole message, as the socket takes
- * bytes; a full queue applies the server's {@link OverflowPolicy}. Reactor thread only; nothing allocates after
- * the queue has grown to what the client's lag needs (at most its bounds).
+ * bytes, one drain budget per reactor cycle; a full queue applies the server's {@link OverflowPolicy}. Reactor
+ * thread only; the queue's storage comes from its fanout's pool, so nothing allocates once the pool holds what the
+ * clients' lag needs (at most their bounds).
  *
  * <p>The queue keeps enough room at the end of the write buffer for a close frame, so that closing a client that
  * reads nothing still tells it why (1008). Messages sent here must not be interleaved with a fragmented message
@@ -49,7 +50,8 @@ public final class Outbox
     {
         this.fanout = fanout;
         this.application = application;
-        this.queue = new MessageQueue(config.maxQueuedMessages(), config.maxQueuedBytes(), config.maxMessageLength());
+        this.queue = new MessageQueue(config.maxQueuedMessages(), config.maxQueuedBytes(), config.maxMessageLength(),
+            fanout.segments());
         this.policy = config.overflowPolicy();
         this.lagThreshold = config.lagThreshold();
         this.maxMessageLength = config.maxMessageLength();
@@ -144,9 +146,15 @@ public final class Outbox
                     closeForLag();
                     return false;
                 default:
-                    // The message is no larger than the byte bound, so emptying the queue always makes room.
+                    // The message is no larger than the byte bound, so emptying the queue makes room, unless the
+                    // shared storage is all in other clients' queues: then the newest goes too.
                     do
                     {
+                        if (queue.isEmpty())
+                        {
+                            countDrops(1);
+                            return false;
+                        }
                         queue.remove();
                         countDrops(1);
                     }
@@ -332,13 +340,21 @@ public final class Outbox
     }
 
     /**
-     * Bytes of queue storage this client holds: 0 until it first lagged, never more than its bounds allow.
+     * Bytes of queue storage this client holds: 0 while its queue is empty, never more than its bounds allow.
      *
      * @return bytes.
      */
     public int queueStorage()
     {
         return queue.storageCapacity();
+    }
+
+    /**
+     * The most queue storage this client's bounds let it hold.
+     */
+    long queueStorageBound()
+    {
+        return queue.storageBound();
     }
 
     /**
