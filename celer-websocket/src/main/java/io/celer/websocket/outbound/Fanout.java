@@ -35,6 +35,8 @@ public final class Fanout
     private Outbox[] waiting = new Outbox[16];
     private Outbox[] turn = new Outbox[16];
     private int waitingCount;
+    /** Drain turns given so far; reactor thread. */
+    long turnsGiven;
     private final DrainTurn drainTurn = new DrainTurn();
     /** Written on the reactor thread only, read by producers deciding whether to slow down. */
     private volatile int laggingClients;
@@ -289,6 +291,7 @@ public final class Fanout
         waiting = turn.length >= clients.length ? turn : new Outbox[clients.length];
         turn = clients;
         waitingCount = 0;
+        turnsGiven += n;
         for (int i = 0; i < n; i++)
         {
             final Outbox client = clients[i];
