@@ -292,11 +292,27 @@ public final class Fanout
         turn = clients;
         waitingCount = 0;
         turnsGiven += n;
-        for (int i = 0; i < n; i++)
+        int i = 0;
+        try
         {
-            final Outbox client = clients[i];
-            clients[i] = null;
-            client.drainTurn();
+            for (; i < n; i++)
+            {
+                final Outbox client = clients[i];
+                clients[i] = null;
+                client.drainTurn();
+            }
+        }
+        finally
+        {
+            // An application handler that threw leaves the rest of this turn's clients waiting for the next one,
+            // rather than marked as waiting in no list, never to drain again.
+            for (int j = i + 1; j < n; j++)
+            {
+                final Outbox client = clients[j];
+                clients[j] = null;
+                client.drainWaiting = false;
+                drainLater(client);
+            }
         }
     }
 
