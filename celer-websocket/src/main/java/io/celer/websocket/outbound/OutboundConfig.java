@@ -147,7 +147,8 @@ public final class OutboundConfig
     /**
      * The most queue storage all the clients of a fanout hold together, in segments: when the pool has given out
      * that much, a queue that needs one more segment is full, whatever its own bounds, and its overflow policy
-     * applies. Bounds the memory of many slow clients at once.
+     * applies: dropping the oldest then frees a whole segment before the newest fits, and a client with nothing
+     * queued loses the newest. Bounds the memory of many slow clients at once.
      *
      * @param bytes at least one segment; unbounded (only the clients' own bounds) by default.
      * @return this.
