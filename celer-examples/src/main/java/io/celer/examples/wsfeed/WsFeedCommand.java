@@ -88,8 +88,8 @@ public final class WsFeedCommand implements Callable<Integer>
         if (rate < 1 || size < 1 || size > 1 << 20 || queue < 1 || queueBytes < 1 || tickMillis < 1 ||
             sendBuffer < 1)
         {
-            throw new UsageException("--rate, --queue, --queue-bytes, --tick-ms and --send-buffer must be positive, --size 1 to " +
-                "1048576");
+            throw new UsageException("--rate, --queue, --queue-bytes, --tick-ms and --send-buffer must be " +
+                "positive, --size 1 to 1048576");
         }
         final WsFeedServer.Settings settings = new WsFeedServer.Settings(rate, size,
             WsFeedServer.outbound(policy(policy), queue, queueBytes, size), tickMillis);

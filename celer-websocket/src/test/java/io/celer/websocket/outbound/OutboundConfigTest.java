@@ -39,8 +39,8 @@ class OutboundConfigTest
     void aFanoutKeepsTheSettingsItWasMadeWith()
     {
         final OutboundConfig config = new OutboundConfig().maxQueuedMessages(7).maxQueuedBytes(700)
-            .maxMessageLength(100).lagThreshold(3).overflowPolicy(OverflowPolicy.CLOSE).drainBudget(512).segmentSize(1_024)
-            .maxTotalQueueStorage(1 << 20);
+            .maxMessageLength(100).lagThreshold(3).overflowPolicy(OverflowPolicy.CLOSE).drainBudget(512)
+            .segmentSize(1_024).maxTotalQueueStorage(1 << 20);
         final Fanout fanout = new Fanout(config);
         config.maxQueuedMessages(9).overflowPolicy(OverflowPolicy.DROP_NEWEST);
         assertThat(fanout.config().maxQueuedMessages()).isEqualTo(7);

@@ -24,8 +24,9 @@ import picocli.CommandLine.Option;
 /**
  * Celer's feed server, the ws-feed demo's {@link WsFeedServer}, on one reactor: each client is offered
  * {@code --rate} messages a second through a bounded outbox that drops its oldest message when full
- * ({@code --backpressure=on}, {@code --queue} messages or {@code --queue-bytes}, whichever comes first), or through an outbox bounded only by a client's gigabyte
- * ({@code --backpressure=off}), which lets a slow client's backlog grow until the RSS cap stops the process.
+ * ({@code --backpressure=on}, {@code --queue} messages or {@code --queue-bytes}, whichever comes first), or
+ * through an outbox bounded only by a client's gigabyte ({@code --backpressure=off}), which lets a slow client's
+ * backlog grow until the RSS cap stops the process.
  */
 @Command(name = "celer-ws", mixinStandardHelpOptions = true,
     description = "WebSocket peer: Celer's ws-feed server, back-pressured through per-client outboxes.")
