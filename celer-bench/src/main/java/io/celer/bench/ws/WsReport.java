@@ -13,6 +13,7 @@ import io.celer.bench.harness.SideFacts;
 import io.celer.bench.harness.Table;
 import io.celer.bench.harness.TimeSeriesPlot;
 import io.celer.bench.ws.peer.FeedOptions;
+import io.celer.examples.wsfeed.WsFeedServer;
 
 /**
  * Turns {@code bench ws}'s rounds into its entries, table, notes and plot.
@@ -128,8 +129,8 @@ final class WsReport
                 settings.slowPercent(), settings.slowPauseMillis(), settings.slowReadBytes()))
             .fact("Pinning", settings.launcher().cpus().note())
             .fact("Child JVM options", settings.launcher().describeExtraOptions())
-            .fact("Celer outbox", format("%,d messages a client, dropping the oldest (back-pressure on)",
-                settings.queue()))
+            .fact("Celer outbox", format("%,d messages or %,d KiB a client, whichever comes first, dropping the "
+                + "oldest (back-pressure on)", settings.queue(), WsFeedServer.DEFAULT_QUEUED_BYTES / 1024))
             .fact("Celer server reactor when idle", settings.celerIdle())
             .fact("Kernel send buffer", format("%d KiB (SO_SNDBUF) per client socket on every server, so that "
                 + "none holds a slow client's backlog in an autotuned kernel buffer that the others bound",

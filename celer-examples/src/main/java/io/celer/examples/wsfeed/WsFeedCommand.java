@@ -40,6 +40,11 @@ public final class WsFeedCommand implements Callable<Integer>
         description = "Messages a client's outbox holds (default ${DEFAULT-VALUE}).")
     private int queue;
 
+    @Option(names = "--queue-bytes", paramLabel = "BYTES", defaultValue = "" + WsFeedServer.DEFAULT_QUEUED_BYTES,
+        description = "Payload bytes a client's outbox holds, whichever of this and --queue comes first " +
+            "(default ${DEFAULT-VALUE}).")
+    private int queueBytes;
+
     @Option(names = "--tick-ms", paramLabel = "T", defaultValue = "1",
         description = "Period of the timer that generates what is due (default ${DEFAULT-VALUE}).")
     private int tickMillis;
@@ -80,13 +85,14 @@ public final class WsFeedCommand implements Callable<Integer>
     @Override
     public Integer call() throws InterruptedException
     {
-        if (rate < 1 || size < 1 || size > 1 << 20 || queue < 1 || tickMillis < 1 || sendBuffer < 1)
+        if (rate < 1 || size < 1 || size > 1 << 20 || queue < 1 || queueBytes < 1 || tickMillis < 1 ||
+            sendBuffer < 1)
         {
-            throw new UsageException("--rate, --queue, --tick-ms and --send-buffer must be positive, --size 1 to " +
-                "1048576");
+            throw new UsageException("--rate, --queue, --queue-bytes, --tick-ms and --send-buffer must be " +
+                "positive, --size 1 to 1048576");
         }
         final WsFeedServer.Settings settings = new WsFeedServer.Settings(rate, size,
-            WsFeedServer.outbound(policy(policy), queue, size), tickMillis);
+            WsFeedServer.outbound(policy(policy), queue, queueBytes, size), tickMillis);
         return server.serve((reactor, running) ->
         {
             final WsFeedServer feed = WsFeedServer.open(reactor, server.port(),

@@ -25,6 +25,12 @@ public final class WsFeedServer
     /** The seed's queue: 5,000 messages a client. */
     public static final int DEFAULT_QUEUED_MESSAGES = 5000;
     /**
+     * A client's outbox in payload bytes: 256 KiB, about a second of the seed's feed, so that a hundred slow clients
+     * hold some 25 MiB of backlog instead of the 125 MiB of 5,000 messages each; a slow client loses its oldest
+     * messages either way, and a fast one never queues.
+     */
+    public static final int DEFAULT_QUEUED_BYTES = 256 * 1024;
+    /**
      * Each connection's read buffer: a feed client sends an upgrade request and control frames, so the HTTP
      * server's 64 KiB default would sit idle on every connection.
      */
@@ -83,8 +89,24 @@ public final class WsFeedServer
      */
     public static OutboundConfig outbound(final OverflowPolicy policy, final int messages, final int size)
     {
+        return outbound(policy, messages, OutboundConfig.MAX_QUEUED_BYTES_LIMIT, size);
+    }
+
+    /**
+     * Outboxes of messages of one size, bounded in messages and in bytes, whichever is reached first.
+     *
+     * @param policy   what a full outbox does.
+     * @param messages the most messages an outbox holds.
+     * @param maxBytes the most payload bytes an outbox holds; raised to one message if below.
+     * @param size     bytes a message is padded to.
+     * @return the settings.
+     */
+    public static OutboundConfig outbound(final OverflowPolicy policy, final int messages, final int maxBytes,
+        final int size)
+    {
         final int longest = Math.max(size, FeedText.MAX_HEADER);
-        final long bytes = Math.min((long)messages * longest, OutboundConfig.MAX_QUEUED_BYTES_LIMIT);
+        final long bytes = Math.min(Math.min((long)messages * longest, maxBytes),
+            OutboundConfig.MAX_QUEUED_BYTES_LIMIT);
         return new OutboundConfig().overflowPolicy(policy).maxQueuedMessages(messages).maxMessageLength(longest)
             .maxQueuedBytes((int)Math.max(bytes, longest));
     }

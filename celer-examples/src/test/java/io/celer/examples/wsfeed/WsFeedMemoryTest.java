@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,7 +28,8 @@ import io.celer.websocket.outbound.OverflowPolicy;
 /**
  * The feed server holds little per client that keeps up: whatever buffers the caller's TCP settings ask for, its
  * connections get a write buffer sized for a tick's messages and no queue storage, while the client's messages flow
- * in order; a message larger than the default write buffer still fits the one the server picks.
+ * in order; a message larger than the default write buffer still fits the one the server picks. A client that stops
+ * reading holds no more than its outbox's byte bound, and none once it has caught up.
  */
 class WsFeedMemoryTest
 {
@@ -69,6 +71,48 @@ class WsFeedMemoryTest
             new PrintStream(OutputStream.nullOutputStream()));
         final AtomicLong received = connect(feed);
         Await.until(() -> "messages received: " + received.get(), () -> received.get() >= 20, Duration.ofSeconds(60));
+    }
+
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void aClientThatStopsReadingHoldsItsByteBoundAtMostAndGivesTheStorageBackOnceItReads() throws Exception
+    {
+        final int maxBytes = 64 * 1024;
+        final Reactor server = reactors.start("ws-feed");
+        final WsFeedServer feed = WsFeedServer.open(server, 0,
+            new TcpConfig().bindAddress("127.0.0.1").socketSendBufferSize(16 * 1024),
+            new WsFeedServer.Settings(5000, 250,
+                WsFeedServer.outbound(OverflowPolicy.DROP_OLDEST, WsFeedServer.DEFAULT_QUEUED_MESSAGES, maxBytes, 250),
+                1),
+            new PrintStream(OutputStream.nullOutputStream()));
+        final PausedReader slow = PausedReader.connect(reactors.start("ws-feed-slow"), feed.localAddress().getPort());
+        final Outbox client = only(server, feed);
+        Await.until(() -> "the paused client drops", () -> call(server, client::dropped) > 100,
+            Duration.ofSeconds(60));
+
+        final long[] state = new long[2];
+        server.call(() ->
+        {
+            state[0] = client.queuedBytes();
+            state[1] = client.queueStorage();
+        });
+        assertThat(state[0]).as("queued bytes").isLessThanOrEqualTo(maxBytes);
+        // The message bound alone would let 5,000 messages of 250 bytes, over 1.2 MB, pile up.
+        assertThat(state[1]).as("queue storage").isPositive().isLessThanOrEqualTo(2L * maxBytes);
+
+        slow.resume();
+        Await.until(() -> "the client caught up", () -> call(server, () -> client.queuedMessages() == 0 &&
+            client.queueStorage() == 0), Duration.ofSeconds(60));
+        assertThat(slow.backwards).isZero();
+    }
+
+    private static <T> T call(final Reactor reactor, final Supplier<T> query)
+    {
+        final Object[] result = new Object[1];
+        reactor.call(() -> result[0] = query.get());
+        @SuppressWarnings("unchecked")
+        final T value = (T)result[0];
+        return value;
     }
 
     private AtomicLong connect(final WsFeedServer feed)

@@ -5,14 +5,17 @@ import java.util.Arrays;
 
 import org.agrona.collections.Long2ObjectHashMap;
 
+import io.celer.reactor.CycleTask;
+import io.celer.reactor.Reactor;
 import io.celer.websocket.Opcode;
 import io.celer.websocket.WebSocketHandler;
 
 /**
  * The clients of one reactor with back-pressured sending: each has an {@link Outbox} (a bounded queue behind its
  * write buffer), found by its connection id, and a message can go to one client or to all. Everything runs on the
- * reactor thread without locks; other threads publish through a {@link Publisher}. Sending allocates nothing; a
- * client's queue storage grows, while it lags, up to its bounds.
+ * reactor thread without locks; other threads publish through a {@link Publisher}. Sending allocates nothing; the
+ * clients' queues take storage segments from one pool while they lag and give them back once drained, so the pool
+ * grows to what the most clients lagging at once need, within {@link OutboundConfig#maxTotalQueueStorage()}.
  *
  * <p>Wire it by giving each server session {@link #handler(WebSocketHandler)}'s handler, on a server whose
  * connections refuse a write that does not fit instead of closing
@@ -23,10 +26,18 @@ public final class Fanout
 {
     private final OutboundConfig config;
     private final LagListener listener;
+    private final SegmentPool segments;
     private final Long2ObjectHashMap<Outbox> byId = new Long2ObjectHashMap<>();
     private Outbox[] clients = new Outbox[16];
     private int count;
     private long dropped;
+    /** Clients whose backlog continues in the next drain turn; an array the turn swaps with {@link #turn}. */
+    private Outbox[] waiting = new Outbox[16];
+    private Outbox[] turn = new Outbox[16];
+    private int waitingCount;
+    /** Drain turns given so far; reactor thread. */
+    long turnsGiven;
+    private final DrainTurn drainTurn = new DrainTurn();
     /** Written on the reactor thread only, read by producers deciding whether to slow down. */
     private volatile int laggingClients;
 
@@ -52,13 +63,16 @@ public final class Fanout
     {
         this.config = copy(config.validate());
         this.listener = listener;
+        this.segments = new SegmentPool(this.config.effectiveSegmentSize(), this.config.maxTotalQueueStorage());
     }
 
     private static OutboundConfig copy(final OutboundConfig config)
     {
         return new OutboundConfig().maxQueuedMessages(config.maxQueuedMessages())
             .maxQueuedBytes(config.maxQueuedBytes()).maxMessageLength(config.maxMessageLength())
-            .lagThreshold(config.lagThreshold()).overflowPolicy(config.overflowPolicy());
+            .lagThreshold(config.lagThreshold()).overflowPolicy(config.overflowPolicy())
+            .drainBudget(config.drainBudget()).segmentSize(config.segmentSize())
+            .maxTotalQueueStorage(config.maxTotalQueueStorage());
     }
 
     /**
@@ -173,6 +187,32 @@ public final class Fanout
     }
 
     /**
+     * Bytes of queue storage allocated so far for all clients, in use or free for the next to lag: it grows to
+     * what the most clients lagging at once need (at most {@link OutboundConfig#maxTotalQueueStorage()}), and stays.
+     *
+     * @return bytes.
+     */
+    public long queueStorage()
+    {
+        return segments.allocatedBytes();
+    }
+
+    /**
+     * Bytes of queue storage free for the next client to lag.
+     *
+     * @return bytes.
+     */
+    public long freeQueueStorage()
+    {
+        return segments.freeBytes();
+    }
+
+    SegmentPool segments()
+    {
+        return segments;
+    }
+
+    /**
      * Messages all clients lost to the overflow policy, closed clients included.
      *
      * @return the count.
@@ -218,6 +258,64 @@ public final class Fanout
         byId.remove(client.id());
     }
 
+    /**
+     * Gives a client a drain turn in the next cycle, after those already waiting: clients with a backlog take
+     * turns, one budget each per cycle.
+     */
+    void drainLater(final Outbox client)
+    {
+        if (client.drainWaiting)
+        {
+            return;
+        }
+        client.drainWaiting = true;
+        if (waitingCount == waiting.length)
+        {
+            // Grows to the most clients with a backlog at once, then stays.
+            waiting = Arrays.copyOf(waiting, waitingCount * 2);
+        }
+        waiting[waitingCount++] = client;
+        if (waitingCount == 1 && !drainTurn.scheduled)
+        {
+            drainTurn.schedule(client.socket().connection().reactor());
+        }
+    }
+
+    /**
+     * One turn for each client that was waiting when it began; those that still have a backlog wait for the next.
+     */
+    private void drainTurns()
+    {
+        final Outbox[] clients = waiting;
+        final int n = waitingCount;
+        waiting = turn.length >= clients.length ? turn : new Outbox[clients.length];
+        turn = clients;
+        waitingCount = 0;
+        turnsGiven += n;
+        int i = 0;
+        try
+        {
+            for (; i < n; i++)
+            {
+                final Outbox client = clients[i];
+                clients[i] = null;
+                client.drainTurn();
+            }
+        }
+        finally
+        {
+            // An application handler that threw leaves the rest of this turn's clients waiting for the next one,
+            // rather than marked as waiting in no list, never to drain again.
+            for (int j = i + 1; j < n; j++)
+            {
+                final Outbox client = clients[j];
+                clients[j] = null;
+                client.drainWaiting = false;
+                drainLater(client);
+            }
+        }
+    }
+
     void countDrops(final long messages)
     {
         dropped += messages;
@@ -233,6 +331,39 @@ public final class Fanout
     {
         laggingClients = laggingClients - 1;
         listener.lagEnded(client);
+    }
+
+    /**
+     * The next cycle's drain turn: a callback through the reactor's queue, which runs what was queued before the
+     * current drain began, so a turn queued during a turn runs a cycle later.
+     */
+    private final class DrainTurn implements Runnable, CycleTask
+    {
+        boolean scheduled;
+
+        void schedule(final Reactor reactor)
+        {
+            scheduled = true;
+            if (!reactor.callAsync(this))
+            {
+                // The callback queue is full: the end of this cycle serves too, only sooner.
+                reactor.runAtEndOfCycle(this);
+            }
+        }
+
+        @Override
+        public void run()
+        {
+            // A client whose turn leaves a backlog waits again, and schedules the next turn as the first to wait.
+            scheduled = false;
+            drainTurns();
+        }
+
+        @Override
+        public void endOfCycle()
+        {
+            run();
+        }
     }
 
     @Override

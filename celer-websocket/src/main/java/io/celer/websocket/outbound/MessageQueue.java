@@ -6,36 +6,40 @@ import java.nio.ByteBuffer;
  * A bounded FIFO of whole messages (a kind and a payload each), bounded both in messages and in payload bytes;
  * for one thread.
  *
- * <p>Payloads are copied into one byte ring, each message contiguous so that it can be framed straight from the
- * ring: a message that does not fit before the ring's end starts again at its beginning, leaving the end unused.
- * Storage is allocated on the first offer and doubles as needed, up to the byte bound plus one message (enough
- * for any mix of messages within the bounds to be laid out that way); the message index likewise grows to the
- * message bound. Once grown, offering and removing allocate nothing, and a queue that is never used costs no
- * storage at all. Agrona's ring buffers are for two threads and cannot drop their oldest record from the
- * producer's side, which is what a full queue here must do.
+ * <p>Messages are copied, each behind a five-byte header (its length and kind), into fixed-size segments taken from
+ * a {@link SegmentPool} as the queue grows and given back as soon as everything in them has been removed; each
+ * message is contiguous in one segment so that it can be framed straight from there, and a message that does not
+ * fit a segment's end starts the next one. A queue that is empty holds no storage; once the pool holds what the
+ * busiest moment needed, offering and removing allocate nothing, and a pool capped in total refuses, as a full
+ * queue does, a message for which it has no segment left. The storage held is at most the payload bound plus the
+ * headers, about doubled in the worst mix of lengths, plus two segments. Agrona's ring buffers are for two threads
+ * and cannot drop their oldest record from the producer's side, which is what a full queue here must do.
  */
 public final class MessageQueue
 {
-    private static final int INITIAL_STORAGE = 16 * 1024;
-    private static final int INITIAL_INDEX = 16;
+    /** Bytes before each payload in a segment: its length (an int; -1 ends a segment) and its kind. */
+    static final int HEADER = 5;
+    /** The largest segment chosen for a queue that is not told its segment size. */
+    static final int DEFAULT_SEGMENT_SIZE = 64 * 1024;
+    private static final int END = -1;
 
     private final int maxMessages;
     private final int maxBytes;
-    private final int storageLimit;
+    private final int maxMessageLength;
+    private final SegmentPool pool;
+    private final int segmentSize;
 
-    private ByteBuffer storage;
-    private ByteBuffer view;
-    private int[] starts = new int[0];
-    private int[] lengths = new int[0];
-    private byte[] kinds = new byte[0];
+    private SegmentPool.Segment[] segments = new SegmentPool.Segment[0];
     private int mask = -1;
-    private int head;
+    private int first;
+    private int segmentCount;
+    private int headOffset;
+    private int tailOffset;
     private int count;
     private int bytes;
-    private int tail;
 
     /**
-     * An empty queue; allocates only its index arrays' headers until the first offer.
+     * An empty queue with segments of its own, sized to its bounds; allocates nothing more until the first offer.
      *
      * @param maxMessages      the most messages held.
      * @param maxBytes         the most payload bytes held.
@@ -43,134 +47,111 @@ public final class MessageQueue
      */
     public MessageQueue(final int maxMessages, final int maxBytes, final int maxMessageLength)
     {
+        this(maxMessages, maxBytes, maxMessageLength,
+            new SegmentPool(segmentSizeFor(maxBytes, maxMessageLength), Long.MAX_VALUE));
+    }
+
+    /**
+     * An empty queue whose segments come from a shared pool.
+     *
+     * @param pool segments of at least {@code maxMessageLength} plus {@link #HEADER} bytes.
+     */
+    MessageQueue(final int maxMessages, final int maxBytes, final int maxMessageLength, final SegmentPool pool)
+    {
         if (maxMessages < 1 || maxBytes < 1 || maxMessageLength < 1 || maxMessageLength > maxBytes ||
             maxBytes > OutboundConfig.MAX_QUEUED_BYTES_LIMIT)
         {
             throw new IllegalArgumentException("bounds out of range: " + maxMessages + " messages, " + maxBytes +
                 " bytes, messages up to " + maxMessageLength + " bytes");
         }
+        if (pool.segmentSize() < maxMessageLength + HEADER)
+        {
+            throw new IllegalArgumentException("segments of " + pool.segmentSize() + " bytes below a message of " +
+                maxMessageLength + " bytes and its header");
+        }
         this.maxMessages = maxMessages;
         this.maxBytes = maxBytes;
-        this.storageLimit = maxBytes + maxMessageLength;
+        this.maxMessageLength = maxMessageLength;
+        this.pool = pool;
+        this.segmentSize = pool.segmentSize();
+    }
+
+    /**
+     * The segment size for queues of these bounds: an eighth of the byte bound, so that a small queue holds little
+     * more than its bound, up to {@link #DEFAULT_SEGMENT_SIZE}, and never below one message with its header.
+     *
+     * @param maxBytes         the byte bound.
+     * @param maxMessageLength the largest message.
+     * @return bytes.
+     */
+    static int segmentSizeFor(final int maxBytes, final int maxMessageLength)
+    {
+        return Math.max(maxMessageLength + HEADER, Math.min(DEFAULT_SEGMENT_SIZE, maxBytes / 8));
     }
 
     /**
      * Appends a copy of a message, unless that would pass a bound.
      *
-     * @param kind    what the message is, kept with it (an opcode, say).
+     * @param kind    what the message is, kept with it (an opcode, say), as a byte.
      * @param payload the bytes between position and limit; position moves to limit when taken.
-     * @return false, with nothing taken, when the queue has no room for it.
+     * @return false, with nothing taken, when the queue has no room for it (or its pool no segment).
      * @throws IllegalArgumentException if the payload is larger than the largest message.
      */
     public boolean offer(final int kind, final ByteBuffer payload)
     {
         final int length = payload.remaining();
-        if (length > storageLimit - maxBytes)
+        if (length > maxMessageLength)
         {
             throw new IllegalArgumentException("a message of " + length + " bytes is above the largest of " +
-                (storageLimit - maxBytes));
+                maxMessageLength);
         }
         if (count == maxMessages || length > maxBytes - bytes)
         {
             return false;
         }
-        int at;
-        while ((at = place(length)) < 0)
+        final int record = HEADER + length;
+        if (segmentCount == 0 || segmentSize - tailOffset < record)
         {
-            if (storage != null && storage.capacity() == storageLimit)
+            if (segmentCount == segments.length)
             {
-                return false; // the layout argument says this cannot happen within the bounds
+                growRing();
             }
-            growStorage();
+            final SegmentPool.Segment fresh = pool.acquire();
+            if (fresh == null)
+            {
+                return false;
+            }
+            if (segmentCount > 0 && segmentSize - tailOffset >= HEADER)
+            {
+                segments[(first + segmentCount - 1) & mask].bytes.putInt(tailOffset, END);
+            }
+            segments[(first + segmentCount) & mask] = fresh;
+            segmentCount++;
+            tailOffset = 0;
         }
-        if (count == starts.length)
-        {
-            growIndex();
-        }
-        storage.put(at, payload, payload.position(), length);
+        final ByteBuffer tail = segments[(first + segmentCount - 1) & mask].bytes;
+        tail.putInt(tailOffset, length);
+        tail.put(tailOffset + 4, (byte)kind);
+        tail.put(tailOffset + HEADER, payload, payload.position(), length);
         payload.position(payload.limit());
-        final int slot = (head + count) & mask;
-        starts[slot] = at;
-        lengths[slot] = length;
-        kinds[slot] = (byte)kind;
+        tailOffset += record;
         count++;
         bytes += length;
-        tail = at + length;
         return true;
     }
 
-    /**
-     * Where a payload of that length goes, keeping every message contiguous.
-     *
-     * @return its first index, or -1 when the storage has no such room.
-     */
-    private int place(final int length)
+    private void growRing()
     {
-        if (storage == null)
+        // Grows to the most segments the bounds allow at once, then stays; only references are copied.
+        final int size = segments.length == 0 ? 4 : segments.length * 2;
+        final SegmentPool.Segment[] grown = new SegmentPool.Segment[size];
+        for (int i = 0; i < segmentCount; i++)
         {
-            return -1;
+            grown[i] = segments[(first + i) & mask];
         }
-        final int capacity = storage.capacity();
-        if (count == 0)
-        {
-            return length <= capacity ? 0 : -1;
-        }
-        final int oldest = starts[head];
-        if (tail >= oldest)
-        {
-            if (capacity - tail >= length)
-            {
-                return tail;
-            }
-            // Wrapping leaves a byte between the new tail and the oldest, so tail >= oldest keeps meaning unwrapped.
-            return oldest > length ? 0 : -1;
-        }
-        return oldest - tail > length ? tail : -1;
-    }
-
-    private void growStorage()
-    {
-        final int capacity = storage == null ? Math.min(INITIAL_STORAGE, storageLimit) :
-            (int)Math.min(storageLimit, 2L * storage.capacity());
-        final ByteBuffer grown = ByteBuffer.allocate(capacity);
-        // Lays the messages out again from index 0, in order: the grown ring starts unwrapped.
-        int at = 0;
-        for (int i = 0; i < count; i++)
-        {
-            final int slot = (head + i) & mask;
-            grown.put(at, storage, starts[slot], lengths[slot]);
-            starts[slot] = at;
-            at += lengths[slot];
-        }
-        tail = at;
-        storage = grown;
-        view = grown.duplicate();
-    }
-
-    private void growIndex()
-    {
-        final int size = starts.length == 0 ? Math.min(INITIAL_INDEX, ceilingPowerOfTwo(maxMessages)) :
-            starts.length * 2;
-        final int[] newStarts = new int[size];
-        final int[] newLengths = new int[size];
-        final byte[] newKinds = new byte[size];
-        for (int i = 0; i < count; i++)
-        {
-            final int slot = (head + i) & mask;
-            newStarts[i] = starts[slot];
-            newLengths[i] = lengths[slot];
-            newKinds[i] = kinds[slot];
-        }
-        starts = newStarts;
-        lengths = newLengths;
-        kinds = newKinds;
+        segments = grown;
         mask = size - 1;
-        head = 0;
-    }
-
-    private static int ceilingPowerOfTwo(final int value)
-    {
-        return value <= 1 ? 1 : Integer.highestOneBit(value - 1) << 1;
+        first = 0;
     }
 
     /**
@@ -206,13 +187,13 @@ public final class MessageQueue
     /**
      * The oldest message's kind.
      *
-     * @return what {@link #offer} was given.
+     * @return what {@link #offer} was given, as a byte.
      * @throws IllegalStateException when empty.
      */
     public int peekKind()
     {
         checkNotEmpty();
-        return kinds[head];
+        return segments[first].bytes.get(headOffset + 4);
     }
 
     /**
@@ -224,7 +205,7 @@ public final class MessageQueue
     public int peekLength()
     {
         checkNotEmpty();
-        return lengths[head];
+        return segments[first].bytes.getInt(headOffset);
     }
 
     /**
@@ -236,9 +217,11 @@ public final class MessageQueue
     public ByteBuffer peek()
     {
         checkNotEmpty();
-        final int start = starts[head];
+        final SegmentPool.Segment head = segments[first];
+        final int start = headOffset + HEADER;
+        final ByteBuffer view = head.view;
         view.clear();
-        return view.limit(start + lengths[head]).position(start);
+        return view.limit(start + head.bytes.getInt(headOffset)).position(start);
     }
 
     /**
@@ -249,33 +232,70 @@ public final class MessageQueue
     public void remove()
     {
         checkNotEmpty();
-        bytes -= lengths[head];
-        head = (head + 1) & mask;
+        final SegmentPool.Segment segment = segments[first];
+        final ByteBuffer head = segment.bytes;
+        final int length = head.getInt(headOffset);
+        headOffset += HEADER + length;
+        bytes -= length;
         if (--count == 0)
         {
-            tail = 0;
+            releaseAll();
+        }
+        else if (segmentCount > 1 && (segmentSize - headOffset < HEADER || head.getInt(headOffset) == END))
+        {
+            pool.release(segment);
+            segments[first] = null;
+            first = (first + 1) & mask;
+            segmentCount--;
+            headOffset = 0;
         }
     }
 
     /**
-     * Removes every message; the storage stays for reuse.
+     * Removes every message; the storage goes back to the pool.
      */
     public void clear()
     {
-        head = 0;
         count = 0;
         bytes = 0;
-        tail = 0;
+        releaseAll();
+    }
+
+    private void releaseAll()
+    {
+        for (int i = 0; i < segmentCount; i++)
+        {
+            final int slot = (first + i) & mask;
+            pool.release(segments[slot]);
+            segments[slot] = null;
+        }
+        segmentCount = 0;
+        first = 0;
+        headOffset = 0;
+        tailOffset = 0;
     }
 
     /**
-     * The bytes of storage allocated so far: none until the first offer, at most the byte bound plus one message.
+     * The bytes of storage held now: none while empty.
      *
      * @return bytes.
      */
     public int storageCapacity()
     {
-        return storage == null ? 0 : storage.capacity();
+        return segmentCount * segmentSize;
+    }
+
+    /**
+     * The most storage the bounds let the queue hold: every two segments in a row hold more than a segment of
+     * messages and headers, and each holds at least one message.
+     *
+     * @return bytes.
+     */
+    long storageBound()
+    {
+        final long records = (long)maxBytes + (long)HEADER * Math.min(maxMessages, maxBytes + 1L);
+        final long byBytes = 2 * ((records + segmentSize - 1) / segmentSize) + 2;
+        return Math.min(maxMessages, byBytes) * (long)segmentSize;
     }
 
     private void checkNotEmpty()
@@ -289,6 +309,7 @@ public final class MessageQueue
     @Override
     public String toString()
     {
-        return "MessageQueue{" + count + "/" + maxMessages + " messages, " + bytes + "/" + maxBytes + " bytes}";
+        return "MessageQueue{" + count + "/" + maxMessages + " messages, " + bytes + "/" + maxBytes + " bytes, " +
+            segmentCount + " segments}";
     }
 }

@@ -18,6 +18,9 @@ public final class OutboundConfig
     private int maxMessageLength = 16 * 1024;
     private int lagThreshold = 1;
     private OverflowPolicy policy = OverflowPolicy.DROP_OLDEST;
+    private int drainBudget = 16 * 1024;
+    private int segmentSize;
+    private long maxTotalQueueStorage = Long.MAX_VALUE;
 
     /**
      * The most messages one client's queue holds.
@@ -32,7 +35,8 @@ public final class OutboundConfig
     }
 
     /**
-     * The most payload bytes one client's queue holds; its storage grows to this plus one message, and no more.
+     * The most payload bytes one client's queue holds; its storage, in segments, stays within about twice this and
+     * the messages' headers, plus two segments (see {@link MessageQueue}).
      *
      * @param bytes at least {@link #maxMessageLength()}, at most {@link #MAX_QUEUED_BYTES_LIMIT}.
      * @return this.
@@ -86,6 +90,95 @@ public final class OutboundConfig
         }
         this.policy = policy;
         return this;
+    }
+
+    /**
+     * The most payload bytes one client's queue moves into its write buffer per reactor cycle; a longer backlog
+     * continues in the next cycle, taking turns with the other clients' backlogs, so that a slow client that
+     * reads again does not hold the reactor while the others' messages wait. At least one message moves per turn.
+     *
+     * @param bytes at least 1; 16 KiB by default.
+     * @return this.
+     */
+    public OutboundConfig drainBudget(final int bytes)
+    {
+        this.drainBudget = atLeastOne(bytes, "drainBudget");
+        return this;
+    }
+
+    /**
+     * Payload bytes a queue moves per reactor cycle.
+     *
+     * @return bytes.
+     */
+    public int drainBudget()
+    {
+        return drainBudget;
+    }
+
+    /**
+     * The size of the storage segments the queues take from their fanout's shared pool as they grow and give
+     * back when drained.
+     *
+     * @param bytes 0 (the default) for an eighth of {@link #maxQueuedBytes()} up to 64 KiB; otherwise at least
+     *              {@link #maxMessageLength()} plus 5 bytes of header.
+     * @return this.
+     */
+    public OutboundConfig segmentSize(final int bytes)
+    {
+        if (bytes < 0)
+        {
+            throw new IllegalArgumentException("segmentSize below 0: " + bytes);
+        }
+        this.segmentSize = bytes;
+        return this;
+    }
+
+    /**
+     * The segment size as set.
+     *
+     * @return bytes, 0 when chosen from the other bounds.
+     */
+    public int segmentSize()
+    {
+        return segmentSize;
+    }
+
+    /**
+     * The most queue storage all the clients of a fanout hold together, in segments: when the pool has given out
+     * that much, a queue that needs one more segment is full, whatever its own bounds, and its overflow policy
+     * applies: dropping the oldest then frees a whole segment before the newest fits, and a client with nothing
+     * queued loses the newest. Bounds the memory of many slow clients at once.
+     *
+     * @param bytes at least one segment; unbounded (only the clients' own bounds) by default.
+     * @return this.
+     */
+    public OutboundConfig maxTotalQueueStorage(final long bytes)
+    {
+        if (bytes < 1)
+        {
+            throw new IllegalArgumentException("maxTotalQueueStorage below 1: " + bytes);
+        }
+        this.maxTotalQueueStorage = bytes;
+        return this;
+    }
+
+    /**
+     * The most queue storage of all clients together.
+     *
+     * @return bytes.
+     */
+    public long maxTotalQueueStorage()
+    {
+        return maxTotalQueueStorage;
+    }
+
+    /**
+     * The segment size the queues use: as set, or chosen from the bounds.
+     */
+    int effectiveSegmentSize()
+    {
+        return segmentSize != 0 ? segmentSize : MessageQueue.segmentSizeFor(maxQueuedBytes, maxMessageLength);
     }
 
     /**
@@ -150,6 +243,17 @@ public final class OutboundConfig
         {
             throw new IllegalArgumentException("maxMessageLength " + maxMessageLength + " above maxQueuedBytes " +
                 maxQueuedBytes);
+        }
+        final int segment = effectiveSegmentSize();
+        if (segment < maxMessageLength + MessageQueue.HEADER)
+        {
+            throw new IllegalArgumentException("segmentSize " + segment + " below maxMessageLength " +
+                maxMessageLength + " plus a header of " + MessageQueue.HEADER);
+        }
+        if (maxTotalQueueStorage < segment)
+        {
+            throw new IllegalArgumentException("maxTotalQueueStorage " + maxTotalQueueStorage +
+                " below one segment of " + segment);
         }
         return this;
     }

@@ -13,8 +13,9 @@ import io.celer.websocket.WebSocketHandler;
 /**
  * One client's outgoing side: sends whole messages straight into its connection's write buffer while there is
  * room, and otherwise into a bounded queue that drains, whole message by whole message, as the socket takes
- * bytes; a full queue applies the server's {@link OverflowPolicy}. Reactor thread only; nothing allocates after
- * the queue has grown to what the client's lag needs (at most its bounds).
+ * bytes, one drain budget per reactor cycle; a full queue applies the server's {@link OverflowPolicy}. Reactor
+ * thread only; the queue's storage comes from its fanout's pool, so nothing allocates once the pool holds what the
+ * clients' lag needs (at most their bounds).
  *
  * <p>The queue keeps enough room at the end of the write buffer for a close frame, so that closing a client that
  * reads nothing still tells it why (1008). Messages sent here must not be interleaved with a fragmented message
@@ -34,11 +35,14 @@ public final class Outbox
     private final OverflowPolicy policy;
     private final int lagThreshold;
     private final int maxMessageLength;
+    private final int drainBudget;
     private final Events events = new Events();
     private WebSocket socket;
     private long id = -1;
     private long dropped;
     private boolean lagging;
+    /** Whether the fanout holds this client for a drain turn next cycle. */
+    boolean drainWaiting;
     /** Where the fanout keeps this client, for removal in constant time; -1 when not kept. */
     int slot = -1;
 
@@ -46,10 +50,12 @@ public final class Outbox
     {
         this.fanout = fanout;
         this.application = application;
-        this.queue = new MessageQueue(config.maxQueuedMessages(), config.maxQueuedBytes(), config.maxMessageLength());
+        this.queue = new MessageQueue(config.maxQueuedMessages(), config.maxQueuedBytes(), config.maxMessageLength(),
+            fanout.segments());
         this.policy = config.overflowPolicy();
         this.lagThreshold = config.lagThreshold();
         this.maxMessageLength = config.maxMessageLength();
+        this.drainBudget = config.drainBudget();
     }
 
     /**
@@ -140,9 +146,15 @@ public final class Outbox
                     closeForLag();
                     return false;
                 default:
-                    // The message is no larger than the byte bound, so emptying the queue always makes room.
+                    // The message is no larger than the byte bound, so emptying the queue makes room, unless the
+                    // shared storage is all in other clients' queues: then the newest goes too.
                     do
                     {
+                        if (queue.isEmpty())
+                        {
+                            countDrops(1);
+                            return false;
+                        }
                         queue.remove();
                         countDrops(1);
                     }
@@ -168,12 +180,15 @@ public final class Outbox
     }
 
     /**
-     * Moves queued messages into the write buffer while they fit whole; stops when the socket is behind, to be
-     * called again when it frees room.
+     * Moves queued messages into the write buffer while they fit whole, up to the drain budget: a backlog of
+     * thousands of messages moved in one go would hold the reactor while every other client's messages wait. Stops
+     * when the socket is behind, to be called again by its write-space event, or when the budget is spent, to be
+     * called again by the fanout next cycle, after the other clients waiting for their turn.
      */
     private void drain()
     {
         final Connection connection = socket.connection();
+        int budget = drainBudget;
         while (!queue.isEmpty())
         {
             if (!socket.isOpen())
@@ -181,15 +196,48 @@ public final class Outbox
                 queue.clear();
                 break;
             }
-            if (!hasRoom(connection, roomFor(queue.peekLength())) || !write(queue.peekKind(), queue.peek()))
+            if (budget <= 0)
+            {
+                // The turn's bytes leave now, in one write; a socket that refuses some calls back when it takes more.
+                flush();
+                if (socket.isOpen() && !connection.isLagging())
+                {
+                    fanout.drainLater(this);
+                }
+                return;
+            }
+            final int length = queue.peekLength();
+            if (!hasRoom(connection, roomFor(length)) || !write(queue.peekKind(), queue.peek()))
             {
                 break;
             }
             queue.remove();
+            budget -= length;
         }
         if (queue.isEmpty())
         {
             endLag();
+        }
+    }
+
+    /**
+     * The fanout gives this client its turn: its backlog moves on by one budget.
+     */
+    void drainTurn()
+    {
+        drainWaiting = false;
+        if (socket != null && socket.isOpen() && !queue.isEmpty())
+        {
+            drainAndTell();
+        }
+    }
+
+    private void drainAndTell()
+    {
+        drain();
+        if (queue.isEmpty() && socket.isOpen())
+        {
+            application.writable(socket, socket.connection().writeBufferRemaining());
         }
     }
 
@@ -292,13 +340,21 @@ public final class Outbox
     }
 
     /**
-     * Bytes of queue storage this client holds: 0 until it first lagged, never more than its bounds allow.
+     * Bytes of queue storage this client holds: 0 while its queue is empty, never more than its bounds allow.
      *
      * @return bytes.
      */
     public int queueStorage()
     {
         return queue.storageCapacity();
+    }
+
+    /**
+     * The most queue storage this client's bounds let it hold.
+     */
+    long queueStorageBound()
+    {
+        return queue.storageBound();
     }
 
     /**
@@ -369,10 +425,10 @@ public final class Outbox
         @Override
         public void writable(final WebSocket webSocket, final int freeBytes)
         {
-            drain();
-            if (queue.isEmpty())
+            // A client waiting for its drain turn gets it next cycle; draining now too would spend two budgets.
+            if (!drainWaiting)
             {
-                application.writable(webSocket, webSocket.connection().writeBufferRemaining());
+                drainAndTell();
             }
         }
 

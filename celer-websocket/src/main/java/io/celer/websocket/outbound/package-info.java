@@ -4,9 +4,11 @@
  * <p>Each client has an {@link io.celer.websocket.outbound.Outbox}: a send goes straight into the connection's write
  * buffer while it has room and nothing waits before it (fast clients never queue), and otherwise into a
  * {@link io.celer.websocket.outbound.MessageQueue} bounded in messages and in bytes, which drains whole messages,
- * never part of a frame, as the socket takes bytes. When the queue is full, the server's
- * {@link io.celer.websocket.outbound.OverflowPolicy} drops the oldest message, refuses the newest, or closes the
- * client with 1008. A client is lagging from the moment its queue reaches a threshold until it is empty again; a
+ * never part of a frame, as the socket takes bytes, a budget of bytes per reactor cycle at a time, clients with a
+ * backlog taking turns. The queues' storage is fixed-size segments from a pool the fanout shares among its clients,
+ * taken while a client lags and given back when its queue empties, optionally capped in total. When the queue is
+ * full, the server's {@link io.celer.websocket.outbound.OverflowPolicy} drops the oldest message, refuses the
+ * newest, or closes the client with 1008. A client is lagging from the moment its queue reaches a threshold until it is empty again; a
  * {@link io.celer.websocket.outbound.LagListener} hears both transitions, once each, and producers on other threads
  * can read how many clients lag.
  *

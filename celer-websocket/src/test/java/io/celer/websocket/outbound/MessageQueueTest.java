@@ -98,7 +98,7 @@ class MessageQueueTest
             }
             assertThat(queue.size()).isEqualTo(model.size());
             assertThat(queue.bytes()).isEqualTo(modelBytes);
-            assertThat(queue.storageCapacity()).isLessThanOrEqualTo(maxBytes + maxLength);
+            assertThat((long)queue.storageCapacity()).isLessThanOrEqualTo(queue.storageBound());
         }
         queue.clear();
         assertThat(queue.isEmpty()).isTrue();
@@ -137,6 +137,103 @@ class MessageQueueTest
             fillAndDrop.run();
         }
         assertThat(Allocations.currentThreadAllocatedBytes() - before).isZero();
-        assertThat(queue.storageCapacity()).isLessThanOrEqualTo(16_250);
+        assertThat((long)queue.storageCapacity()).isLessThanOrEqualTo(queue.storageBound());
+    }
+
+    @Test
+    void drainedSegmentsGoBackToTheSharedPoolForTheNextQueueToLag()
+    {
+        final SegmentPool pool = new SegmentPool(1_024, Long.MAX_VALUE);
+        final MessageQueue first = new MessageQueue(1_000, 20_000, 250, pool);
+        final MessageQueue second = new MessageQueue(1_000, 20_000, 250, pool);
+        final ByteBuffer payload = message(200, 1);
+        for (int i = 0; i < 50; i++)
+        {
+            assertThat(first.offer(2, payload.clear())).isTrue();
+        }
+        final long allocated = pool.allocatedBytes();
+        assertThat(first.storageCapacity()).isEqualTo(allocated).isPositive();
+        assertThat(pool.freeBytes()).isZero();
+
+        for (int i = 0; i < 50; i++)
+        {
+            assertThat(first.peek()).isEqualTo(message(200, 1));
+            first.remove();
+        }
+        assertThat(first.storageCapacity()).as("an empty queue holds nothing").isZero();
+        assertThat(pool.freeBytes()).isEqualTo(allocated);
+
+        for (int i = 0; i < 50; i++)
+        {
+            assertThat(second.offer(1, payload.clear())).isTrue();
+        }
+        assertThat(pool.allocatedBytes()).as("the second queue reuses the first's segments").isEqualTo(allocated);
+    }
+
+    @Test
+    void aCappedPoolFillsTheQueuesBeforeTheirOwnBoundsAndTakesBackWhatTheyRemove()
+    {
+        final SegmentPool pool = new SegmentPool(1_024, 4 * 1_024);
+        final MessageQueue first = new MessageQueue(1_000, 100_000, 250, pool);
+        final MessageQueue second = new MessageQueue(1_000, 100_000, 250, pool);
+        final ByteBuffer payload = message(250, 7);
+        int taken = 0;
+        while (first.offer(2, payload.clear()))
+        {
+            taken++;
+        }
+        // Four segments of four 255-byte records each.
+        assertThat(taken).isEqualTo(16);
+        assertThat(first.storageCapacity()).isEqualTo(4 * 1_024);
+        assertThat(second.offer(2, payload.clear())).as("no segment left for another queue").isFalse();
+        assertThat(payload.position()).isZero();
+
+        for (int i = 0; i < 4; i++)
+        {
+            first.remove();
+        }
+        assertThat(first.storageCapacity()).as("the first segment, read, goes back").isEqualTo(3 * 1_024);
+        assertThat(second.offer(2, payload.clear())).isTrue();
+        assertThat(second.peek()).isEqualTo(message(250, 7));
+        assertThat(pool.allocatedBytes()).isEqualTo(4 * 1_024);
+    }
+
+    @Test
+    void queuesTakingTurnsToLagAllocateNothingOnceThePoolHoldsEnough()
+    {
+        final SegmentPool pool = new SegmentPool(2_048, Long.MAX_VALUE);
+        final MessageQueue[] queues = new MessageQueue[4];
+        for (int i = 0; i < queues.length; i++)
+        {
+            queues[i] = new MessageQueue(64, 16_000, 250, pool);
+        }
+        final ByteBuffer payload = message(230, 3);
+        final Runnable lagInTurn = () ->
+        {
+            for (final MessageQueue queue : queues)
+            {
+                for (int i = 0; i < 200; i++)
+                {
+                    while (!queue.offer(2, payload.clear()))
+                    {
+                        queue.remove();
+                    }
+                }
+                queue.clear();
+            }
+        };
+        for (int i = 0; i < 2_000; i++)
+        {
+            lagInTurn.run();
+        }
+        final long allocated = pool.allocatedBytes();
+        final long before = Allocations.currentThreadAllocatedBytes();
+        for (int i = 0; i < 2_000; i++)
+        {
+            lagInTurn.run();
+        }
+        assertThat(Allocations.currentThreadAllocatedBytes() - before).isZero();
+        assertThat(pool.allocatedBytes()).as("one queue's worth, shared").isEqualTo(allocated)
+            .isLessThanOrEqualTo(queues[0].storageBound());
     }
 }

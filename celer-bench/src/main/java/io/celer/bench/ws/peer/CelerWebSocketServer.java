@@ -23,8 +23,9 @@ import picocli.CommandLine.Option;
 /**
  * Celer's feed server, the ws-feed demo's {@link WsFeedServer}, on one reactor: each client is offered
  * {@code --rate} messages a second through a bounded outbox that drops its oldest message when full
- * ({@code --backpressure=on}, {@code --queue} messages), or through an outbox bounded only by a client's gigabyte
- * ({@code --backpressure=off}), which lets a slow client's backlog grow until the RSS cap stops the process.
+ * ({@code --backpressure=on}, {@code --queue} messages or {@code --queue-bytes}, whichever comes first), or
+ * through an outbox bounded only by a client's gigabyte ({@code --backpressure=off}), which lets a slow client's
+ * backlog grow until the RSS cap stops the process.
  */
 @Command(name = "celer-ws", mixinStandardHelpOptions = true,
     description = "WebSocket peer: Celer's ws-feed server, back-pressured through per-client outboxes.")
@@ -43,6 +44,11 @@ public final class CelerWebSocketServer implements PeerServer
     @Option(names = "--queue", defaultValue = "" + WsFeedServer.DEFAULT_QUEUED_MESSAGES,
         description = "Messages a client's outbox holds with back-pressure on.")
     int queue;
+
+    @Option(names = "--queue-bytes", defaultValue = "" + WsFeedServer.DEFAULT_QUEUED_BYTES,
+        description = "Payload bytes a client's outbox holds with back-pressure on, whichever of this and --queue "
+            + "comes first.")
+    int queueBytes;
 
     @Option(names = "--idle", defaultValue = "backoff",
         description = "The reactor between ticks: spin, yield, or backoff (spins, yields, then parks up to 100 us).")
@@ -68,8 +74,9 @@ public final class CelerWebSocketServer implements PeerServer
     @Override
     public Serving start()
     {
-        final OutboundConfig outbound = WsFeedServer.outbound(OverflowPolicy.DROP_OLDEST,
-            feedOptions.dropWhenUnwritable() ? queue : UNBOUNDED_MESSAGES, feedOptions.size);
+        final OutboundConfig outbound = feedOptions.dropWhenUnwritable() ?
+            WsFeedServer.outbound(OverflowPolicy.DROP_OLDEST, queue, queueBytes, feedOptions.size) :
+            WsFeedServer.outbound(OverflowPolicy.DROP_OLDEST, UNBOUNDED_MESSAGES, feedOptions.size);
         reactor = new Reactor(new ReactorConfig().name("celer-ws-feed").cpu(options.cpu())
             .idleStrategy(idleStrategy(idle))).start();
         feed = WsFeedServer.open(reactor, options.port(),
