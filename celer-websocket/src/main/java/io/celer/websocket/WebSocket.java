@@ -28,6 +28,20 @@ public interface WebSocket
     boolean isServer();
 
     /**
+     * The path of the opening handshake's request, without the query: what the client asked for.
+     *
+     * @return the path, {@code /} at the least.
+     */
+    String path();
+
+    /**
+     * The subprotocol the opening handshake agreed on.
+     *
+     * @return its name, or null when none was.
+     */
+    String subprotocol();
+
+    /**
      * Whether messages may still be sent: open, and no close frame sent.
      *
      * @return true while open.

@@ -40,6 +40,8 @@ public final class WebSocketSession implements WebSocket, FrameListener
     private int frameLimit;
     private ByteBuffer message;
     private Object attachment;
+    private String path = "/";
+    private String subprotocol;
     private boolean open;
     private boolean closeFinished;
     private boolean closedNotified;
@@ -107,6 +109,24 @@ public final class WebSocketSession implements WebSocket, FrameListener
     {
         compression.enable(parameters, server, level, config.maxMessageLength());
         decoder.rsv1Allowed(true);
+        return this;
+    }
+
+    /**
+     * Records what the opening handshake settled, for the handler to read; before {@link #open}.
+     *
+     * @param requestPath the path the client asked for, without the query.
+     * @param chosen      the subprotocol agreed on, or null for none.
+     * @return this.
+     */
+    public WebSocketSession agreed(final String requestPath, final String chosen)
+    {
+        if (requestPath == null || requestPath.isEmpty())
+        {
+            throw new IllegalArgumentException("the request path is empty");
+        }
+        this.path = requestPath;
+        this.subprotocol = chosen;
         return this;
     }
 
@@ -400,6 +420,18 @@ public final class WebSocketSession implements WebSocket, FrameListener
     public boolean isServer()
     {
         return server;
+    }
+
+    @Override
+    public String path()
+    {
+        return path;
+    }
+
+    @Override
+    public String subprotocol()
+    {
+        return subprotocol;
     }
 
     @Override

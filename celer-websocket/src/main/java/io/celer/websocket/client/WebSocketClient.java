@@ -273,7 +273,7 @@ public final class WebSocketClient implements AutoCloseable
         final ByteBuffer generated = ByteBuffer.allocate(SecWebSocketKey.LENGTH);
         SecWebSocketKey.generate(new MaskKeys(), generated);
         key = new String(generated.array(), StandardCharsets.US_ASCII);
-        final String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
+        final String path = requestPath();
         final boolean defaultPort = port == (secure ? 443 : 80);
         final String hostField = (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + (defaultPort ? "" : ":" + port);
         final StringBuilder request = new StringBuilder(256)
@@ -337,6 +337,11 @@ public final class WebSocketClient implements AutoCloseable
         return null;
     }
 
+    private String requestPath()
+    {
+        return url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
+    }
+
     private boolean offered(final String protocol)
     {
         for (final String candidate : subprotocols)
@@ -395,7 +400,7 @@ public final class WebSocketClient implements AutoCloseable
                 session.compression(compression);
             }
             upgraded = true;
-            session.open(connection);
+            session.agreed(requestPath(), subprotocol).open(connection);
             if (buffer.hasRemaining())
             {
                 session.onRead(buffer);

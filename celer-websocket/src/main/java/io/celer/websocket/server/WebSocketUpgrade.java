@@ -187,7 +187,9 @@ public final class WebSocketUpgrade implements HttpHandler
         acceptKey.write(request.headerValue(keyIndex), accept);
         final String subprotocol = selectSubprotocol(request);
         final DeflateParameters agreed = negotiateDeflate(request);
-        final WebSocketSession session = WebSocketSession.server(config, handler);
+        // One String per upgrade, like the session itself: the handler may keep what it reads.
+        final WebSocketSession session = WebSocketSession.server(config, handler)
+            .agreed(request.path().toString(), subprotocol);
         if (agreed != null)
         {
             session.compression(agreed, deflateLevel);

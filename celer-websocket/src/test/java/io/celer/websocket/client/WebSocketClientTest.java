@@ -85,6 +85,9 @@ class WebSocketClientTest
         assertThat(events.next()).isEqualTo("opened");
         assertThat(client.failure()).isNull();
         assertThat(client.subprotocol()).isEqualTo("chat");
+        // Set before the session opened, which the recorder's queue has shown this thread.
+        assertThat(client.socket().subprotocol()).isEqualTo("chat");
+        assertThat(client.socket().path()).isEqualTo("/ws/room");
         assertThat(client.compression()).isNotNull();
         reactor.call(() -> client.socket().sendText("h\u00e9llo " + "x".repeat(1000)));
         assertThat(events.next()).isEqualTo("text:h\u00e9llo " + "x".repeat(1000));

@@ -22,7 +22,9 @@ import io.celer.tcp.TcpConfig;
 import io.celer.test.Reactors;
 import io.celer.test.Transports;
 import io.celer.websocket.EchoHandler;
+import io.celer.websocket.WebSocket;
 import io.celer.websocket.WebSocketConfig;
+import io.celer.websocket.WebSocketHandler;
 import io.celer.websocket.deflate.PerMessageDeflate;
 import io.celer.websocket.handshake.OriginCheck;
 
@@ -271,6 +273,41 @@ class WebSocketUpgradeTest
             "Sec-WebSocket-Extensions: permessage-deflate; server_max_window_bits=16"));
         assertThat(declined).startsWith("HTTP/1.1 101 ").doesNotContain("Sec-WebSocket-Protocol")
             .doesNotContain("Sec-WebSocket-Extensions");
+    }
+
+    @Test
+    void theHandlerReadsThePathAndTheSubprotocolTheHandshakeSettled() throws IOException
+    {
+        final WebSocketHandler tellsWhatItWasOpenedWith = new WebSocketHandler()
+        {
+            @Override
+            public void opened(final WebSocket socket)
+            {
+                socket.sendText(socket.path() + " " + socket.subprotocol());
+            }
+        };
+        final WebSocketUpgrade upgrade = new WebSocketUpgrade(new WebSocketConfig(), tellsWhatItWasOpenedWith)
+            .subprotocols("chat.v2", "chat.v1");
+        server = new HttpServer(reactors.start("ws-opened"), 0,
+            new HttpServerConfig().tcp(new TcpConfig().bindAddress("127.0.0.1")),
+            Router.builder().prefix(HttpMethod.GET, "/ws", upgrade).build()).open();
+        assertThat(openedWith(request("/ws/room/7?user=a", "Sec-WebSocket-Protocol: chat.v1")))
+            .isEqualTo("/ws/room/7 chat.v1");
+        assertThat(openedWith(request("/ws"))).isEqualTo("/ws null");
+    }
+
+    /** Upgrades, then returns the text of the server's first frame. */
+    private String openedWith(final String request) throws IOException
+    {
+        try (Socket socket = connect(Transports.PLAIN, server.port()))
+        {
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            final InputStream in = socket.getInputStream();
+            assertThat(readHead(in)).startsWith("HTTP/1.1 101 ");
+            final byte[] frame = readFrame(in);
+            assertThat(frame[0]).as("a text frame").isEqualTo((byte)1);
+            return new String(frame, 1, frame.length - 1, StandardCharsets.UTF_8);
+        }
     }
 
     /** Sends a request, returns the response head and, for a 200 with a short body, the body. */
