@@ -29,6 +29,7 @@ public final class TcpConfig
     private long closeLingerMillis = 5_000;
     private TransportFactory transport = PlainTransport.INSTANCE;
     private long handshakeTimeoutMillis = 10_000;
+    private int bufferPoolSize = 64;
 
     /**
      * An independent copy, so a component can add its own settings (its framing, say) to a caller's base.
@@ -57,6 +58,7 @@ public final class TcpConfig
         copy.closeLingerMillis = closeLingerMillis;
         copy.transport = transport;
         copy.handshakeTimeoutMillis = handshakeTimeoutMillis;
+        copy.bufferPoolSize = bufferPoolSize;
         return copy;
     }
 
@@ -193,6 +195,22 @@ public final class TcpConfig
     public TcpConfig keepAlive(final boolean on)
     {
         this.keepAlive = on;
+        return this;
+    }
+
+    /**
+     * How many closed connections' read and write buffers a server keeps for the connections it accepts next;
+     * 64 by default, 0 to allocate a pair per connection. A new connection then costs no native allocation,
+     * zeroing or {@code Cleaner}; the memory kept is at most this many times the read plus the write buffer
+     * size (8 MiB with the defaults), and goes back when the server closes. A client keeps its one pair across
+     * reconnects and ignores it.
+     *
+     * @param connections pairs of buffers kept.
+     * @return this.
+     */
+    public TcpConfig bufferPoolSize(final int connections)
+    {
+        this.bufferPoolSize = notNegative(connections, "bufferPoolSize");
         return this;
     }
 
@@ -368,6 +386,11 @@ public final class TcpConfig
     boolean keepAlive()
     {
         return keepAlive;
+    }
+
+    int bufferPoolSize()
+    {
+        return bufferPoolSize;
     }
 
     int backlog()

@@ -43,6 +43,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     private final ConnectionReader reader;
     private final ConnectionCloser closer;
     private final ConnectionHandshake handshake;
+    private final BufferPool readBuffers;
+    private final BufferPool writeBuffers;
 
     /** Set here on connect or accept; the reader and the writer use them too. */
     SocketChannel channel;
@@ -57,9 +59,26 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     private boolean endOfCycleQueued;
     private Object attachment;
 
+    /**
+     * A connection with buffers of its own, kept across its reconnects (a client's).
+     */
     TcpConnection(final Reactor reactor, final TcpConfig config, final Handler handler, final ConnectionOwner owner)
     {
+        this(reactor, config, handler, owner, null, null);
+        reader.lend(ByteBuffer.allocateDirect(config.readBufferSize()));
+        writer.lend(ByteBuffer.allocateDirect(config.writeBufferSize()));
+    }
+
+    /**
+     * A connection that borrows its buffers from the pools when it starts and gives them back when it closes (a
+     * server's, one object per accepted channel).
+     */
+    TcpConnection(final Reactor reactor, final TcpConfig config, final Handler handler, final ConnectionOwner owner,
+        final BufferPool readBuffers, final BufferPool writeBuffers)
+    {
         this.reactor = reactor;
+        this.readBuffers = readBuffers;
+        this.writeBuffers = writeBuffers;
         this.config = config;
         this.handler = handler;
         this.owner = owner;
@@ -76,6 +95,11 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
      */
     void accept(final SocketChannel acceptedChannel) throws IOException
     {
+        if (readBuffers != null)
+        {
+            reader.lend(readBuffers.take());
+            writer.lend(writeBuffers.take());
+        }
         begin(acceptedChannel, false, null, -1);
         remoteAddress = (InetSocketAddress)acceptedChannel.getRemoteAddress();
         key = reactor.register(acceptedChannel, SelectionKey.OP_READ, this);
@@ -509,6 +533,21 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
             reason != CloseReason.TLS_ERROR;
         state = CLOSED;
         closer.release(reason, orderly);
+    }
+
+    /**
+     * Gives borrowed buffers back to the pools, once: only after the channel closed, when no read or write of
+     * this connection can run again. A handler that closed its connection inside {@code message} still holds
+     * the read view until it returns; the buffer waits in the pool meanwhile, and only this server's next
+     * accept, which cannot run during the callback on this one thread, takes it.
+     */
+    void returnBuffers()
+    {
+        if (readBuffers != null)
+        {
+            readBuffers.give(reader.withdraw());
+            writeBuffers.give(writer.withdraw());
+        }
     }
 
     @Override

@@ -30,6 +30,8 @@ public final class TcpServer implements Selectable, ConnectionOwner
     private final Long2ObjectHashMap<TcpConnection> connections = new Long2ObjectHashMap<>();
 
     private final BoundSocket socket;
+    private final BufferPool readBuffers;
+    private final BufferPool writeBuffers;
 
     private volatile ServerSocketChannel serverChannel;
 
@@ -60,6 +62,8 @@ public final class TcpServer implements Selectable, ConnectionOwner
         this.config = config;
         this.handler = handler;
         this.socket = new BoundSocket(reactor);
+        this.readBuffers = new BufferPool(config.readBufferSize(), config.bufferPoolSize());
+        this.writeBuffers = new BufferPool(config.writeBufferSize(), config.bufferPoolSize());
     }
 
     /**
@@ -113,6 +117,8 @@ public final class TcpServer implements Selectable, ConnectionOwner
 
     private void register()
     {
+        readBuffers.keep();
+        writeBuffers.keep();
         if (!socket.register(serverChannel, SelectionKey.OP_ACCEPT, this))
         {
             closeChannel();
@@ -200,7 +206,8 @@ public final class TcpServer implements Selectable, ConnectionOwner
             {
                 return;
             }
-            final TcpConnection connection = new TcpConnection(reactor, config, handler, this);
+            final TcpConnection connection =
+                new TcpConnection(reactor, config, handler, this, readBuffers, writeBuffers);
             try
             {
                 connection.accept(accepted);
@@ -209,6 +216,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
             {
                 LOG.log(System.Logger.Level.WARNING, "cannot set up an accepted connection", ex);
                 BoundSocket.closeQuietly(accepted);
+                connection.returnBuffers();
             }
         }
     }
@@ -233,6 +241,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
         {
             connection.onReactorStop();
         }
+        releasePooledBuffers();
     }
 
     private void closeWith(final CloseReason reason)
@@ -244,6 +253,28 @@ public final class TcpServer implements Selectable, ConnectionOwner
         {
             connection.close(reason);
         }
+        releasePooledBuffers();
+    }
+
+    /**
+     * A closed server keeps no memory for connections it will not accept, nor what lingering ones give back.
+     */
+    private void releasePooledBuffers()
+    {
+        readBuffers.drain();
+        writeBuffers.drain();
+    }
+
+    /** The pool of read buffers; tests look at it. */
+    BufferPool readBuffers()
+    {
+        return readBuffers;
+    }
+
+    /** The pool of write buffers; tests look at it. */
+    BufferPool writeBuffers()
+    {
+        return writeBuffers;
     }
 
     private void closeChannel()
