@@ -145,13 +145,19 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         transport = config.transport().newTransport(clientMode, host, port);
         newChannel.configureBlocking(false);
         newChannel.setOption(StandardSocketOptions.TCP_NODELAY, config.tcpNoDelay());
-        newChannel.setOption(StandardSocketOptions.SO_KEEPALIVE, config.keepAlive());
+        // A system call each, per accept: only those that change something. Keep-alive is off on a new socket,
+        // and on an accepted one, which inherits it from the listener (left off).
+        if (config.keepAlive())
+        {
+            newChannel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+        }
         if (config.socketSendBufferSize() > 0)
         {
             newChannel.setOption(StandardSocketOptions.SO_SNDBUF, config.socketSendBufferSize());
         }
-        if (config.socketReceiveBufferSize() > 0)
+        if (config.socketReceiveBufferSize() > 0 && clientMode)
         {
+            // A server set it on the listener, before listen, and accepted sockets inherit it from there.
             newChannel.setOption(StandardSocketOptions.SO_RCVBUF, config.socketReceiveBufferSize());
         }
         reader.reset();

@@ -1,0 +1,81 @@
+package io.celer.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import io.celer.test.SteadyAllocation;
+
+/**
+ * The paper's {@code ab} test without keep-alive: one connection per request, closed by the server after the
+ * response. After warm-up the reactor thread allocates per connection only the JDK's socket objects and a
+ * fixed, small set of Celer's.
+ */
+class ConnectionPerRequestAllocationTest
+{
+    private static final int CYCLES = 200;
+    private static final byte[] REQUEST =
+        "GET /plaintext HTTP/1.0\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * What one connection may allocate on the reactor thread. The TCP part (about 1.3 KiB, mostly the JDK's
+     * {@code SocketChannelImpl} and its addresses, locks and selection key) is explained and bounded in
+     * celer-core's {@code AcceptAllocationTest}; the HTTP part is the state of one {@link HttpConnection}.
+     */
+    private static final long MAX_BYTES_PER_CONNECTION = 16 * 1024;
+
+    private TestServer server;
+
+    @AfterEach
+    void stop()
+    {
+        if (server != null)
+        {
+            server.close();
+        }
+    }
+
+    @Test
+    @Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
+    void aConnectionPerRequestAllocatesABoundedAmountPerConnection() throws Exception
+    {
+        server = new TestServer();
+        final InetSocketAddress address = new InetSocketAddress("127.0.0.1", server.port());
+        final List<Long> windows = SteadyAllocation.perWindow(server.reactor.thread(), () -> cycles(address));
+        final long best = windows.stream().mapToLong(Long::longValue).min().orElseThrow();
+        System.out.printf("HTTP/1.0 connection per request: bytes per connection on the reactor thread %s%n",
+            windows.stream().map(w -> Long.toString(w / CYCLES)).toList());
+        assertThat(best / CYCLES).as("bytes per connection on the reactor thread, windows %s", windows)
+            .isLessThanOrEqualTo(MAX_BYTES_PER_CONNECTION);
+    }
+
+    private static void cycles(final InetSocketAddress address) throws IOException
+    {
+        final byte[] answer = new byte[1024];
+        for (int i = 0; i < CYCLES; i++)
+        {
+            try (Socket socket = new Socket())
+            {
+                socket.connect(address, 10_000);
+                socket.setSoTimeout(30_000);
+                socket.getOutputStream().write(REQUEST);
+                final InputStream in = socket.getInputStream();
+                int total = 0;
+                for (int n; (n = in.read(answer, total, answer.length - total)) > 0; )
+                {
+                    total += n;
+                }
+                assertThat(new String(answer, 0, total, StandardCharsets.US_ASCII)).endsWith("Hello, World!");
+            }
+        }
+    }
+}
