@@ -14,6 +14,7 @@ final class ResponsePipeline
     private final PipelineEvents events;
     private final ResponseOutput output;
     private final HttpResponse[] slots;
+    private final ConnectionRecycler recycler;
 
     private int headIndex;
     private int count;
@@ -22,15 +23,16 @@ final class ResponsePipeline
 
     ResponsePipeline(
         final Connection connection, final PipelineEvents events, final HttpServerConfig config, final DateHeader date,
-        final byte[] serverLine)
+        final byte[] serverLine, final ConnectionRecycler recycler)
     {
         this.connection = connection;
+        this.recycler = recycler;
         this.events = events;
         this.output = new ResponseOutput(connection, config.responseBufferSize());
         this.slots = new HttpResponse[config.maxPipelinedRequests()];
         for (int i = 0; i < slots.length; i++)
         {
-            slots[i] = new HttpResponse(this, config.responseHeadSize(), date, serverLine);
+            slots[i] = new HttpResponse(this, date, serverLine);
         }
     }
 
@@ -180,9 +182,26 @@ final class ResponsePipeline
         }
     }
 
-    /** The connection closed: what handlers still write goes nowhere. */
+    /** A head for a slot's first response. */
+    ByteBuffer newHead()
+    {
+        return recycler.takeHead();
+    }
+
+    /**
+     * The connection closed: what handlers still write goes nowhere, and complete responses, which their
+     * handlers no longer hold, give their heads back; a response still open keeps its own.
+     */
     void close()
     {
         closed = true;
+        for (final HttpResponse slot : slots)
+        {
+            if (slot.head != null && slot.isComplete())
+            {
+                recycler.giveHead(slot.head);
+                slot.head = null;
+            }
+        }
     }
 }
