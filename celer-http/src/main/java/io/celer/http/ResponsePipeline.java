@@ -15,6 +15,8 @@ final class ResponsePipeline
     private final ResponseOutput output;
     private final HttpResponse[] slots;
     private final ConnectionRecycler recycler;
+    private final DateHeader date;
+    private final byte[] serverLine;
 
     private int headIndex;
     private int count;
@@ -29,11 +31,10 @@ final class ResponsePipeline
         this.recycler = recycler;
         this.events = events;
         this.output = new ResponseOutput(connection, config.responseBufferSize());
+        this.date = date;
+        this.serverLine = serverLine;
+        // Made on first need: a connection that never pipelines uses one slot, and many live for one request.
         this.slots = new HttpResponse[config.maxPipelinedRequests()];
-        for (int i = 0; i < slots.length; i++)
-        {
-            slots[i] = new HttpResponse(this, date, serverLine);
-        }
     }
 
     Connection connection()
@@ -65,7 +66,13 @@ final class ResponsePipeline
     /** Takes the next slot; the caller checked {@link #isFull()}. */
     HttpResponse open(final boolean headRequest, final boolean closeAfter, final int minorVersion)
     {
-        final HttpResponse slot = slots[(headIndex + count) % slots.length];
+        final int index = (headIndex + count) % slots.length;
+        HttpResponse slot = slots[index];
+        if (slot == null)
+        {
+            slot = new HttpResponse(this, date, serverLine);
+            slots[index] = slot;
+        }
         slot.open(nextSequence, headRequest, closeAfter, minorVersion);
         nextSequence = (nextSequence + 1) & Integer.MAX_VALUE;
         count++;
@@ -197,7 +204,7 @@ final class ResponsePipeline
         closed = true;
         for (final HttpResponse slot : slots)
         {
-            if (slot.head != null && slot.isComplete())
+            if (slot != null && slot.head != null && slot.isComplete())
             {
                 recycler.giveHead(slot.head);
                 slot.head = null;
