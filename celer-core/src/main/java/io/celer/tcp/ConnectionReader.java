@@ -49,6 +49,11 @@ final class ConnectionReader implements MessageSink
         buffer = readBuffer;
     }
 
+    boolean hasBuffer()
+    {
+        return buffer != BufferPool.NONE;
+    }
+
     /**
      * Gives the buffer back once the connection closed; no read can run after, so nothing touches it again.
      *

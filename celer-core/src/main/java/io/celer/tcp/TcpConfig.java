@@ -1,5 +1,8 @@
 package io.celer.tcp;
 
+import java.io.IOException;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SocketChannel;
 import java.util.function.Supplier;
 
 import io.celer.framing.Framing;
@@ -386,6 +389,29 @@ public final class TcpConfig
     boolean keepAlive()
     {
         return keepAlive;
+    }
+
+    /**
+     * Sets a new socket's options: only those that change something, since each is a system call per accept.
+     * Keep-alive is off on a new socket, and an accepted one inherits it, and the receive buffer set before
+     * listen, from the listener.
+     */
+    void configure(final SocketChannel channel, final boolean clientMode) throws IOException
+    {
+        channel.configureBlocking(false);
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, tcpNoDelay);
+        if (keepAlive)
+        {
+            channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+        }
+        if (socketSendBufferSize > 0)
+        {
+            channel.setOption(StandardSocketOptions.SO_SNDBUF, socketSendBufferSize);
+        }
+        if (socketReceiveBufferSize > 0 && clientMode)
+        {
+            channel.setOption(StandardSocketOptions.SO_RCVBUF, socketReceiveBufferSize);
+        }
     }
 
     int bufferPoolSize()

@@ -43,8 +43,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     private final ConnectionReader reader;
     private final ConnectionCloser closer;
     private final ConnectionHandshake handshake;
-    private final BufferPool readBuffers;
-    private final BufferPool writeBuffers;
+    private final ConnectionBuffers buffers;
 
     /** Set here on connect or accept; the reader and the writer use them too. */
     SocketChannel channel;
@@ -59,26 +58,11 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     private boolean endOfCycleQueued;
     private Object attachment;
 
-    /**
-     * A connection with buffers of its own, kept across its reconnects (a client's).
-     */
-    TcpConnection(final Reactor reactor, final TcpConfig config, final Handler handler, final ConnectionOwner owner)
-    {
-        this(reactor, config, handler, owner, null, null);
-        reader.lend(ByteBuffer.allocateDirect(config.readBufferSize()));
-        writer.lend(ByteBuffer.allocateDirect(config.writeBufferSize()));
-    }
-
-    /**
-     * A connection that borrows its buffers from the pools when it starts and gives them back when it closes (a
-     * server's, one object per accepted channel).
-     */
     TcpConnection(final Reactor reactor, final TcpConfig config, final Handler handler, final ConnectionOwner owner,
-        final BufferPool readBuffers, final BufferPool writeBuffers)
+        final ConnectionBuffers buffers)
     {
         this.reactor = reactor;
-        this.readBuffers = readBuffers;
-        this.writeBuffers = writeBuffers;
+        this.buffers = buffers;
         this.config = config;
         this.handler = handler;
         this.owner = owner;
@@ -95,11 +79,6 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
      */
     void accept(final SocketChannel acceptedChannel) throws IOException
     {
-        if (readBuffers != null)
-        {
-            reader.lend(readBuffers.take());
-            writer.lend(writeBuffers.take());
-        }
         begin(acceptedChannel, false, null, -1);
         remoteAddress = (InetSocketAddress)acceptedChannel.getRemoteAddress();
         key = reactor.register(acceptedChannel, SelectionKey.OP_READ, this);
@@ -143,23 +122,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         id = IDS.incrementAndGet();
         channel = newChannel;
         transport = config.transport().newTransport(clientMode, host, port);
-        newChannel.configureBlocking(false);
-        newChannel.setOption(StandardSocketOptions.TCP_NODELAY, config.tcpNoDelay());
-        // A system call each, per accept: only those that change something. Keep-alive is off on a new socket,
-        // and on an accepted one, which inherits it from the listener (left off).
-        if (config.keepAlive())
-        {
-            newChannel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
-        }
-        if (config.socketSendBufferSize() > 0)
-        {
-            newChannel.setOption(StandardSocketOptions.SO_SNDBUF, config.socketSendBufferSize());
-        }
-        if (config.socketReceiveBufferSize() > 0 && clientMode)
-        {
-            // A server set it on the listener, before listen, and accepted sockets inherit it from there.
-            newChannel.setOption(StandardSocketOptions.SO_RCVBUF, config.socketReceiveBufferSize());
-        }
+        config.configure(newChannel, clientMode);
+        buffers.lend(reader, writer);
         reader.reset();
         writer.reset();
         timers.reset();
@@ -542,18 +506,12 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     }
 
     /**
-     * Gives borrowed buffers back to the pools, once: only after the channel closed, when no read or write of
-     * this connection can run again. A handler that closed its connection inside {@code message} still holds
-     * the read view until it returns; the buffer waits in the pool meanwhile, and only this server's next
-     * accept, which cannot run during the callback on this one thread, takes it.
+     * Gives the buffers back (to a server's pools), once: only after the channel closed, when no read or write
+     * can run again. See {@link ConnectionBuffers} for a read view still held in the handler's call.
      */
     void returnBuffers()
     {
-        if (readBuffers != null)
-        {
-            readBuffers.give(reader.withdraw());
-            writeBuffers.give(writer.withdraw());
-        }
+        buffers.takeBack(reader, writer);
     }
 
     @Override

@@ -30,8 +30,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
     private final Long2ObjectHashMap<TcpConnection> connections = new Long2ObjectHashMap<>();
 
     private final BoundSocket socket;
-    private final BufferPool readBuffers;
-    private final BufferPool writeBuffers;
+    private final ConnectionBuffers buffers;
 
     private volatile ServerSocketChannel serverChannel;
 
@@ -62,8 +61,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
         this.config = config;
         this.handler = handler;
         this.socket = new BoundSocket(reactor);
-        this.readBuffers = new BufferPool(config.readBufferSize(), config.bufferPoolSize());
-        this.writeBuffers = new BufferPool(config.writeBufferSize(), config.bufferPoolSize());
+        this.buffers = ConnectionBuffers.pooled(config);
     }
 
     /**
@@ -117,8 +115,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
 
     private void register()
     {
-        readBuffers.keep();
-        writeBuffers.keep();
+        buffers.keep();
         if (!socket.register(serverChannel, SelectionKey.OP_ACCEPT, this))
         {
             closeChannel();
@@ -207,7 +204,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
                 return;
             }
             final TcpConnection connection =
-                new TcpConnection(reactor, config, handler, this, readBuffers, writeBuffers);
+                new TcpConnection(reactor, config, handler, this, buffers);
             try
             {
                 connection.accept(accepted);
@@ -261,20 +258,19 @@ public final class TcpServer implements Selectable, ConnectionOwner
      */
     private void releasePooledBuffers()
     {
-        readBuffers.drain();
-        writeBuffers.drain();
+        buffers.drain();
     }
 
     /** The pool of read buffers; tests look at it. */
     BufferPool readBuffers()
     {
-        return readBuffers;
+        return buffers.readPool();
     }
 
     /** The pool of write buffers; tests look at it. */
     BufferPool writeBuffers()
     {
-        return writeBuffers;
+        return buffers.writePool();
     }
 
     private void closeChannel()
