@@ -103,6 +103,7 @@ final class ConnectionCloser
             }
         }
         writer.closed();
+        connection.returnBuffers();
         if (config.busyPoll())
         {
             reactor.removePoller(connection);

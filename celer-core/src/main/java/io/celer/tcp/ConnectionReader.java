@@ -24,7 +24,8 @@ final class ConnectionReader implements MessageSink
     private final ConnectionWriter writer;
     private final ConnectionTimers timers;
     private final boolean busyPoll;
-    private final ByteBuffer buffer;
+    /** Lent by the connection while it lives; {@link BufferPool#NONE} before and after. */
+    private ByteBuffer buffer = BufferPool.NONE;
     private boolean paused;
     private boolean resumeOwed;
 
@@ -38,7 +39,31 @@ final class ConnectionReader implements MessageSink
         this.writer = writer;
         this.timers = timers;
         this.busyPoll = config.busyPoll();
-        this.buffer = ByteBuffer.allocateDirect(config.readBufferSize());
+    }
+
+    /**
+     * The buffer to read into from now on.
+     */
+    void lend(final ByteBuffer readBuffer)
+    {
+        buffer = readBuffer;
+    }
+
+    boolean hasBuffer()
+    {
+        return buffer != BufferPool.NONE;
+    }
+
+    /**
+     * Gives the buffer back once the connection closed; no read can run after, so nothing touches it again.
+     *
+     * @return the buffer, or {@link BufferPool#NONE} when it was already given back.
+     */
+    ByteBuffer withdraw()
+    {
+        final ByteBuffer lent = buffer;
+        buffer = BufferPool.NONE;
+        return lent;
     }
 
     /**

@@ -20,7 +20,9 @@ final class ConnectionWriter
     private final Handler handler;
     private final Framing framing;
     private final boolean disconnectOnFullBuffer;
-    private final ByteBuffer buffer;
+    private final int capacity;
+    /** Lent by the connection while it lives; {@link BufferPool#NONE} before and after. */
+    private ByteBuffer buffer = BufferPool.NONE;
     private boolean lagging;
     private boolean spaceFreedOwed;
 
@@ -32,7 +34,29 @@ final class ConnectionWriter
         this.handler = handler;
         this.framing = framing;
         this.disconnectOnFullBuffer = config.disconnectOnFullWriteBuffer();
-        this.buffer = ByteBuffer.allocateDirect(config.writeBufferSize());
+        this.capacity = config.writeBufferSize();
+    }
+
+    /**
+     * The buffer to write into from now on.
+     */
+    void lend(final ByteBuffer writeBuffer)
+    {
+        buffer = writeBuffer;
+    }
+
+    /**
+     * Gives the buffer back once the connection closed. A write through a handle kept after the close is
+     * refused before it touches a buffer (the connection is not open), and one that slipped past would meet
+     * {@link BufferPool#NONE}, which refuses it too: the buffer, lent to the next connection, stays untouched.
+     *
+     * @return the buffer, or {@link BufferPool#NONE} when it was already given back.
+     */
+    ByteBuffer withdraw()
+    {
+        final ByteBuffer lent = buffer;
+        buffer = BufferPool.NONE;
+        return lent;
     }
 
     /**
@@ -108,10 +132,10 @@ final class ConnectionWriter
     private boolean reserve(final int payloadLength)
     {
         final int frameLength = framing.frameLength(payloadLength);
-        if (frameLength > buffer.capacity())
+        if (frameLength > capacity)
         {
             throw new IllegalArgumentException("a frame of " + frameLength +
-                " bytes can never fit the write buffer of " + buffer.capacity() + " bytes");
+                " bytes can never fit the write buffer of " + capacity + " bytes");
         }
         if (!connection.isOpen())
         {
@@ -245,7 +269,7 @@ final class ConnectionWriter
 
     int capacity()
     {
-        return buffer.capacity();
+        return capacity;
     }
 
     void closed()

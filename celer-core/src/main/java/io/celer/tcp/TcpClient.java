@@ -60,7 +60,7 @@ public final class TcpClient implements ConnectionOwner, TimerCallback
         this.port = port;
         this.config = config;
         config.transport().check();
-        this.connection = new TcpConnection(reactor, config, handler, this);
+        this.connection = new TcpConnection(reactor, config, handler, this, ConnectionBuffers.own(config));
     }
 
     /**

@@ -1,5 +1,8 @@
 package io.celer.tcp;
 
+import java.io.IOException;
+import java.net.StandardSocketOptions;
+import java.nio.channels.SocketChannel;
 import java.util.function.Supplier;
 
 import io.celer.framing.Framing;
@@ -29,6 +32,7 @@ public final class TcpConfig
     private long closeLingerMillis = 5_000;
     private TransportFactory transport = PlainTransport.INSTANCE;
     private long handshakeTimeoutMillis = 10_000;
+    private int bufferPoolSize = 64;
 
     /**
      * An independent copy, so a component can add its own settings (its framing, say) to a caller's base.
@@ -57,6 +61,7 @@ public final class TcpConfig
         copy.closeLingerMillis = closeLingerMillis;
         copy.transport = transport;
         copy.handshakeTimeoutMillis = handshakeTimeoutMillis;
+        copy.bufferPoolSize = bufferPoolSize;
         return copy;
     }
 
@@ -193,6 +198,22 @@ public final class TcpConfig
     public TcpConfig keepAlive(final boolean on)
     {
         this.keepAlive = on;
+        return this;
+    }
+
+    /**
+     * How many closed connections' read and write buffers a server keeps for the connections it accepts next;
+     * 64 by default, 0 to allocate a pair per connection. A new connection then costs no native allocation,
+     * zeroing or {@code Cleaner}; the memory kept is at most this many times the read plus the write buffer
+     * size (8 MiB with the defaults), and goes back when the server closes. A client keeps its one pair across
+     * reconnects and ignores it.
+     *
+     * @param connections pairs of buffers kept.
+     * @return this.
+     */
+    public TcpConfig bufferPoolSize(final int connections)
+    {
+        this.bufferPoolSize = notNegative(connections, "bufferPoolSize");
         return this;
     }
 
@@ -368,6 +389,34 @@ public final class TcpConfig
     boolean keepAlive()
     {
         return keepAlive;
+    }
+
+    /**
+     * Sets a new socket's options: only those that change something, since each is a system call per accept.
+     * Keep-alive is off on a new socket, and an accepted one inherits it, and the receive buffer set before
+     * listen, from the listener.
+     */
+    void configure(final SocketChannel channel, final boolean clientMode) throws IOException
+    {
+        channel.configureBlocking(false);
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, tcpNoDelay);
+        if (keepAlive)
+        {
+            channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+        }
+        if (socketSendBufferSize > 0)
+        {
+            channel.setOption(StandardSocketOptions.SO_SNDBUF, socketSendBufferSize);
+        }
+        if (socketReceiveBufferSize > 0 && clientMode)
+        {
+            channel.setOption(StandardSocketOptions.SO_RCVBUF, socketReceiveBufferSize);
+        }
+    }
+
+    int bufferPoolSize()
+    {
+        return bufferPoolSize;
     }
 
     int backlog()

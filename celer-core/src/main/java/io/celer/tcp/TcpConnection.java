@@ -43,6 +43,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     private final ConnectionReader reader;
     private final ConnectionCloser closer;
     private final ConnectionHandshake handshake;
+    private final ConnectionBuffers buffers;
 
     /** Set here on connect or accept; the reader and the writer use them too. */
     SocketChannel channel;
@@ -57,9 +58,11 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     private boolean endOfCycleQueued;
     private Object attachment;
 
-    TcpConnection(final Reactor reactor, final TcpConfig config, final Handler handler, final ConnectionOwner owner)
+    TcpConnection(final Reactor reactor, final TcpConfig config, final Handler handler, final ConnectionOwner owner,
+        final ConnectionBuffers buffers)
     {
         this.reactor = reactor;
+        this.buffers = buffers;
         this.config = config;
         this.handler = handler;
         this.owner = owner;
@@ -119,17 +122,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         id = IDS.incrementAndGet();
         channel = newChannel;
         transport = config.transport().newTransport(clientMode, host, port);
-        newChannel.configureBlocking(false);
-        newChannel.setOption(StandardSocketOptions.TCP_NODELAY, config.tcpNoDelay());
-        newChannel.setOption(StandardSocketOptions.SO_KEEPALIVE, config.keepAlive());
-        if (config.socketSendBufferSize() > 0)
-        {
-            newChannel.setOption(StandardSocketOptions.SO_SNDBUF, config.socketSendBufferSize());
-        }
-        if (config.socketReceiveBufferSize() > 0)
-        {
-            newChannel.setOption(StandardSocketOptions.SO_RCVBUF, config.socketReceiveBufferSize());
-        }
+        config.configure(newChannel, clientMode);
+        buffers.lend(reader, writer);
         reader.reset();
         writer.reset();
         timers.reset();
@@ -509,6 +503,15 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
             reason != CloseReason.TLS_ERROR;
         state = CLOSED;
         closer.release(reason, orderly);
+    }
+
+    /**
+     * Gives the buffers back (to a server's pools), once: only after the channel closed, when no read or write
+     * can run again. See {@link ConnectionBuffers} for a read view still held in the handler's call.
+     */
+    void returnBuffers()
+    {
+        buffers.takeBack(reader, writer);
     }
 
     @Override

@@ -30,6 +30,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
     private final Long2ObjectHashMap<TcpConnection> connections = new Long2ObjectHashMap<>();
 
     private final BoundSocket socket;
+    private final ConnectionBuffers buffers;
 
     private volatile ServerSocketChannel serverChannel;
 
@@ -60,6 +61,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
         this.config = config;
         this.handler = handler;
         this.socket = new BoundSocket(reactor);
+        this.buffers = ConnectionBuffers.pooled(config);
     }
 
     /**
@@ -113,6 +115,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
 
     private void register()
     {
+        buffers.keep();
         if (!socket.register(serverChannel, SelectionKey.OP_ACCEPT, this))
         {
             closeChannel();
@@ -200,7 +203,8 @@ public final class TcpServer implements Selectable, ConnectionOwner
             {
                 return;
             }
-            final TcpConnection connection = new TcpConnection(reactor, config, handler, this);
+            final TcpConnection connection =
+                new TcpConnection(reactor, config, handler, this, buffers);
             try
             {
                 connection.accept(accepted);
@@ -209,6 +213,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
             {
                 LOG.log(System.Logger.Level.WARNING, "cannot set up an accepted connection", ex);
                 BoundSocket.closeQuietly(accepted);
+                connection.returnBuffers();
             }
         }
     }
@@ -233,6 +238,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
         {
             connection.onReactorStop();
         }
+        releasePooledBuffers();
     }
 
     private void closeWith(final CloseReason reason)
@@ -244,6 +250,27 @@ public final class TcpServer implements Selectable, ConnectionOwner
         {
             connection.close(reason);
         }
+        releasePooledBuffers();
+    }
+
+    /**
+     * A closed server keeps no memory for connections it will not accept, nor what lingering ones give back.
+     */
+    private void releasePooledBuffers()
+    {
+        buffers.drain();
+    }
+
+    /** The pool of read buffers; tests look at it. */
+    BufferPool readBuffers()
+    {
+        return buffers.readPool();
+    }
+
+    /** The pool of write buffers; tests look at it. */
+    BufferPool writeBuffers()
+    {
+        return buffers.writePool();
     }
 
     private void closeChannel()

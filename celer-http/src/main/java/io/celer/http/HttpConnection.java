@@ -35,6 +35,7 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
     private final ChunkedDecoder decoder;
     private final ResponsePipeline pipeline;
     private final ReadGate gate;
+    private final ConnectionRecycler recycler;
 
     private ProtocolHandler protocol = this;
     private int phase = HEAD;
@@ -52,19 +53,19 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
     private boolean closed;
     private int pendingUpgrade = -1;
 
-    HttpConnection(
-        final HttpServerConfig config, final HttpHandler handler, final Connection connection, final DateHeader date,
-        final byte[] serverLine)
+    HttpConnection(final HttpServerConfig config, final HttpHandler handler, final Connection connection,
+        final DateHeader date, final byte[] serverLine, final ConnectionRecycler recycler)
     {
         this.config = config;
         this.handler = handler;
         this.connection = connection;
-        this.request = new HttpRequest(config.maxHeaderCount());
+        this.recycler = recycler;
+        this.request = recycler.takeRequest();
         this.parser = new RequestHeadParser(config.maxRequestLineLength(), config.maxHeaderSectionSize(),
             config.allowObsFold());
         this.decoder = new ChunkedDecoder(config.maxChunkLineLength(), config.maxHeaderSectionSize());
         this.gate = new ReadGate(connection);
-        this.pipeline = new ResponsePipeline(connection, this, config, date, serverLine);
+        this.pipeline = new ResponsePipeline(connection, this, config, date, serverLine, recycler);
     }
 
     void start()
@@ -589,6 +590,7 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
         closed = true;
         phase = DISCARD;
         pipeline.close();
+        recycler.give(request); // nothing reads it after the close; the handler's call, if in one, is the last
         if (protocol != this)
         {
             protocol.onClosed(c, reason);

@@ -37,8 +37,7 @@ public final class HttpResponse
     private final ResponsePipeline owner;
     private static final int CHUNK_HEAD_SIZE = 24;
 
-    private final int headSize;
-    private ByteBuffer head;
+    ByteBuffer head; // lent by the pipeline's recycler; given back only once complete and its connection closed
     private ByteBuffer chunkHead;
     private final DateHeader date;
     private final byte[] serverLine;
@@ -57,10 +56,9 @@ public final class HttpResponse
     private boolean chunked;
     private WritableListener writableListener;
 
-    HttpResponse(final ResponsePipeline owner, final int headSize, final DateHeader date, final byte[] serverLine)
+    HttpResponse(final ResponsePipeline owner, final DateHeader date, final byte[] serverLine)
     {
         this.owner = owner;
-        this.headSize = headSize;
         this.date = date;
         this.serverLine = serverLine;
     }
@@ -80,7 +78,7 @@ public final class HttpResponse
         if (head == null)
         {
             // On first use: a connection that never pipelines needs one slot's head, not every slot's.
-            head = ByteBuffer.allocate(headSize);
+            head = owner.newHead();
         }
         head.clear();
     }

@@ -22,6 +22,7 @@ public final class HttpServer implements AutoCloseable
     private final Reactor reactor;
     private final TcpServer tcp;
     private final DateHeader date = new DateHeader();
+    private final ConnectionRecycler recycler;
 
     /**
      * A server; nothing is bound until {@link #open()}.
@@ -44,7 +45,15 @@ public final class HttpServer implements AutoCloseable
             .framing(RawFraming::new)
             .readBufferSize(config.readBufferSize())
             .disconnectOnFullWriteBuffer(false); // responses hold their own bounded backlog
-        this.tcp = new TcpServer(reactor, port, tcpConfig, new ServerHandler(config, handler, date));
+        final ServerHandler tcpHandler = new ServerHandler(config, handler, date);
+        this.recycler = tcpHandler.recycler();
+        this.tcp = new TcpServer(reactor, port, tcpConfig, tcpHandler);
+    }
+
+    /** What closed connections left for the next; tests look at it on the reactor thread. */
+    ConnectionRecycler recycler()
+    {
+        return recycler;
     }
 
     /**

@@ -23,6 +23,7 @@ public final class HttpServerConfig
     private boolean allowObsFold = false;
     private String serverName = "celer";
     private int maxPipelinedRequests = 16;
+    private int connectionPoolSize = 64;
     private int maxRequestsPerRead = 32;
     private int responseBufferSize = 64 * 1024;
     private int responseHeadSize = 2 * 1024;
@@ -182,6 +183,24 @@ public final class HttpServerConfig
         }
         this.serverName = name;
         return this;
+    }
+
+    /**
+     * How many closed connections' request tables and response heads a server keeps for the next; 64 by
+     * default, 0 for none. Their direct buffers are pooled by the TCP layer ({@link TcpConfig#bufferPoolSize}).
+     *
+     * @param connections how many of each are kept.
+     * @return this.
+     */
+    public HttpServerConfig connectionPoolSize(final int connections)
+    {
+        this.connectionPoolSize = atLeast(connections, 0, "connectionPoolSize");
+        return this;
+    }
+
+    int connectionPoolSize()
+    {
+        return connectionPoolSize;
     }
 
     /**

@@ -14,6 +14,9 @@ final class ResponsePipeline
     private final PipelineEvents events;
     private final ResponseOutput output;
     private final HttpResponse[] slots;
+    private final ConnectionRecycler recycler;
+    private final DateHeader date;
+    private final byte[] serverLine;
 
     private int headIndex;
     private int count;
@@ -22,16 +25,16 @@ final class ResponsePipeline
 
     ResponsePipeline(
         final Connection connection, final PipelineEvents events, final HttpServerConfig config, final DateHeader date,
-        final byte[] serverLine)
+        final byte[] serverLine, final ConnectionRecycler recycler)
     {
         this.connection = connection;
+        this.recycler = recycler;
         this.events = events;
         this.output = new ResponseOutput(connection, config.responseBufferSize());
+        this.date = date;
+        this.serverLine = serverLine;
+        // Made on first need: a connection that never pipelines uses one slot, and many live for one request.
         this.slots = new HttpResponse[config.maxPipelinedRequests()];
-        for (int i = 0; i < slots.length; i++)
-        {
-            slots[i] = new HttpResponse(this, config.responseHeadSize(), date, serverLine);
-        }
     }
 
     Connection connection()
@@ -63,7 +66,13 @@ final class ResponsePipeline
     /** Takes the next slot; the caller checked {@link #isFull()}. */
     HttpResponse open(final boolean headRequest, final boolean closeAfter, final int minorVersion)
     {
-        final HttpResponse slot = slots[(headIndex + count) % slots.length];
+        final int index = (headIndex + count) % slots.length;
+        HttpResponse slot = slots[index];
+        if (slot == null)
+        {
+            slot = new HttpResponse(this, date, serverLine);
+            slots[index] = slot;
+        }
         slot.open(nextSequence, headRequest, closeAfter, minorVersion);
         nextSequence = (nextSequence + 1) & Integer.MAX_VALUE;
         count++;
@@ -180,9 +189,26 @@ final class ResponsePipeline
         }
     }
 
-    /** The connection closed: what handlers still write goes nowhere. */
+    /** A head for a slot's first response. */
+    ByteBuffer newHead()
+    {
+        return recycler.takeHead();
+    }
+
+    /**
+     * The connection closed: what handlers still write goes nowhere, and complete responses, which their
+     * handlers no longer hold, give their heads back; a response still open keeps its own.
+     */
     void close()
     {
         closed = true;
+        for (final HttpResponse slot : slots)
+        {
+            if (slot != null && slot.head != null && slot.isComplete())
+            {
+                recycler.giveHead(slot.head);
+                slot.head = null;
+            }
+        }
     }
 }

@@ -18,12 +18,14 @@ final class ServerHandler implements Handler
     private final HttpHandler handler;
     private final DateHeader date;
     private final byte[] serverLine;
+    private final ConnectionRecycler recycler;
 
     ServerHandler(final HttpServerConfig config, final HttpHandler handler, final DateHeader date)
     {
         this.config = config;
         this.handler = handler;
         this.date = date;
+        this.recycler = new ConnectionRecycler(config);
         this.serverLine = config.serverName() == null ? null :
             ("Server: " + config.serverName() + "\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
@@ -31,7 +33,7 @@ final class ServerHandler implements Handler
     @Override
     public void opened(final Connection connection)
     {
-        final HttpConnection http = new HttpConnection(config, handler, connection, date, serverLine);
+        final HttpConnection http = new HttpConnection(config, handler, connection, date, serverLine, recycler);
         connection.attach(http);
         http.start();
     }
@@ -72,6 +74,12 @@ final class ServerHandler implements Handler
         {
             http.onClosed(connection, reason);
         }
+    }
+
+    /** What closed connections left for the next; tests look at it. */
+    ConnectionRecycler recycler()
+    {
+        return recycler;
     }
 
     @Override

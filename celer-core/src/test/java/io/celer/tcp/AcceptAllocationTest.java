@@ -1,0 +1,138 @@
+package io.celer.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.celer.reactor.Reactor;
+import io.celer.test.Reactors;
+import io.celer.test.SteadyAllocation;
+
+/**
+ * After warm-up, a connection that is accepted, answers one request and is closed by the server (the paper's
+ * {@code ab} test without keep-alive) allocates on the server's reactor thread only what the JDK allocates per
+ * socket and a fixed set of small objects of Celer's; its direct buffers come back from the server's pool.
+ */
+class AcceptAllocationTest
+{
+    private static final int CYCLES = 200;
+    private static final byte[] REQUEST = "ping\n".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * What one cycle may allocate on the heap of the reactor thread; about 1.2 KiB measured on JDK 17. Most is
+     * the JDK's, per socket and out of a library's reach: {@code ServerSocketChannel.accept()} makes a
+     * {@code SocketChannelImpl} (its two {@code ReentrantLock}s, state lock, {@code FileDescriptor}, local and
+     * remote {@code InetSocketAddress} and {@code Inet4Address}), {@code setOption} boxes the 4 MiB socket
+     * buffer sizes, and registration makes a {@code SelectionKeyImpl}, its channel's key array and the
+     * selector's map entry. Celer's part is the {@link TcpConnection} and its parts (reader, writer, timers,
+     * closer, handshake, framing), a few hundred bytes: a new object per connection, because the application
+     * may keep its {@link Connection} handle after the close, and a reused one would write to a stranger.
+     * The bound is loose so a JDK update does not break it; the buffers are checked exactly, below.
+     */
+    private static final long MAX_BYTES_PER_CONNECTION = 2 * 1024;
+
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
+
+    /**
+     * Answers each request and closes, as an HTTP/1.0 server does.
+     */
+    private static final class AnswerAndClose implements Handler
+    {
+        final AtomicLong closed = new AtomicLong();
+
+        @Override
+        public void message(final Connection connection, final ByteBuffer message)
+        {
+            message.position(message.limit());
+            connection.write("pong\n");
+            connection.close();
+        }
+
+        @Override
+        public void closed(final Connection connection, final CloseReason reason)
+        {
+            closed.incrementAndGet();
+        }
+    }
+
+    @Test
+    @Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
+    void acceptRequestCloseAllocatesOnlyTheJdksPartPerConnection() throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        final AnswerAndClose handler = new AnswerAndClose();
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), handler).open();
+        final InetSocketAddress address = new InetSocketAddress("127.0.0.1", server.port());
+
+        final List<Long> windows = SteadyAllocation.perWindow(reactor.thread(), () -> cycles(address, handler));
+        final long directBefore = directBuffers();
+        final long madeBefore = onReactor(reactor, () -> server.readBuffers().made() + server.writeBuffers().made());
+        cycles(address, handler);
+        final long made = onReactor(reactor, () -> server.readBuffers().made() + server.writeBuffers().made()) -
+            madeBefore;
+
+        assertThat(made).as("direct buffers made by the server over %d connections", CYCLES).isZero();
+        // The JVM's own count agrees: nobody else on the reactor thread allocates a direct buffer per connection.
+        assertThat(directBuffers()).as("direct buffers in the JVM").isLessThanOrEqualTo(directBefore);
+        final long best = windows.stream().mapToLong(Long::longValue).min().orElseThrow();
+        System.out.printf("accept+request+close: bytes per connection on the reactor thread %s%n",
+            windows.stream().map(w -> Long.toString(w / CYCLES)).toList());
+        assertThat(best / CYCLES).as("bytes per connection on the reactor thread, windows %s", windows)
+            .isLessThanOrEqualTo(MAX_BYTES_PER_CONNECTION);
+        server.close();
+    }
+
+    private static long directBuffers()
+    {
+        return java.lang.management.ManagementFactory.getPlatformMXBeans(
+                java.lang.management.BufferPoolMXBean.class).stream()
+            .filter(pool -> "direct".equals(pool.getName())).findFirst().orElseThrow().getCount();
+    }
+
+    private static long onReactor(final Reactor reactor, final java.util.function.LongSupplier call)
+        throws Exception
+    {
+        final java.util.concurrent.CompletableFuture<Long> result = new java.util.concurrent.CompletableFuture<>();
+        reactor.execute(() -> result.complete(call.getAsLong()));
+        return result.get(30, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
+    /**
+     * Connects, asks, reads the answer to its end and closes, {@link #CYCLES} times; returns once the server
+     * has closed every one.
+     */
+    private static void cycles(final InetSocketAddress address, final AnswerAndClose handler) throws IOException
+    {
+        final long target = handler.closed.get() + CYCLES;
+        final byte[] answer = new byte[64];
+        for (int i = 0; i < CYCLES; i++)
+        {
+            try (Socket socket = new Socket())
+            {
+                socket.connect(address, 10_000);
+                socket.setSoTimeout(30_000);
+                socket.getOutputStream().write(REQUEST);
+                final InputStream in = socket.getInputStream();
+                int total = 0;
+                for (int n; (n = in.read(answer, total, answer.length - total)) > 0; )
+                {
+                    total += n;
+                }
+                assertThat(new String(answer, 0, total, StandardCharsets.US_ASCII)).isEqualTo("pong\n");
+            }
+        }
+        io.celer.test.Await.until("server closed every connection", () -> handler.closed.get() >= target);
+    }
+}

@@ -1,0 +1,207 @@
+package io.celer.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import io.celer.framing.LineFraming;
+import io.celer.reactor.Reactor;
+import io.celer.test.Await;
+import io.celer.test.Reactors;
+import io.celer.test.RecordingHandler;
+import io.celer.test.Transports;
+
+/**
+ * A server lends a closed connection's buffers to the next one: a handle kept after the close cannot write into
+ * them, each close gives them back once, and the pool keeps no more than its bound.
+ */
+class BufferPoolTest
+{
+    private static final String STALE = "stale write";
+
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
+
+    /**
+     * Echoes lines and closes on "bye"; keeps the first connection's handle and, from every later connection's
+     * messages, tries to write through it before echoing.
+     */
+    private static final class StaleWriter extends RecordingHandler
+    {
+        StaleWriter()
+        {
+            super(false);
+        }
+
+        volatile Connection first;
+        final List<Boolean> staleResults = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Override
+        public void message(final Connection connection, final ByteBuffer message)
+        {
+            final byte[] bytes = new byte[message.remaining()];
+            message.get(bytes);
+            if (first == null)
+            {
+                first = connection;
+            }
+            else if (first != connection)
+            {
+                staleResults.add(first.write(STALE));
+                staleResults.add(first.send(STALE.getBytes(StandardCharsets.US_ASCII)));
+                staleResults.add(first.write(ByteBuffer.wrap(STALE.getBytes(StandardCharsets.US_ASCII))));
+            }
+            connection.write(bytes);
+            if ("bye".equals(new String(bytes, StandardCharsets.US_ASCII)))
+            {
+                connection.close();
+                connection.close(); // a second close gives nothing back twice
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Transports.class)
+    void aHandleKeptAfterCloseCannotWriteIntoTheNextConnectionsBuffers(final Transports transport) throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        final StaleWriter handler = new StaleWriter();
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new LineFraming(64)).transport(transport.server()), handler).open();
+
+        try (Socket a = transport.connect("127.0.0.1", server.port()))
+        {
+            final BufferedReader in = reader(a);
+            send(a, "hello");
+            assertThat(in.readLine()).isEqualTo("hello");
+            send(a, "bye");
+            assertThat(in.readLine()).isEqualTo("bye");
+            assertThat(in.readLine()).isNull();
+        }
+        Await.until("the first connection closed", () -> handler.events.contains("closed:LOCAL_CLOSE"));
+        assertThat(onReactor(reactor, () -> server.readBuffers().kept())).as("read buffers kept").isEqualTo(1);
+        assertThat(onReactor(reactor, () -> server.writeBuffers().kept())).as("write buffers kept").isEqualTo(1);
+
+        try (Socket b = transport.connect("127.0.0.1", server.port()))
+        {
+            final BufferedReader in = reader(b);
+            for (final String line : List.of("one", "two", "three"))
+            {
+                send(b, line);
+                assertThat(in.readLine()).isEqualTo(line);
+                // From outside any callback too, while the second connection holds the recycled buffers.
+                assertThat(onReactor(reactor, () -> handler.first.write(STALE))).isFalse();
+                assertThat(onReactor(reactor, () -> handler.first.writeBufferRemaining())).isZero();
+            }
+            assertThat(onReactor(reactor, () -> server.readBuffers().made())).as("read buffers made").isEqualTo(1);
+            assertThat(onReactor(reactor, () -> server.writeBuffers().made())).as("write buffers made").isEqualTo(1);
+            assertThat(handler.staleResults).hasSize(9).containsOnly(false);
+            assertThat(handler.first.isOpen()).isFalse();
+            assertThat(handler.errors).isEmpty();
+        }
+        Await.until("the second connection closed", () -> handler.events.stream()
+            .filter(e -> e.startsWith("closed:")).count() == 2);
+        assertThat(onReactor(reactor, () -> server.readBuffers().kept())).isEqualTo(1);
+        assertThat(onReactor(reactor, () -> server.writeBuffers().kept())).isEqualTo(1);
+    }
+
+    @Test
+    void thePoolKeepsNoMoreThanItsBoundAndNothingOnceTheServerCloses() throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        final RecordingHandler handler = new RecordingHandler(true);
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new LineFraming(64)).bufferPoolSize(2), handler).open();
+
+        burst(server, handler, 5, 5);
+        assertThat(onReactor(reactor, () -> server.readBuffers().made())).isEqualTo(5);
+        assertThat(onReactor(reactor, () -> server.readBuffers().kept())).isEqualTo(2);
+        assertThat(onReactor(reactor, () -> server.writeBuffers().kept())).isEqualTo(2);
+
+        burst(server, handler, 5, 10);
+        assertThat(onReactor(reactor, () -> server.readBuffers().made())).as("two lent again, three made")
+            .isEqualTo(8);
+        assertThat(onReactor(reactor, () -> server.writeBuffers().made())).isEqualTo(8);
+        assertThat(onReactor(reactor, () -> server.readBuffers().kept())).isEqualTo(2);
+
+        server.close();
+        Await.until("the server closed", () -> !server.isOpen());
+        assertThat(onReactor(reactor, () -> server.readBuffers().kept())).isZero();
+        assertThat(onReactor(reactor, () -> server.writeBuffers().kept())).isZero();
+    }
+
+    @Test
+    void aPoolOfZeroGivesEveryConnectionItsOwnBuffers() throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        final RecordingHandler handler = new RecordingHandler(true);
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new LineFraming(64)).bufferPoolSize(0), handler).open();
+
+        burst(server, handler, 3, 3);
+        burst(server, handler, 3, 6);
+        assertThat(onReactor(reactor, () -> server.readBuffers().made())).isEqualTo(6);
+        assertThat(onReactor(reactor, () -> server.readBuffers().kept())).isZero();
+    }
+
+    /**
+     * Opens {@code count} connections at once, echoes a line on each, closes them all and waits until the server
+     * saw {@code closedInAll} closes.
+     */
+    private static void burst(final TcpServer server, final RecordingHandler handler, final int count,
+        final int closedInAll) throws Exception
+    {
+        final List<Socket> sockets = new ArrayList<>();
+        try
+        {
+            for (int i = 0; i < count; i++)
+            {
+                final Socket socket = new Socket("127.0.0.1", server.port());
+                socket.setSoTimeout(30_000);
+                sockets.add(socket);
+                send(socket, "line " + i);
+                assertThat(reader(socket).readLine()).isEqualTo("line " + i);
+            }
+        }
+        finally
+        {
+            for (final Socket socket : sockets)
+            {
+                socket.close();
+            }
+        }
+        Await.until(() -> closedInAll + " closes among " + handler.events, () -> handler.events.stream()
+            .filter(e -> e.startsWith("closed:")).count() == closedInAll, Await.DEFAULT);
+    }
+
+    private static <T> T onReactor(final Reactor reactor, final Supplier<T> call) throws Exception
+    {
+        final CompletableFuture<T> result = new CompletableFuture<>();
+        reactor.execute(() -> result.complete(call.get()));
+        return result.get(30, TimeUnit.SECONDS);
+    }
+
+    private static void send(final Socket socket, final String line) throws Exception
+    {
+        socket.getOutputStream().write((line + "\n").getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private static BufferedReader reader(final Socket socket) throws Exception
+    {
+        return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+    }
+}

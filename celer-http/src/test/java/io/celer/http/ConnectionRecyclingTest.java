@@ -1,0 +1,172 @@
+package io.celer.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.celer.test.Await;
+
+/**
+ * A server hands what its closed connections leave (request tables, response heads) to the next ones, and
+ * nothing an application may still hold: a response kept open past its connection's close keeps its own head,
+ * and a complete one kept against the rules cannot write to the connection that now has its head.
+ */
+class ConnectionRecyclingTest
+{
+    private TestServer server;
+
+    @AfterEach
+    void stop()
+    {
+        if (server != null)
+        {
+            server.close();
+        }
+    }
+
+    @Test
+    void aResponseStillOpenAtTheCloseKeepsItsHeadAndReachesNoOtherConnection() throws Exception
+    {
+        final AtomicReference<HttpResponse> held = new AtomicReference<>();
+        final AtomicReference<ByteBuffer> okHead = new AtomicReference<>();
+        server = new TestServer(new HttpServerConfig(), Router.builder()
+            .get("/later", (req, res) -> held.set(res))
+            .get("/ok", (req, res) ->
+            {
+                okHead.set(res.head);
+                res.body("ok");
+            })
+            .build());
+
+        try (RawClient a = new RawClient(server.port()))
+        {
+            a.send("GET /later HTTP/1.1\r\nHost: x\r\n\r\n");
+            Await.until("the request held", () -> held.get() != null);
+        }
+        Await.until("the first connection closed", () -> onReactor(() -> server.server.connectionCount()) == 0);
+        final ByteBuffer heldHead = onReactor(() -> held.get().head);
+        assertThat(heldHead).as("an open response's head stays with it").isNotNull();
+
+        try (RawClient b = new RawClient(server.port()))
+        {
+            b.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(b.read().bodyText()).isEqualTo("ok");
+            assertThat(okHead.get()).isNotSameAs(heldHead);
+
+            // The application answers the closed connection's request late: the bytes go nowhere.
+            onReactor(() -> held.get().status(200).header("X-Late", "yes").body("late for the first client"));
+
+            b.send("GET /ok HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            final List<RawClient.Response> rest = b.readUntilClosed();
+            assertThat(rest).extracting(RawClient.Response::bodyText).containsExactly("ok");
+            assertThat(rest.get(0).header("X-Late")).isNull();
+        }
+    }
+
+    @Test
+    void aCompleteResponseKeptAfterTheCloseCannotWriteToTheNextConnection() throws Exception
+    {
+        final AtomicReference<HttpResponse> kept = new AtomicReference<>();
+        server = new TestServer(new HttpServerConfig(), Router.builder()
+            .get("/keep", (req, res) ->
+            {
+                res.body("kept");
+                kept.set(res);
+            })
+            .get("/ok", (req, res) -> res.body("ok"))
+            .build());
+
+        try (RawClient a = new RawClient(server.port()))
+        {
+            a.send("GET /keep HTTP/1.0\r\n\r\n");
+            assertThat(a.readUntilClosed()).extracting(RawClient.Response::bodyText).containsExactly("kept");
+        }
+        Await.until("the first connection closed", () -> onReactor(() -> server.server.connectionCount()) == 0);
+        assertThat(onReactor(() -> server.server.recycler().kept())).as("request table and head kept")
+            .isEqualTo(2);
+        final long made = onReactor(() -> server.server.recycler().made());
+
+        try (RawClient b = new RawClient(server.port()))
+        {
+            b.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(b.read().bodyText()).isEqualTo("ok");
+            assertThat(onReactor(() -> server.server.recycler().made())).as("made for the second connection")
+                .isEqualTo(made);
+
+            final String refused = onReactor(() ->
+            {
+                final HttpResponse stale = kept.get();
+                assertThatThrownBy(() -> stale.status(200)).isInstanceOf(IllegalStateException.class);
+                assertThatThrownBy(() -> stale.header("X-Stale", "yes")).isInstanceOf(IllegalStateException.class);
+                assertThatThrownBy(() -> stale.body("stale")).isInstanceOf(IllegalStateException.class);
+                return "refused";
+            });
+            assertThat(refused).isEqualTo("refused");
+
+            b.send("GET /ok HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            final List<RawClient.Response> rest = b.readUntilClosed();
+            assertThat(rest).extracting(RawClient.Response::bodyText).containsExactly("ok");
+            assertThat(rest.get(0).header("X-Stale")).isNull();
+        }
+    }
+
+    @Test
+    void aPoolOfZeroKeepsNothing() throws Exception
+    {
+        server = new TestServer(new HttpServerConfig().connectionPoolSize(0));
+        for (int i = 0; i < 3; i++)
+        {
+            try (RawClient client = new RawClient(server.port()))
+            {
+                client.send("GET /ok HTTP/1.0\r\n\r\n");
+                assertThat(client.readUntilClosed()).extracting(RawClient.Response::bodyText).containsExactly("ok");
+            }
+        }
+        Await.until("the connections closed", () -> onReactor(() -> server.server.connectionCount()) == 0);
+        assertThat(onReactor(() -> server.server.recycler().kept())).isZero();
+        assertThat(onReactor(() -> server.server.recycler().made())).as("a table and a head per connection")
+            .isEqualTo(6);
+    }
+
+    private <T> T onReactor(final Supplier<T> call)
+    {
+        final CompletableFuture<T> result = new CompletableFuture<>();
+        server.reactor.execute(() ->
+        {
+            try
+            {
+                result.complete(call.get());
+            }
+            catch (final Throwable t)
+            {
+                result.completeExceptionally(t);
+            }
+        });
+        try
+        {
+            return result.get(30, TimeUnit.SECONDS);
+        }
+        catch (final Exception ex)
+        {
+            throw new AssertionError(ex);
+        }
+    }
+
+    private void onReactor(final Runnable call)
+    {
+        onReactor(() ->
+        {
+            call.run();
+            return null;
+        });
+    }
+}
