@@ -45,6 +45,14 @@ class QueuesHarnessTest
             assertThat(entry.get("score").asDouble()).as(name).isPositive();
             assertThat(entry.get("allocated_bytes_per_msg").asDouble()).as(name).isNotNegative();
             assertThat(entry.get("iteration_scores")).as(name).hasSize(2);
+            if (kind.endsWith("round-trip"))
+            {
+                assertThat(entry.get("messages_per_take").isNull()).as(name).isTrue();
+            }
+            else
+            {
+                assertThat(entry.get("messages_per_take").asDouble()).as(name).isGreaterThanOrEqualTo(1.0);
+            }
             for (final JsonNode iteration : entry.get("iteration_scores"))
             {
                 // A tenth of a second on a loaded machine may see a thread descheduled throughout: the score, the
@@ -74,6 +82,22 @@ class QueuesHarnessTest
         assertThat(Files.readString(out.resolve("latest-queues.md"))).contains("# Queues", "| kind",
             "| one-to-one", "| many-to-one", "| round-trip", "| reactor-round-trip", "| reactor-callback-round-trip",
             "Reactor.callAsync", "CallbackQueue", "CarrierQueue", "CarrierMux", "SpscArrayQueue", "MpscArrayQueue", "OneToOneConcurrentArrayQueue", "ManyToOneConcurrentArrayQueue", "RingBuffer");
+    }
+
+    @Test
+    void forksRunInTurnsAndEachCountsInTheMedian() throws IOException
+    {
+        final JsonNode report = ResultFields.run(out, "latest-queues.json", "queues", "queues", "--kinds",
+            "round-trip", "--impls", "celer,agrona", "--forks", "2", "--warmup-iterations", "1", "--iterations", "2",
+            "--iteration-ms", "100", "--warmup-ms", "100");
+        assertThat(report.get("failures")).isEmpty();
+        assertThat(report.get("forks").asInt()).isEqualTo(2);
+        assertThat(report.get("results")).hasSize(2);
+        for (final JsonNode entry : report.get("results"))
+        {
+            assertThat(entry.get("iteration_scores")).as(entry.get("implementation").asText()).hasSize(4);
+            assertThat(entry.get("score").asDouble()).isPositive();
+        }
     }
 
     @Test

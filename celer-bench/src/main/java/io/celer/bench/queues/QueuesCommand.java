@@ -59,7 +59,8 @@ public final class QueuesCommand implements Callable<Integer>
         + "(default: 1000; 400 with --quick).")
     private Integer warmupMillis;
 
-    @Option(names = "--forks", paramLabel = "F", description = "JVMs per benchmark (default: ${DEFAULT-VALUE}).",
+    @Option(names = "--forks", paramLabel = "F", description = "JVMs per benchmark, run in turns: each round runs every "
+        + "benchmark once, so that each implementation's forks meet the same machine (default: ${DEFAULT-VALUE}).",
         defaultValue = "1")
     private int forks;
 

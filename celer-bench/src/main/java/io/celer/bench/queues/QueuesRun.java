@@ -51,7 +51,7 @@ record QueuesRun(Settings settings, PrintStream out, PrintStream err)
      * @param iterations       measured iterations per benchmark.
      * @param warmupMillis     length of each warm-up iteration.
      * @param iterationMillis  length of each measured iteration.
-     * @param forks            JVMs per benchmark.
+     * @param forks            JVMs per benchmark, one per round.
      * @param jvmOptions       extra options for the forked JVMs.
      * @param outDir           where result files go.
      */
@@ -76,37 +76,79 @@ record QueuesRun(Settings settings, PrintStream out, PrintStream err)
         out.flush();
         try (RunContext run = RunContext.start(out, err))
         {
-            final List<QueuesReport.Entry> entries = new ArrayList<>();
+            // Forks run in turns, every benchmark once a round: the host moves this VM's cores around every few
+            // minutes, and a round trip costs 200 ns in one placement and 900 in another, so each
+            // implementation's forks must meet the same placements for their medians to compare.
+            final List<QueueCase> cases = settings.cases();
+            final List<List<BenchmarkResult>> forks = new ArrayList<>();
             final List<String> failures = new ArrayList<>();
-            int index = 0;
-            for (final QueueCase queueCase : settings.cases())
+            final String[] failed = new String[cases.size()];
+            for (int i = 0; i < cases.size(); i++)
             {
-                index++;
-                err.printf("[%d/%d] %s %s ...%n", index, settings.cases().size(), queueCase.kind().id(),
-                    queueCase.implementation());
-                err.flush();
-                final Path log = run.work().resolve(queueCase.name() + ".log");
+                forks.add(new ArrayList<>());
+            }
+            for (int round = 1; round <= settings.forks(); round++)
+            {
+                for (int i = 0; i < cases.size(); i++)
+                {
+                    if (failed[i] == null)
+                    {
+                        failed[i] = runFork(run, cases.get(i), jvmOptions, round, forks.get(i));
+                    }
+                }
+            }
+            final List<QueuesReport.Entry> entries = new ArrayList<>();
+            for (int i = 0; i < cases.size(); i++)
+            {
+                final QueueCase queueCase = cases.get(i);
+                if (failed[i] != null)
+                {
+                    failures.add(failed[i]);
+                    continue;
+                }
                 try
                 {
-                    final QueuesReport.Entry entry = entry(queueCase, runOne(queueCase, jvmOptions, log));
+                    final QueuesReport.Entry entry = entry(queueCase, forks.get(i));
                     entries.add(entry);
-                    err.printf("[%d/%d] %s %s: %,.1f %s, %.2f B/msg%s%n", index, settings.cases().size(),
-                        queueCase.kind().id(), queueCase.implementation(), entry.score(), entry.unit(),
-                        entry.bytesPerMessage(), entry.messagesPerTake() == null ? ""
+                    err.printf("%s %s: %,.1f %s, %.2f B/msg%s%n", queueCase.kind().id(), queueCase.implementation(),
+                        entry.score(), entry.unit(), entry.bytesPerMessage(), entry.messagesPerTake() == null ? ""
                             : String.format(Locale.ROOT, ", %.1f msgs/take", entry.messagesPerTake()));
                 }
-                catch (final RunnerException | RuntimeException ex)
+                catch (final RuntimeException ex)
                 {
-                    final String failure = queueCase.kind().id() + " " + queueCase.implementation() + ": " + ex;
-                    failures.add(failure);
-                    err.println("FAILED " + failure);
-                    printTail(log);
+                    failures.add(queueCase.kind().id() + " " + queueCase.implementation() + ": " + ex);
                 }
             }
             final QueuesReport json = new QueuesReport(jvmOptions, settings.warmupIterations(),
                 settings.warmupMillis(), settings.iterations(), settings.iterationMillis(), settings.forks());
             return run.finish(QueuesReport.report(json, run.result("queues", json, entries, failures)),
                 settings.outDir());
+        }
+    }
+
+    /**
+     * Runs one fork of one benchmark and keeps its result.
+     *
+     * @return null when it ran, else what failed.
+     */
+    private String runFork(final RunContext run, final QueueCase queueCase, final List<String> jvmOptions,
+        final int round, final List<BenchmarkResult> into)
+    {
+        final String name = queueCase.kind().id() + " " + queueCase.implementation();
+        err.printf("[fork %d/%d] %s ...%n", round, settings.forks(), name);
+        err.flush();
+        final Path log = run.work().resolve(queueCase.name() + "-" + round + ".log");
+        try
+        {
+            into.addAll(runOne(queueCase, jvmOptions, log).getBenchmarkResults());
+            return null;
+        }
+        catch (final RunnerException | RuntimeException ex)
+        {
+            final String failure = name + ": " + ex;
+            err.println("FAILED " + failure);
+            printTail(log);
+            return failure;
         }
     }
 
@@ -117,7 +159,7 @@ record QueuesRun(Settings settings, PrintStream out, PrintStream err)
         final TimeValue time = TimeValue.milliseconds(settings.iterationMillis());
         final Options options = new OptionsBuilder()
             .include("^" + Pattern.quote(queueCase.benchmark()) + "$")
-            .forks(settings.forks())
+            .forks(1)
             .warmupIterations(settings.warmupIterations())
             .warmupTime(warmup)
             .measurementIterations(settings.iterations())
@@ -135,61 +177,49 @@ record QueuesRun(Settings settings, PrintStream out, PrintStream err)
         return results.iterator().next();
     }
 
-    private QueuesReport.Entry entry(final QueueCase queueCase, final RunResult result)
+    private QueuesReport.Entry entry(final QueueCase queueCase, final List<BenchmarkResult> forkResults)
     {
-        final Map<String, Result> secondary = result.getSecondaryResults();
-        final double score;
-        final double error;
-        final double bytesPerMessage;
-        Double messagesPerTake = null;
+        final boolean rate = queueCase.kind().throughput();
+        // Messages counted while measuring, over the iteration's length: not JMH's per-thread time, which is near
+        // zero for a consumer descheduled as the iteration starts. A round trip's score is JMH's own.
+        final double seconds = settings.iterationMillis() / 1000.0;
         final List<Double> iterationScores = new ArrayList<>();
-        if (queueCase.kind().throughput())
+        final List<Double> forkMeans = new ArrayList<>();
+        double messages = 0;
+        double allocated = 0;
+        double takes = 0;
+        for (final BenchmarkResult fork : forkResults)
         {
-            // Messages counted while measuring, over the iteration's length: not JMH's per-thread time, which is
-            // near zero for a consumer descheduled as the iteration starts.
-            final double seconds = settings.iterationMillis() / 1000.0;
-            double messages = 0;
-            double allocated = 0;
-            double takes = 0;
-            final List<Double> forkMeans = new ArrayList<>();
-            for (final BenchmarkResult fork : result.getBenchmarkResults())
+            final ListStatistics forkScores = new ListStatistics();
+            for (final IterationResult iteration : fork.getIterationResults())
             {
-                final ListStatistics forkRates = new ListStatistics();
-                for (final IterationResult iteration : fork.getIterationResults())
+                final Map<String, Result> counters = iteration.getSecondaryResults();
+                allocated += required(counters, "allocatedBytes").getScore();
+                final double score;
+                if (rate)
                 {
-                    final double taken = required(iteration.getSecondaryResults(), "messages").getScore();
+                    final double taken = required(counters, "messages").getScore();
                     messages += taken;
-                    allocated += required(iteration.getSecondaryResults(), "allocatedBytes").getScore();
-                    takes += required(iteration.getSecondaryResults(), "takes").getScore();
-                    iterationScores.add(taken / seconds);
-                    forkRates.addValue(taken / seconds);
+                    takes += required(counters, "takes").getScore();
+                    score = taken / seconds;
                 }
-                forkMeans.add(forkRates.getMean());
-            }
-            final ListStatistics rates = new ListStatistics();
-            iterationScores.forEach(rates::addValue);
-            score = median(forkMeans);
-            error = rates.getN() > 1 ? rates.getMeanErrorAt(0.999) : Double.NaN;
-            bytesPerMessage = allocated / messages;
-            messagesPerTake = takes > 0 ? messages / takes : null;
-        }
-        else
-        {
-            error = result.getPrimaryResult().getScoreError();
-            // Two messages per round trip.
-            bytesPerMessage = required(secondary, "allocatedBytes").getScore()
-                / (2 * required(secondary, "roundTrips").getScore());
-            final List<Double> forkMeans = new ArrayList<>();
-            for (final BenchmarkResult fork : result.getBenchmarkResults())
-            {
-                for (final IterationResult iteration : fork.getIterationResults())
+                else
                 {
-                    iterationScores.add(iteration.getPrimaryResult().getScore());
+                    // Two messages per round trip.
+                    messages += 2 * required(counters, "roundTrips").getScore();
+                    score = iteration.getPrimaryResult().getScore();
                 }
-                forkMeans.add(fork.getPrimaryResult().getScore());
+                iterationScores.add(score);
+                forkScores.addValue(score);
             }
-            score = median(forkMeans);
+            forkMeans.add(forkScores.getMean());
         }
+        final ListStatistics scores = new ListStatistics();
+        iterationScores.forEach(scores::addValue);
+        final double score = median(forkMeans);
+        final double error = scores.getN() > 1 ? scores.getMeanErrorAt(0.999) : Double.NaN;
+        final double bytesPerMessage = allocated / messages;
+        final Double messagesPerTake = rate && takes > 0 ? messages / takes : null;
         if (!(score > 0) || Double.isInfinite(score) || !(bytesPerMessage >= 0))
         {
             throw new IllegalStateException("no message got across: score " + score + ", B/msg " + bytesPerMessage);
