@@ -77,7 +77,7 @@ record QueuesRun(Settings settings, PrintStream out, PrintStream err)
         try (RunContext run = RunContext.start(out, err))
         {
             // Forks run in turns, every benchmark once a round: the host moves this VM's cores around every few
-            // minutes, and a round trip costs 200 ns in one placement and 900 in another, so each
+            // minutes, and a round trip costs about 150 ns in one placement and 900 in another, so each
             // implementation's forks must meet the same placements for their medians to compare.
             final List<QueueCase> cases = settings.cases();
             final List<List<BenchmarkResult>> forks = new ArrayList<>();
