@@ -72,11 +72,13 @@ class BackPressureTest
                 if (!connection.write(message))
                 {
                     assertThat(message.position()).as("a refused message is left untouched").isZero();
-                    if (refusals.incrementAndGet() == 1)
+                    if (refusals.get() == 0)
                     {
+                        // Recorded before the count goes up: the test thread reads these once it sees a refusal.
                         laggingWhenRefused = connection.isLagging();
                         remainingWhenRefused = connection.writeBufferRemaining();
                     }
+                    refusals.incrementAndGet();
                     return;
                 }
                 next++;
