@@ -80,22 +80,22 @@ final class Compression
         }
     }
 
-    boolean deflate(final WebSocketSession session, final int opcode, final ByteBuffer data)
+    boolean deflate(final FrameWriter writer, final int opcode, final ByteBuffer data)
     {
-        final ByteBuffer frames = session.frames();
+        final ByteBuffer frames = writer.frames();
         final int at = data.position();
         frames.position(FrameEncoder.MAX_HEADER_LENGTH);
         if (data.remaining() > frames.remaining() || !deflater.deflate(data, frames))
         {
             // Does not compress into the buffer: send it as it is (RSV1 clear), or refuse as the plain path does.
             data.position(at);
-            return session.writeFrame(opcode, data);
+            return writer.write(opcode, true, data);
         }
         final int length = frames.position() - FrameEncoder.MAX_HEADER_LENGTH;
-        final int start = session.encoder().frameInPlace(frames, FrameEncoder.MAX_HEADER_LENGTH, length, opcode,
+        final int start = writer.encoder().frameInPlace(frames, FrameEncoder.MAX_HEADER_LENGTH, length, opcode,
             true, true);
         frames.limit(FrameEncoder.MAX_HEADER_LENGTH + length).position(start);
-        if (session.write(frames))
+        if (writer.write(frames))
         {
             return true;
         }
@@ -105,12 +105,12 @@ final class Compression
         return false;
     }
 
-    boolean deflateText(final WebSocketSession session, final CharSequence text)
+    boolean deflateText(final FrameWriter writer, final CharSequence text)
     {
         final int length = FrameEncoder.utf8Length(text);
         if (staging == null)
         {
-            staging = ByteBuffer.allocateDirect(session.frames().limit());
+            staging = ByteBuffer.allocateDirect(writer.frames().limit());
         }
         if (length > staging.capacity())
         {
@@ -118,7 +118,7 @@ final class Compression
                 staging.capacity() + "; send it in fragments");
         }
         staging.clear().limit(FrameEncoder.writeUtf8(text, staging, 0));
-        return deflate(session, Opcode.TEXT, staging);
+        return deflate(writer, Opcode.TEXT, staging);
     }
 
     void close()
