@@ -107,7 +107,7 @@ final class ResponseHeadParser
         }
         if (head == null)
         {
-            head = heads.take().clear(); // borrowed until the response is done with: idle connections hold no head
+            head = heads.take(); // borrowed until the response is done with: idle connections hold no head
         }
         head.clear();
         head.put(0, buffer, start, headEnd);

@@ -5,15 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 
 /**
  * A server hands what its closed connections leave (request tables, response heads) to the next ones, and
@@ -22,16 +21,8 @@ import io.celer.test.Await;
  */
 class ConnectionRecyclingTest
 {
+    @AutoClose
     private TestServer server;
-
-    @AfterEach
-    void stop()
-    {
-        if (server != null)
-        {
-            server.close();
-        }
-    }
 
     @Test
     void aResponseStillOpenAtTheCloseKeepsItsHeadAndReachesNoOtherConnection() throws Exception
@@ -139,34 +130,11 @@ class ConnectionRecyclingTest
 
     private <T> T onReactor(final Supplier<T> call)
     {
-        final CompletableFuture<T> result = new CompletableFuture<>();
-        server.reactor.execute(() ->
-        {
-            try
-            {
-                result.complete(call.get());
-            }
-            catch (final Throwable t)
-            {
-                result.completeExceptionally(t);
-            }
-        });
-        try
-        {
-            return result.get(30, TimeUnit.SECONDS);
-        }
-        catch (final Exception ex)
-        {
-            throw new AssertionError(ex);
-        }
+        return OnReactor.get(server.reactor, call);
     }
 
     private void onReactor(final Runnable call)
     {
-        onReactor(() ->
-        {
-            call.run();
-            return null;
-        });
+        server.reactor.call(call);
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -15,6 +14,7 @@ import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
 import io.celer.websocket.StubUpgrade;
 import io.celer.websocket.WebSocket;
@@ -64,11 +64,12 @@ class DrainBudgetTest
             })))).open().port();
         try (RawPeer peer = new RawPeer(port, 256 * 1024))
         {
-            Await.until(() -> "client open", () -> call(reactor, fanout::clientCount) == 1, Duration.ofSeconds(30));
-            final Outbox client = call(reactor, () -> fanout.client(clientId.get()));
+            Await.until(() -> "client open", () -> OnReactor.get(reactor, fanout::clientCount) == 1,
+                Duration.ofSeconds(30));
+            final Outbox client = OnReactor.get(reactor, () -> fanout.client(clientId.get()));
             final ByteBuffer message = ByteBuffer.allocate(MESSAGE);
             final long[] next = new long[1];
-            Await.until(() -> "a backlog of " + BACKLOG + " messages", () -> call(reactor, () ->
+            Await.until(() -> "a backlog of " + BACKLOG + " messages", () -> OnReactor.get(reactor, () ->
             {
                 for (int i = 0; i < 100; i++)
                 {
@@ -78,8 +79,8 @@ class DrainBudgetTest
                 }
                 return client.queuedMessages() >= BACKLOG;
             }), Duration.ofSeconds(30));
-            final long sent = call(reactor, () -> next[0]);
-            assertThat(call(reactor, client::dropped)).isZero();
+            final long sent = OnReactor.get(reactor, () -> next[0]);
+            assertThat(OnReactor.get(reactor, client::dropped)).isZero();
 
             final QueueWatch watch = new QueueWatch(client);
             reactor.call(() -> reactor.addPoller(watch));
@@ -87,23 +88,14 @@ class DrainBudgetTest
             {
                 assertThat(peer.readFrame().sequence()).isEqualTo(expected);
             }
-            Await.until(() -> "the queue drained", () -> call(reactor, () -> client.queuedMessages() == 0),
+            Await.until(() -> "the queue drained", () -> OnReactor.get(reactor, () -> client.queuedMessages() == 0),
                 Duration.ofSeconds(30));
             reactor.call(() -> reactor.removePoller(watch));
 
-            final long largestStep = call(reactor, () -> watch.largestStep);
+            final long largestStep = OnReactor.get(reactor, () -> watch.largestStep);
             assertThat(largestStep).as("queued bytes moved between two cycles").isPositive()
                 .isLessThanOrEqualTo(2L * (BUDGET + MESSAGE));
         }
-    }
-
-    private static <T> T call(final Reactor reactor, final Supplier<T> query)
-    {
-        final Object[] result = new Object[1];
-        reactor.call(() -> result[0] = query.get());
-        @SuppressWarnings("unchecked")
-        final T value = (T)result[0];
-        return value;
     }
 
     /**

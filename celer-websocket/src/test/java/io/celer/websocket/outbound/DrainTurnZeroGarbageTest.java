@@ -24,8 +24,6 @@ class DrainTurnZeroGarbageTest
     private static final int WARM_UP = 60_000;
     private static final int MEASURED = 20_000;
     private static final int ROUNDS = 5;
-    private static final int IN_FLIGHT = 40;
-    private static final byte[] FILLER = new byte[SlowClientRig.MESSAGE_LENGTH - 8];
 
     /** Closed after each test by JUnit, stopping its reactors. */
     @AutoClose
@@ -50,14 +48,14 @@ class DrainTurnZeroGarbageTest
             reader.setDaemon(true);
             reader.start();
 
-            publish(publisher, fast, 0, WARM_UP);
+            SlowClientRig.publishPaced(publisher, fast, 0, WARM_UP);
             final long turnsBefore = rig.onServer(() -> rig.fanout.turnsGiven);
             long reactorLeast = Long.MAX_VALUE;
             long next = WARM_UP;
             for (int round = 0; round < ROUNDS && reactorLeast > 0; round++)
             {
                 final long before = Allocations.allocatedBytes(rig.serverReactor.thread());
-                publish(publisher, fast, next, next + MEASURED);
+                SlowClientRig.publishPaced(publisher, fast, next, next + MEASURED);
                 reactorLeast = Math.min(reactorLeast, Allocations.allocatedBytes(rig.serverReactor.thread()) - before);
                 next += MEASURED;
             }
@@ -94,27 +92,6 @@ class DrainTurnZeroGarbageTest
         catch (final IOException ex)
         {
             // The test closed the peer.
-        }
-    }
-
-    /**
-     * Publishes numbered messages to all, keeping at most a few in flight to the fast client so that it never
-     * queues; waits by spinning, which allocates nothing.
-     */
-    private static void publish(final Publisher publisher, final SequenceReader fast, final long from, final long to)
-    {
-        for (long sequence = from; sequence < to; sequence++)
-        {
-            while (sequence - fast.received >= IN_FLIGHT)
-            {
-                Thread.onSpinWait();
-            }
-            publisher.claim(Thread::onSpinWait).toAll().payload().putLong(sequence).put(FILLER);
-            publisher.publish();
-        }
-        while (fast.received < to)
-        {
-            Thread.onSpinWait();
         }
     }
 }

@@ -7,7 +7,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -19,6 +18,7 @@ import io.celer.tcp.TcpServer;
 import io.celer.tcp.Transport;
 import io.celer.tcp.TransportFactory;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
 import io.celer.websocket.StubUpgrade;
 import io.celer.websocket.WebSocket;
@@ -65,13 +65,14 @@ class LaggingFlushTest
             })))).open().port();
         try (RawPeer peer = new RawPeer(port, 4096))
         {
-            Await.until(() -> "client open", () -> call(reactor, fanout::clientCount) == 1, Duration.ofSeconds(30));
-            final Outbox client = call(reactor, () -> fanout.client(clientId.get()));
+            Await.until(() -> "client open", () -> OnReactor.get(reactor, fanout::clientCount) == 1,
+                Duration.ofSeconds(30));
+            final Outbox client = OnReactor.get(reactor, () -> fanout.client(clientId.get()));
             final ByteBuffer message = ByteBuffer.allocate(MESSAGE);
             final long[] next = new long[1];
 
             // Fill the socket and the write buffer until the outbox queues: the connection is behind.
-            Await.until(() -> "the outbox queues", () -> call(reactor, () ->
+            Await.until(() -> "the outbox queues", () -> OnReactor.get(reactor, () ->
             {
                 for (int i = 0; i < 50; i++)
                 {
@@ -81,12 +82,12 @@ class LaggingFlushTest
                 }
                 return client.queuedMessages() > 0;
             }), Duration.ofSeconds(30));
-            assertThat(call(reactor, () -> client.socket().connection().isLagging())).isTrue();
+            assertThat(OnReactor.get(reactor, () -> client.socket().connection().isLagging())).isTrue();
 
             // Within one reactor call the socket cannot take more: nothing may reach it.
-            final long writesBefore = call(reactor, () -> transport.writes);
-            final long queuedBefore = call(reactor, client::queuedMessages);
-            final long sent = call(reactor, () ->
+            final long writesBefore = OnReactor.get(reactor, () -> transport.writes);
+            final long queuedBefore = OnReactor.get(reactor, client::queuedMessages);
+            final long sent = OnReactor.get(reactor, () ->
             {
                 for (int i = 0; i < 500; i++)
                 {
@@ -96,27 +97,19 @@ class LaggingFlushTest
                 }
                 return next[0];
             });
-            assertThat(call(reactor, () -> transport.writes)).as("writes while lagging").isEqualTo(writesBefore);
-            assertThat(call(reactor, client::queuedMessages)).isEqualTo(queuedBefore + 500);
-            assertThat(call(reactor, client::dropped)).isZero();
+            assertThat(OnReactor.get(reactor, () -> transport.writes)).as("writes while lagging")
+                .isEqualTo(writesBefore);
+            assertThat(OnReactor.get(reactor, client::queuedMessages)).isEqualTo(queuedBefore + 500);
+            assertThat(OnReactor.get(reactor, client::dropped)).isZero();
 
             // Reading drains the queue through the write-space event: every message arrives, in order.
             for (long expected = 0; expected < sent; expected++)
             {
                 assertThat(peer.readFrame().sequence()).isEqualTo(expected);
             }
-            Await.until(() -> "the queue drained", () -> call(reactor, () -> client.queuedMessages() == 0 &&
+            Await.until(() -> "the queue drained", () -> OnReactor.get(reactor, () -> client.queuedMessages() == 0 &&
                 !client.isLagging()), Duration.ofSeconds(30));
         }
-    }
-
-    private static <T> T call(final Reactor reactor, final Supplier<T> query)
-    {
-        final Object[] result = new Object[1];
-        reactor.call(() -> result[0] = query.get());
-        @SuppressWarnings("unchecked")
-        final T value = (T)result[0];
-        return value;
     }
 
     /**

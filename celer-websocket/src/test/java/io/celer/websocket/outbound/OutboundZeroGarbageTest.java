@@ -20,8 +20,6 @@ class OutboundZeroGarbageTest
     private static final int WARM_UP = 60_000;
     private static final int MEASURED = 20_000;
     private static final int ROUNDS = 5;
-    private static final int IN_FLIGHT = 40;
-    private static final byte[] FILLER = new byte[SlowClientRig.MESSAGE_LENGTH - 8];
 
     /** Closed after each test by JUnit, stopping its reactors. */
     @AutoClose
@@ -41,7 +39,7 @@ class OutboundZeroGarbageTest
             final long slowId = rig.openedIds.peek();
             final Outbox slowState = rig.onServer(() -> rig.fanout.client(slowId));
 
-            publish(publisher, fast, 0, WARM_UP);
+            SlowClientRig.publishPaced(publisher, fast, 0, WARM_UP);
             assertThat(rig.onServer(slowState::dropped)).as("the slow client drops by warm-up's end").isPositive();
             final long droppedBefore = rig.onServer(slowState::dropped);
             // The least of a few rounds: a compiler tier change may allocate once, a per-message cost shows in all.
@@ -52,7 +50,7 @@ class OutboundZeroGarbageTest
             {
                 final long reactorBefore = Allocations.allocatedBytes(rig.serverReactor.thread());
                 final long producerBefore = Allocations.currentThreadAllocatedBytes();
-                publish(publisher, fast, next, next + MEASURED);
+                SlowClientRig.publishPaced(publisher, fast, next, next + MEASURED);
                 producerLeast = Math.min(producerLeast, Allocations.currentThreadAllocatedBytes() - producerBefore);
                 reactorLeast = Math.min(reactorLeast,
                     Allocations.allocatedBytes(rig.serverReactor.thread()) - reactorBefore);
@@ -72,27 +70,6 @@ class OutboundZeroGarbageTest
             // Once it reads, the slow client gets the rest and stops lagging.
             slow.discardUntil(() -> rig.onServer(slowState::queuedMessages) == 0);
             assertThat(rig.onServer(slowState::isLagging)).isFalse();
-        }
-    }
-
-    /**
-     * Publishes numbered messages to all, keeping at most a few in flight to the fast client so that it never
-     * queues; waits by spinning, which allocates nothing.
-     */
-    private static void publish(final Publisher publisher, final SequenceReader fast, final long from, final long to)
-    {
-        for (long sequence = from; sequence < to; sequence++)
-        {
-            while (sequence - fast.received >= IN_FLIGHT)
-            {
-                Thread.onSpinWait();
-            }
-            publisher.claim(Thread::onSpinWait).toAll().payload().putLong(sequence).put(FILLER);
-            publisher.publish();
-        }
-        while (fast.received < to)
-        {
-            Thread.onSpinWait();
         }
     }
 }

@@ -13,6 +13,7 @@ import io.celer.tcp.TcpClient;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
 import io.celer.websocket.StubUpgrade;
 import io.celer.websocket.WebSocket;
@@ -29,6 +30,9 @@ final class SlowClientRig implements AutoCloseable
 {
     /** The length of every message: a sequence number and filler. */
     static final int MESSAGE_LENGTH = 100;
+    /** Messages {@link #publishPaced} lets be on their way to the fast client at once. */
+    private static final int IN_FLIGHT = 40;
+    private static final byte[] FILLER = new byte[MESSAGE_LENGTH - 8];
 
     final Reactor serverReactor;
     final Reactor clientReactor;
@@ -111,11 +115,7 @@ final class SlowClientRig implements AutoCloseable
 
     <T> T onServer(final Supplier<T> query)
     {
-        final Object[] result = new Object[1];
-        serverReactor.call(() -> result[0] = query.get());
-        @SuppressWarnings("unchecked")
-        final T value = (T)result[0];
-        return value;
+        return OnReactor.get(serverReactor, query);
     }
 
     /**
@@ -180,6 +180,27 @@ final class SlowClientRig implements AutoCloseable
             }
             broadcast(10);
             awaitFast();
+        }
+    }
+
+    /**
+     * Publishes numbered messages to all from the calling thread, keeping at most a few in flight to the fast
+     * client so that it never queues; waits by spinning, which allocates nothing.
+     */
+    static void publishPaced(final Publisher publisher, final SequenceReader fast, final long from, final long to)
+    {
+        for (long sequence = from; sequence < to; sequence++)
+        {
+            while (sequence - fast.received >= IN_FLIGHT)
+            {
+                Thread.onSpinWait();
+            }
+            publisher.claim(Thread::onSpinWait).toAll().payload().putLong(sequence).put(FILLER);
+            publisher.publish();
+        }
+        while (fast.received < to)
+        {
+            Thread.onSpinWait();
         }
     }
 
