@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -12,15 +11,9 @@ import org.junit.jupiter.api.Test;
 import io.celer.reactor.Poller;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
-import io.celer.tcp.TcpServer;
 import io.celer.test.Await;
 import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
-import io.celer.websocket.StubUpgrade;
-import io.celer.websocket.WebSocket;
-import io.celer.websocket.WebSocketConfig;
-import io.celer.websocket.WebSocketHandler;
-import io.celer.websocket.WebSocketSession;
 
 /**
  * A client that reads again after a long lag gets its backlog one drain budget per reactor cycle, not all at once:
@@ -36,7 +29,6 @@ class DrainBudgetTest
     private static final int BACKLOG = 2_000;
 
     private final Reactors reactors = new Reactors();
-    private final AtomicLong clientId = new AtomicLong(-1);
 
     @AfterEach
     void stop()
@@ -53,20 +45,10 @@ class DrainBudgetTest
         // Socket buffers far larger than the budget: without it, one write-space event would move far more.
         final TcpConfig tcp = new TcpConfig().bindAddress("127.0.0.1").disconnectOnFullWriteBuffer(false)
             .writeBufferSize(16 * 1024).socketSendBufferSize(256 * 1024);
-        final int port = new TcpServer(reactor, 0, tcp, new StubUpgrade(true,
-            () -> WebSocketSession.server(new WebSocketConfig(), fanout.handler(new WebSocketHandler()
-            {
-                @Override
-                public void opened(final WebSocket socket)
-                {
-                    clientId.set(socket.connection().id());
-                }
-            })))).open().port();
-        try (RawPeer peer = new RawPeer(port, 256 * 1024))
+        final FanoutServer server = new FanoutServer(reactor, fanout, tcp);
+        try (RawPeer peer = new RawPeer(server.port(), 256 * 1024))
         {
-            Await.until(() -> "client open", () -> OnReactor.get(reactor, fanout::clientCount) == 1,
-                Duration.ofSeconds(30));
-            final Outbox client = OnReactor.get(reactor, () -> fanout.client(clientId.get()));
+            final Outbox client = server.awaitOneClient();
             final ByteBuffer message = ByteBuffer.allocate(MESSAGE);
             final long[] next = new long[1];
             Await.until(() -> "a backlog of " + BACKLOG + " messages", () -> OnReactor.get(reactor, () ->

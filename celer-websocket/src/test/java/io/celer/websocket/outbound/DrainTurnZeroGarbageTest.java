@@ -33,10 +33,8 @@ class DrainTurnZeroGarbageTest
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void aBurstReaderDrainingByTurnsAllocatesNothingOnTheReactor() throws Exception
     {
-        rig = new SlowClientRig(new OutboundConfig().maxQueuedMessages(1_000).maxQueuedBytes(3_000)
-            .maxMessageLength(SlowClientRig.MESSAGE_LENGTH).overflowPolicy(OverflowPolicy.DROP_OLDEST)
-            .drainBudget(3 * SlowClientRig.MESSAGE_LENGTH));
-        final Publisher publisher = rig.onServer(() -> new Publisher(rig.serverReactor, rig.fanout, 256, 1));
+        rig = new SlowClientRig(SlowClientRig.smallDroppingQueue().drainBudget(3 * SlowClientRig.MESSAGE_LENGTH));
+        final Publisher publisher = rig.publisher(256, 1);
         rig.connectFast(1);
         final SequenceReader fast = rig.fast.get(0);
         final AtomicLong burstReceived = new AtomicLong();

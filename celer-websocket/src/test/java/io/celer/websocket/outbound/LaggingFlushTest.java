@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -14,17 +13,11 @@ import org.junit.jupiter.api.Test;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.PlainTransport;
 import io.celer.tcp.TcpConfig;
-import io.celer.tcp.TcpServer;
 import io.celer.tcp.Transport;
 import io.celer.tcp.TransportFactory;
 import io.celer.test.Await;
 import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
-import io.celer.websocket.StubUpgrade;
-import io.celer.websocket.WebSocket;
-import io.celer.websocket.WebSocketConfig;
-import io.celer.websocket.WebSocketHandler;
-import io.celer.websocket.WebSocketSession;
 
 /**
  * A client whose socket is behind costs its server no system call per message: while its connection lags, sends
@@ -38,7 +31,6 @@ class LaggingFlushTest
 
     private final Reactors reactors = new Reactors();
     private final CountingTransport transport = new CountingTransport();
-    private final AtomicLong clientId = new AtomicLong(-1);
 
     @AfterEach
     void stop()
@@ -54,20 +46,10 @@ class LaggingFlushTest
             .maxQueuedBytes(QUEUED * MESSAGE).maxMessageLength(MESSAGE));
         final TcpConfig tcp = new TcpConfig().bindAddress("127.0.0.1").disconnectOnFullWriteBuffer(false)
             .writeBufferSize(16 * 1024).socketSendBufferSize(16 * 1024).transport(transport);
-        final int port = new TcpServer(reactor, 0, tcp, new StubUpgrade(true,
-            () -> WebSocketSession.server(new WebSocketConfig(), fanout.handler(new WebSocketHandler()
-            {
-                @Override
-                public void opened(final WebSocket socket)
-                {
-                    clientId.set(socket.connection().id());
-                }
-            })))).open().port();
-        try (RawPeer peer = new RawPeer(port, 4096))
+        final FanoutServer server = new FanoutServer(reactor, fanout, tcp);
+        try (RawPeer peer = new RawPeer(server.port(), 4096))
         {
-            Await.until(() -> "client open", () -> OnReactor.get(reactor, fanout::clientCount) == 1,
-                Duration.ofSeconds(30));
-            final Outbox client = OnReactor.get(reactor, () -> fanout.client(clientId.get()));
+            final Outbox client = server.awaitOneClient();
             final ByteBuffer message = ByteBuffer.allocate(MESSAGE);
             final long[] next = new long[1];
 

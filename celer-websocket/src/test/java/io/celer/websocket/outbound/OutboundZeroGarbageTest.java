@@ -29,9 +29,8 @@ class OutboundZeroGarbageTest
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void publishingToAFastAndADroppingClientAllocatesNothing() throws Exception
     {
-        rig = new SlowClientRig(new OutboundConfig().maxQueuedMessages(1_000).maxQueuedBytes(3_000)
-            .maxMessageLength(SlowClientRig.MESSAGE_LENGTH).overflowPolicy(OverflowPolicy.DROP_OLDEST));
-        final Publisher publisher = rig.onServer(() -> new Publisher(rig.serverReactor, rig.fanout, 256, 1));
+        rig = new SlowClientRig(SlowClientRig.smallDroppingQueue());
+        final Publisher publisher = rig.publisher(256, 1);
         rig.connectFast(1);
         final SequenceReader fast = rig.fast.get(0);
         try (RawPeer slow = rig.connectSlow(2))

@@ -49,6 +49,29 @@ final class SlowClientRig implements AutoCloseable
     /** Server reactor only: the first message some client refused, or -1. */
     private long firstRefused = -1;
 
+    /**
+     * A small queue per client that drops its oldest message for each new one once full.
+     *
+     * @return 1,000 messages or 3,000 bytes of messages of {@link #MESSAGE_LENGTH}, dropping the oldest.
+     */
+    static OutboundConfig smallDroppingQueue()
+    {
+        return new OutboundConfig().maxQueuedMessages(1_000).maxQueuedBytes(3_000).maxMessageLength(MESSAGE_LENGTH)
+            .overflowPolicy(OverflowPolicy.DROP_OLDEST);
+    }
+
+    /**
+     * A publisher to all the clients, made on the server reactor.
+     *
+     * @param capacity  its ring's slots.
+     * @param producers the threads that will publish.
+     * @return the publisher.
+     */
+    Publisher publisher(final int capacity, final int producers)
+    {
+        return onServer(() -> new Publisher(serverReactor, fanout, capacity, producers));
+    }
+
     SlowClientRig(final OutboundConfig config)
     {
         this(config, new LagListener()
