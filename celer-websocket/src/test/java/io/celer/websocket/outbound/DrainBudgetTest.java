@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Poller;
 import io.celer.reactor.Reactor;
@@ -28,13 +28,8 @@ class DrainBudgetTest
     private static final int BUDGET = 4 * 1024;
     private static final int BACKLOG = 2_000;
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     @Test
     void aBacklogDrainsOneBudgetPerCycleInOrder() throws Exception

@@ -7,8 +7,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Reactor;
 import io.celer.tcp.PlainTransport;
@@ -29,14 +29,9 @@ class LaggingFlushTest
     private static final int MESSAGE = 100;
     private static final int QUEUED = 2_000;
 
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
     private final CountingTransport transport = new CountingTransport();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
 
     @Test
     void aLaggingClientIsNeitherFlushedNorWrittenUntilItsSocketTakesMore() throws Exception
