@@ -2,7 +2,10 @@ package io.celer.websocket.outbound;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -13,7 +16,10 @@ import io.celer.test.Allocations;
 /**
  * After warm-up, publishing from a producer thread to a fast client and to one that never reads (its queue full and
  * dropping its oldest message for each new one) allocates nothing on the producer thread nor on the server's
- * reactor thread.
+ * reactor thread. Nor does a client that reads in small bursts, so that its queue fills, drops its oldest, and
+ * drains by write-space events and by turns of a small drain budget, over and over: the turns, the shared segment
+ * pool and the lag transitions are all garbage-free. The burst reader sees its messages in order, with gaps only
+ * where its queue dropped.
  */
 class OutboundZeroGarbageTest
 {
@@ -29,9 +35,7 @@ class OutboundZeroGarbageTest
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void publishingToAFastAndADroppingClientAllocatesNothing() throws Exception
     {
-        rig = new SlowClientRig(SlowClientRig.smallDroppingQueue());
-        final Publisher publisher = rig.publisher(256, 1);
-        rig.connectFast(1);
+        final Publisher publisher = start(SlowClientRig.smallDroppingQueue());
         final SequenceReader fast = rig.fast.get(0);
         try (RawPeer slow = rig.connectSlow(2))
         {
@@ -70,5 +74,77 @@ class OutboundZeroGarbageTest
             slow.discardUntil(() -> rig.onServer(slowState::queuedMessages) == 0);
             assertThat(rig.onServer(slowState::isLagging)).isFalse();
         }
+    }
+
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void aBurstReaderDrainingByTurnsAllocatesNothingOnTheReactor() throws Exception
+    {
+        final Publisher publisher =
+            start(SlowClientRig.smallDroppingQueue().drainBudget(3 * SlowClientRig.MESSAGE_LENGTH));
+        final SequenceReader fast = rig.fast.get(0);
+        final AtomicLong burstReceived = new AtomicLong();
+        final AtomicReference<String> burstDisorder = new AtomicReference<>();
+        try (RawPeer burst = new RawPeer(rig.port, 4096, 1))
+        {
+            rig.awaitClients(2);
+            final Thread reader = new Thread(() -> readInOrder(burst, burstReceived, burstDisorder), "burst-reader");
+            reader.setDaemon(true);
+            reader.start();
+
+            SlowClientRig.publishPaced(publisher, fast, 0, WARM_UP);
+            final long turnsBefore = rig.onServer(() -> rig.fanout.turnsGiven);
+            long reactorLeast = Long.MAX_VALUE;
+            long next = WARM_UP;
+            for (int round = 0; round < ROUNDS && reactorLeast > 0; round++)
+            {
+                final long before = Allocations.allocatedBytes(rig.serverReactor.thread());
+                SlowClientRig.publishPaced(publisher, fast, next, next + MEASURED);
+                reactorLeast = Math.min(reactorLeast, Allocations.allocatedBytes(rig.serverReactor.thread()) - before);
+                next += MEASURED;
+            }
+            final long reactorAllocated = reactorLeast;
+            final long turns = rig.onServer(() -> rig.fanout.turnsGiven) - turnsBefore;
+            final long dropped = rig.onServer(rig.fanout::dropped);
+
+            assertThat(fast.outOfOrder).isZero();
+            assertThat(turns).as("drain turns while measured").isPositive();
+            assertThat(dropped).as("the burst reader's queue dropped").isPositive();
+            assertThat(burstReceived.get()).as("the burst reader got messages").isPositive();
+            assertThat(burstDisorder.get()).as("the burst reader's order").isNull();
+            assertThat(reactorAllocated).as("reactor thread bytes over %d messages", MEASURED).isZero();
+        }
+    }
+
+    private static void readInOrder(final RawPeer peer, final AtomicLong received,
+        final AtomicReference<String> disorder)
+    {
+        long last = -1;
+        try
+        {
+            while (true)
+            {
+                final long sequence = peer.readFrame().sequence();
+                if (sequence <= last)
+                {
+                    disorder.compareAndSet(null, sequence + " after " + last);
+                }
+                last = sequence;
+                received.incrementAndGet();
+            }
+        }
+        catch (final IOException ex)
+        {
+            // The test closed the peer.
+        }
+    }
+
+    /** A server with the queues configured so, a fast client, and a publisher to all from this thread. */
+    private Publisher start(final OutboundConfig config)
+    {
+        rig = new SlowClientRig(config);
+        final Publisher publisher = rig.publisher(256, 1);
+        rig.connectFast(1);
+        return publisher;
     }
 }
