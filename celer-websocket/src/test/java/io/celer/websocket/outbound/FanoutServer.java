@@ -1,7 +1,7 @@
 package io.celer.websocket.outbound;
 
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
@@ -15,14 +15,15 @@ import io.celer.websocket.WebSocketHandler;
 import io.celer.websocket.WebSocketSession;
 
 /**
- * A server whose WebSocket sessions (upgraded by a stub, on plain TCP) send through a {@link Fanout}, for tests
- * that drive one client's {@link Outbox} on the reactor. Stops with its reactor.
+ * A server whose WebSocket sessions (upgraded by a stub, on plain TCP) send through a {@link Fanout}: the
+ * outbound tests' server, alone or in a {@link SlowClientRig}. Stops with its reactor.
  */
 final class FanoutServer
 {
     private final Reactor reactor;
     private final Fanout fanout;
-    private final AtomicLong lastOpened = new AtomicLong(-1);
+    /** The ids of the connections whose sessions opened, in order; a test may clear it. */
+    final ConcurrentLinkedQueue<Long> openedIds = new ConcurrentLinkedQueue<>();
     private final int port;
 
     FanoutServer(final Reactor reactor, final Fanout fanout, final TcpConfig tcp)
@@ -34,7 +35,7 @@ final class FanoutServer
             @Override
             public void opened(final WebSocket socket)
             {
-                lastOpened.set(socket.connection().id());
+                openedIds.add(socket.connection().id());
             }
         };
         port = new TcpServer(reactor, 0, tcp, new StubUpgrade(true,
@@ -55,6 +56,7 @@ final class FanoutServer
     {
         Await.until(() -> "client open", () -> OnReactor.get(reactor, fanout::clientCount) == 1,
             Duration.ofSeconds(30));
-        return OnReactor.get(reactor, () -> fanout.client(lastOpened.get()));
+        final long id = openedIds.peek();
+        return OnReactor.get(reactor, () -> fanout.client(id));
     }
 }

@@ -11,12 +11,10 @@ import java.util.function.Supplier;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpClient;
 import io.celer.tcp.TcpConfig;
-import io.celer.tcp.TcpServer;
 import io.celer.test.Await;
 import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
 import io.celer.websocket.StubUpgrade;
-import io.celer.websocket.WebSocket;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.WebSocketHandler;
 import io.celer.websocket.WebSocketSession;
@@ -39,7 +37,7 @@ final class SlowClientRig implements AutoCloseable
     final Fanout fanout;
     final int port;
     final List<SequenceReader> fast = new ArrayList<>();
-    final ConcurrentLinkedQueue<Long> openedIds = new ConcurrentLinkedQueue<>();
+    final ConcurrentLinkedQueue<Long> openedIds;
     final List<Long> fastIds = new ArrayList<>();
     private final Reactors reactors = new Reactors();
     /** Server reactor only. */
@@ -86,16 +84,9 @@ final class SlowClientRig implements AutoCloseable
         fanout = new Fanout(config, listener);
         final TcpConfig tcp = new TcpConfig().bindAddress("127.0.0.1").disconnectOnFullWriteBuffer(false)
             .writeBufferSize(16 * 1024).socketSendBufferSize(16 * 1024);
-        final WebSocketHandler application = new WebSocketHandler()
-        {
-            @Override
-            public void opened(final WebSocket socket)
-            {
-                openedIds.add(socket.connection().id());
-            }
-        };
-        port = new TcpServer(serverReactor, 0, tcp, new StubUpgrade(true,
-            () -> WebSocketSession.server(new WebSocketConfig(), fanout.handler(application)))).open().port();
+        final FanoutServer server = new FanoutServer(serverReactor, fanout, tcp);
+        port = server.port();
+        openedIds = server.openedIds;
     }
 
     void connectFast(final int clients)
