@@ -8,7 +8,7 @@ import io.celer.websocket.deflate.MessageDeflater;
 import io.celer.websocket.deflate.MessageInflater;
 
 /**
- * permessage-deflate inside a session: inflates compressed messages chunk by chunk into the session's delivery,
+ * permessage-deflate inside a session: inflates compressed messages chunk by chunk into its message assembler,
  * and deflates whole outgoing messages straight into the frame buffer behind room left for the header.
  */
 final class Compression
@@ -37,22 +37,22 @@ final class Compression
         return deflater != null;
     }
 
-    int inflate(final WebSocketSession session, final ByteBuffer payload, final boolean last)
+    int inflate(final MessageAssembler assembler, final ByteBuffer payload, final boolean last)
     {
         inflater.input(payload);
-        int code = drain(session);
+        int code = drain(assembler);
         if (code != FrameListener.CONTINUE || !last)
         {
             return code;
         }
         inflater.endOfMessage();
-        code = drain(session);
+        code = drain(assembler);
         inflater.messageDone();
         inflatedLength = 0;
-        return code != FrameListener.CONTINUE ? code : session.deliver(empty, true);
+        return code != FrameListener.CONTINUE ? code : assembler.deliver(empty, true);
     }
 
-    private int drain(final WebSocketSession session)
+    private int drain(final MessageAssembler assembler)
     {
         while (true)
         {
@@ -72,7 +72,7 @@ final class Compression
                 return CloseCode.MESSAGE_TOO_BIG; // a small frame may inflate without bound
             }
             inflated.flip();
-            final int code = session.deliver(inflated, false);
+            final int code = assembler.deliver(inflated, false);
             if (code != FrameListener.CONTINUE)
             {
                 return code;

@@ -8,8 +8,9 @@ import io.celer.websocket.deflate.DeflateParameters;
 /**
  * The WebSocket protocol on one connection, after the opening handshake however it was done: decodes frames from
  * the bytes read, reassembles (or streams) messages to a {@link WebSocketHandler}, answers pings, runs the close
- * handshake, and sends frames for the application through the {@link WebSocket} interface (encoding and copying
- * them into the write buffer is {@link FrameWriter}'s part).
+ * handshake, and sends frames for the application through the {@link WebSocket} interface. Its parts: a
+ * {@link MessageAssembler} takes in messages, a {@link FrameWriter} encodes and writes frames, a {@link Compression}
+ * inflates and deflates them.
  *
  * <p>Whoever owns the connection feeds it: {@link #open} once the handshake is done, {@link #onRead} with the
  * bytes read (a raw-framed connection's message, whose unconsumed bytes stay for the next read),
@@ -28,15 +29,13 @@ public final class WebSocketSession implements WebSocket, FrameListener
     private final WebSocketHandler handler;
     private final FrameDecoder decoder;
     private final FrameWriter writer;
+    private final MessageAssembler assembler;
     private final CloseHandshake handshake = new CloseHandshake();
-    private final Utf8Validator utf8 = new Utf8Validator();
     private final Utf8Validator reasonValidator = new Utf8Validator();
-    private final Utf8Text text = new Utf8Text();
     private final Utf8Text reason = new Utf8Text();
     private final Compression compression = new Compression();
 
     private Connection connection;
-    private ByteBuffer message;
     private Object attachment;
     private String path = "/";
     private String subprotocol;
@@ -45,7 +44,6 @@ public final class WebSocketSession implements WebSocket, FrameListener
     private boolean closedNotified;
     private int failCode;
 
-    private boolean messageText;
     private boolean messageCompressed;
     private boolean frameFin;
     private boolean sendingFragments;
@@ -58,7 +56,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
         this.handler = handler;
         this.decoder = new FrameDecoder(server, config.maxFrameLength(), config.maxMessageLength());
         this.writer = new FrameWriter(keys);
-        this.message = ByteBuffer.allocate(config.initialMessageBufferSize());
+        this.assembler = new MessageAssembler(this, handler, config);
     }
 
     /**
@@ -210,10 +208,8 @@ public final class WebSocketSession implements WebSocket, FrameListener
     {
         if (opcode != Opcode.CONTINUATION)
         {
-            messageText = opcode == Opcode.TEXT;
             messageCompressed = rsv1;
-            utf8.reset();
-            message.clear();
+            assembler.begin(opcode == Opcode.TEXT);
         }
         // The decoder has checked the declared length against the limits; the buffer grows only as bytes arrive,
         // so a header alone cannot make it allocate.
@@ -227,64 +223,9 @@ public final class WebSocketSession implements WebSocket, FrameListener
         final boolean last = frameEnd && frameFin;
         if (messageCompressed)
         {
-            return compression.inflate(this, payload, last);
+            return compression.inflate(assembler, payload, last);
         }
-        return deliver(payload, last);
-    }
-
-    /**
-     * Takes a chunk of a message's (inflated) data: validates text, then streams or appends it.
-     */
-    int deliver(final ByteBuffer chunk, final boolean last)
-    {
-        if (messageText && (!utf8.update(chunk) || last && !utf8.isComplete()))
-        {
-            return CloseCode.INVALID_PAYLOAD;
-        }
-        if (config.streamFragments())
-        {
-            handler.fragment(this, chunk, messageText, last);
-            return CONTINUE;
-        }
-        if (!ensureRoom(chunk.remaining()))
-        {
-            return CloseCode.MESSAGE_TOO_BIG;
-        }
-        message.put(chunk);
-        if (last)
-        {
-            message.flip();
-            if (messageText)
-            {
-                handler.text(this, text.wrap(message, 0, message.limit()));
-            }
-            else
-            {
-                handler.binary(this, message);
-            }
-            message.clear();
-        }
-        return CONTINUE;
-    }
-
-    private boolean ensureRoom(final long bytes)
-    {
-        if (message.remaining() >= bytes)
-        {
-            return true;
-        }
-        final long needed = message.position() + bytes;
-        if (needed > config.maxMessageLength())
-        {
-            return false;
-        }
-        // Grows while warming up to the largest message seen, then never again.
-        final int capacity = (int)Math.min(config.maxMessageLength(), Math.max(needed, 2L * message.capacity()));
-        final ByteBuffer grown = ByteBuffer.allocate(capacity);
-        message.flip();
-        grown.put(message);
-        message = grown;
-        return true;
+        return assembler.deliver(payload, last);
     }
 
     @Override
