@@ -111,7 +111,7 @@ public final class ReactorPool<T>
     }
 
     /**
-     * Objects the factory made since the pool was, kept ones included.
+     * Objects the factory made since the pool was made, kept ones included.
      *
      * @return how many.
      */
