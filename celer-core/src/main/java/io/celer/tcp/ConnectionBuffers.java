@@ -2,6 +2,8 @@ package io.celer.tcp;
 
 import java.nio.ByteBuffer;
 
+import io.celer.reactor.ReactorPool;
+
 /**
  * Where a connection's read and write buffers come from, and go back to when it closes: a pair of its own,
  * kept across its reconnects (a client's), or a server's pools, shared by its connections on the one reactor
@@ -13,12 +15,16 @@ import java.nio.ByteBuffer;
  */
 final class ConnectionBuffers
 {
+    /** A closed connection's buffer: holds nothing and refuses every write, so a stale handle cannot write. */
+    static final ByteBuffer NONE = ByteBuffer.allocate(0).asReadOnlyBuffer();
+
     private final int readSize;
     private final int writeSize;
-    private final BufferPool readPool;
-    private final BufferPool writePool;
+    private final ReactorPool<ByteBuffer> readPool;
+    private final ReactorPool<ByteBuffer> writePool;
 
-    private ConnectionBuffers(final TcpConfig config, final BufferPool readPool, final BufferPool writePool)
+    private ConnectionBuffers(final TcpConfig config, final ReactorPool<ByteBuffer> readPool,
+        final ReactorPool<ByteBuffer> writePool)
     {
         this.readSize = config.readBufferSize();
         this.writeSize = config.writeBufferSize();
@@ -39,8 +45,9 @@ final class ConnectionBuffers
      */
     static ConnectionBuffers pooled(final TcpConfig config)
     {
-        return new ConnectionBuffers(config, new BufferPool(config.readBufferSize(), config.bufferPoolSize()),
-            new BufferPool(config.writeBufferSize(), config.bufferPoolSize()));
+        return new ConnectionBuffers(config,
+            ReactorPool.directBuffers(config.readBufferSize(), config.bufferPoolSize()),
+            ReactorPool.directBuffers(config.writeBufferSize(), config.bufferPoolSize()));
     }
 
     /**
@@ -50,8 +57,8 @@ final class ConnectionBuffers
     {
         if (readPool != null)
         {
-            reader.lend(readPool.take());
-            writer.lend(writePool.take());
+            reader.lend(readPool.take().clear());
+            writer.lend(writePool.take().clear());
         }
         else if (!reader.hasBuffer())
         {
@@ -68,8 +75,16 @@ final class ConnectionBuffers
     {
         if (readPool != null)
         {
-            readPool.give(reader.withdraw());
-            writePool.give(writer.withdraw());
+            giveBack(readPool, reader.withdraw());
+            giveBack(writePool, writer.withdraw());
+        }
+    }
+
+    private static void giveBack(final ReactorPool<ByteBuffer> pool, final ByteBuffer withdrawn)
+    {
+        if (withdrawn != NONE) // already given back by an earlier call
+        {
+            pool.give(withdrawn);
         }
     }
 
@@ -97,12 +112,12 @@ final class ConnectionBuffers
         }
     }
 
-    BufferPool readPool()
+    ReactorPool<ByteBuffer> readPool()
     {
         return readPool;
     }
 
-    BufferPool writePool()
+    ReactorPool<ByteBuffer> writePool()
     {
         return writePool;
     }

@@ -24,8 +24,8 @@ final class ConnectionReader implements MessageSink
     private final ConnectionWriter writer;
     private final ConnectionTimers timers;
     private final boolean busyPoll;
-    /** Lent by the connection while it lives; {@link BufferPool#NONE} before and after. */
-    private ByteBuffer buffer = BufferPool.NONE;
+    /** Lent by the connection while it lives; {@link ConnectionBuffers#NONE} before and after. */
+    private ByteBuffer buffer = ConnectionBuffers.NONE;
     private boolean paused;
     private boolean resumeOwed;
 
@@ -51,18 +51,18 @@ final class ConnectionReader implements MessageSink
 
     boolean hasBuffer()
     {
-        return buffer != BufferPool.NONE;
+        return buffer != ConnectionBuffers.NONE;
     }
 
     /**
      * Gives the buffer back once the connection closed; no read can run after, so nothing touches it again.
      *
-     * @return the buffer, or {@link BufferPool#NONE} when it was already given back.
+     * @return the buffer, or {@link ConnectionBuffers#NONE} when it was already given back.
      */
     ByteBuffer withdraw()
     {
         final ByteBuffer lent = buffer;
-        buffer = BufferPool.NONE;
+        buffer = ConnectionBuffers.NONE;
         return lent;
     }
 

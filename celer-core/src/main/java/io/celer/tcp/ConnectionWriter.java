@@ -21,8 +21,8 @@ final class ConnectionWriter
     private final Framing framing;
     private final boolean disconnectOnFullBuffer;
     private final int capacity;
-    /** Lent by the connection while it lives; {@link BufferPool#NONE} before and after. */
-    private ByteBuffer buffer = BufferPool.NONE;
+    /** Lent by the connection while it lives; {@link ConnectionBuffers#NONE} before and after. */
+    private ByteBuffer buffer = ConnectionBuffers.NONE;
     private boolean lagging;
     private boolean spaceFreedOwed;
 
@@ -48,14 +48,14 @@ final class ConnectionWriter
     /**
      * Gives the buffer back once the connection closed. A write through a handle kept after the close is
      * refused before it touches a buffer (the connection is not open), and one that slipped past would meet
-     * {@link BufferPool#NONE}, which refuses it too: the buffer, lent to the next connection, stays untouched.
+     * {@link ConnectionBuffers#NONE}, which refuses it too: the buffer, lent to the next connection, stays untouched.
      *
-     * @return the buffer, or {@link BufferPool#NONE} when it was already given back.
+     * @return the buffer, or {@link ConnectionBuffers#NONE} when it was already given back.
      */
     ByteBuffer withdraw()
     {
         final ByteBuffer lent = buffer;
-        buffer = BufferPool.NONE;
+        buffer = ConnectionBuffers.NONE;
         return lent;
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -13,6 +14,7 @@ import org.agrona.collections.Long2ObjectHashMap;
 
 import io.celer.reactor.BoundSocket;
 import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorPool;
 import io.celer.reactor.Selectable;
 
 /**
@@ -262,13 +264,13 @@ public final class TcpServer implements Selectable, ConnectionOwner
     }
 
     /** The pool of read buffers; tests look at it. */
-    BufferPool readBuffers()
+    ReactorPool<ByteBuffer> readBuffers()
     {
         return buffers.readPool();
     }
 
     /** The pool of write buffers; tests look at it. */
-    BufferPool writeBuffers()
+    ReactorPool<ByteBuffer> writeBuffers()
     {
         return buffers.writePool();
     }

@@ -3,9 +3,7 @@ package io.celer.tcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -16,6 +14,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Reactor;
+import io.celer.test.ConnectionPerRequest;
+import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
 import io.celer.test.SteadyAllocation;
 
@@ -78,10 +78,9 @@ class AcceptAllocationTest
 
         final List<Long> windows = SteadyAllocation.perWindow(reactor.thread(), () -> cycles(address, handler));
         final long directBefore = directBuffers();
-        final long madeBefore = onReactor(reactor, () -> server.readBuffers().made() + server.writeBuffers().made());
+        final long madeBefore = buffersMade(reactor, server);
         cycles(address, handler);
-        final long made = onReactor(reactor, () -> server.readBuffers().made() + server.writeBuffers().made()) -
-            madeBefore;
+        final long made = buffersMade(reactor, server) - madeBefore;
 
         assertThat(made).as("direct buffers made by the server over %d connections", CYCLES).isZero();
         // The JVM's own count agrees: nobody else on the reactor thread allocates a direct buffer per connection.
@@ -94,19 +93,16 @@ class AcceptAllocationTest
         server.close();
     }
 
+    private static long buffersMade(final Reactor reactor, final TcpServer server)
+    {
+        return OnReactor.get(reactor, () -> server.readBuffers().made() + server.writeBuffers().made());
+    }
+
     private static long directBuffers()
     {
         return java.lang.management.ManagementFactory.getPlatformMXBeans(
                 java.lang.management.BufferPoolMXBean.class).stream()
             .filter(pool -> "direct".equals(pool.getName())).findFirst().orElseThrow().getCount();
-    }
-
-    private static long onReactor(final Reactor reactor, final java.util.function.LongSupplier call)
-        throws Exception
-    {
-        final java.util.concurrent.CompletableFuture<Long> result = new java.util.concurrent.CompletableFuture<>();
-        reactor.execute(() -> result.complete(call.getAsLong()));
-        return result.get(30, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     /**
@@ -119,19 +115,7 @@ class AcceptAllocationTest
         final byte[] answer = new byte[64];
         for (int i = 0; i < CYCLES; i++)
         {
-            try (Socket socket = new Socket())
-            {
-                socket.connect(address, 10_000);
-                socket.setSoTimeout(30_000);
-                socket.getOutputStream().write(REQUEST);
-                final InputStream in = socket.getInputStream();
-                int total = 0;
-                for (int n; (n = in.read(answer, total, answer.length - total)) > 0; )
-                {
-                    total += n;
-                }
-                assertThat(new String(answer, 0, total, StandardCharsets.US_ASCII)).isEqualTo("pong\n");
-            }
+            assertThat(ConnectionPerRequest.exchange(address, REQUEST, answer)).isEqualTo("pong\n");
         }
         io.celer.test.Await.until("server closed every connection", () -> handler.closed.get() >= target);
     }

@@ -9,9 +9,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -21,6 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
 import io.celer.test.RecordingHandler;
 import io.celer.test.Transports;
@@ -93,8 +91,8 @@ class BufferPoolTest
             assertThat(in.readLine()).isNull();
         }
         Await.until("the first connection closed", () -> handler.events.contains("closed:LOCAL_CLOSE"));
-        assertThat(onReactor(reactor, () -> server.readBuffers().kept())).as("read buffers kept").isEqualTo(1);
-        assertThat(onReactor(reactor, () -> server.writeBuffers().kept())).as("write buffers kept").isEqualTo(1);
+        assertThat(OnReactor.get(reactor, () -> server.readBuffers().kept())).as("read buffers kept").isEqualTo(1);
+        assertThat(OnReactor.get(reactor, () -> server.writeBuffers().kept())).as("write buffers kept").isEqualTo(1);
 
         try (Socket b = transport.connect("127.0.0.1", server.port()))
         {
@@ -104,19 +102,20 @@ class BufferPoolTest
                 send(b, line);
                 assertThat(in.readLine()).isEqualTo(line);
                 // From outside any callback too, while the second connection holds the recycled buffers.
-                assertThat(onReactor(reactor, () -> handler.first.write(STALE))).isFalse();
-                assertThat(onReactor(reactor, () -> handler.first.writeBufferRemaining())).isZero();
+                assertThat(OnReactor.get(reactor, () -> handler.first.write(STALE))).isFalse();
+                assertThat(OnReactor.get(reactor, () -> handler.first.writeBufferRemaining())).isZero();
             }
-            assertThat(onReactor(reactor, () -> server.readBuffers().made())).as("read buffers made").isEqualTo(1);
-            assertThat(onReactor(reactor, () -> server.writeBuffers().made())).as("write buffers made").isEqualTo(1);
+            assertThat(OnReactor.get(reactor, () -> server.readBuffers().made())).as("read buffers made").isEqualTo(1);
+            assertThat(OnReactor.get(reactor, () -> server.writeBuffers().made())).as("write buffers made")
+                .isEqualTo(1);
             assertThat(handler.staleResults).hasSize(9).containsOnly(false);
             assertThat(handler.first.isOpen()).isFalse();
             assertThat(handler.errors).isEmpty();
         }
         Await.until("the second connection closed", () -> handler.events.stream()
             .filter(e -> e.startsWith("closed:")).count() == 2);
-        assertThat(onReactor(reactor, () -> server.readBuffers().kept())).isEqualTo(1);
-        assertThat(onReactor(reactor, () -> server.writeBuffers().kept())).isEqualTo(1);
+        assertThat(OnReactor.get(reactor, () -> server.readBuffers().kept())).isEqualTo(1);
+        assertThat(OnReactor.get(reactor, () -> server.writeBuffers().kept())).isEqualTo(1);
     }
 
     @Test
@@ -128,20 +127,20 @@ class BufferPoolTest
             .framing(() -> new LineFraming(64)).bufferPoolSize(2), handler).open();
 
         burst(server, handler, 5, 5);
-        assertThat(onReactor(reactor, () -> server.readBuffers().made())).isEqualTo(5);
-        assertThat(onReactor(reactor, () -> server.readBuffers().kept())).isEqualTo(2);
-        assertThat(onReactor(reactor, () -> server.writeBuffers().kept())).isEqualTo(2);
+        assertThat(OnReactor.get(reactor, () -> server.readBuffers().made())).isEqualTo(5);
+        assertThat(OnReactor.get(reactor, () -> server.readBuffers().kept())).isEqualTo(2);
+        assertThat(OnReactor.get(reactor, () -> server.writeBuffers().kept())).isEqualTo(2);
 
         burst(server, handler, 5, 10);
-        assertThat(onReactor(reactor, () -> server.readBuffers().made())).as("two lent again, three made")
+        assertThat(OnReactor.get(reactor, () -> server.readBuffers().made())).as("two lent again, three made")
             .isEqualTo(8);
-        assertThat(onReactor(reactor, () -> server.writeBuffers().made())).isEqualTo(8);
-        assertThat(onReactor(reactor, () -> server.readBuffers().kept())).isEqualTo(2);
+        assertThat(OnReactor.get(reactor, () -> server.writeBuffers().made())).isEqualTo(8);
+        assertThat(OnReactor.get(reactor, () -> server.readBuffers().kept())).isEqualTo(2);
 
         server.close();
         Await.until("the server closed", () -> !server.isOpen());
-        assertThat(onReactor(reactor, () -> server.readBuffers().kept())).isZero();
-        assertThat(onReactor(reactor, () -> server.writeBuffers().kept())).isZero();
+        assertThat(OnReactor.get(reactor, () -> server.readBuffers().kept())).isZero();
+        assertThat(OnReactor.get(reactor, () -> server.writeBuffers().kept())).isZero();
     }
 
     @Test
@@ -154,8 +153,8 @@ class BufferPoolTest
 
         burst(server, handler, 3, 3);
         burst(server, handler, 3, 6);
-        assertThat(onReactor(reactor, () -> server.readBuffers().made())).isEqualTo(6);
-        assertThat(onReactor(reactor, () -> server.readBuffers().kept())).isZero();
+        assertThat(OnReactor.get(reactor, () -> server.readBuffers().made())).isEqualTo(6);
+        assertThat(OnReactor.get(reactor, () -> server.readBuffers().kept())).isZero();
     }
 
     /**
@@ -186,13 +185,6 @@ class BufferPoolTest
         }
         Await.until(() -> closedInAll + " closes among " + handler.events, () -> handler.events.stream()
             .filter(e -> e.startsWith("closed:")).count() == closedInAll, Await.DEFAULT);
-    }
-
-    private static <T> T onReactor(final Reactor reactor, final Supplier<T> call) throws Exception
-    {
-        final CompletableFuture<T> result = new CompletableFuture<>();
-        reactor.execute(() -> result.complete(call.get()));
-        return result.get(30, TimeUnit.SECONDS);
     }
 
     private static void send(final Socket socket, final String line) throws Exception

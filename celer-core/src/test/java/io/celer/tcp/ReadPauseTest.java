@@ -24,6 +24,7 @@ import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
 import io.celer.test.RecordingHandler;
 import io.celer.test.Transports;
@@ -80,13 +81,13 @@ class ReadPauseTest
             out.write("d\n".getBytes(StandardCharsets.US_ASCII));
             out.flush();
             assertThat(handler.messages.poll(300, TimeUnit.MILLISECONDS)).as("a message while paused").isNull();
-            assertThat(onReactor(reactor, () -> handler.connection.isReadPaused())).isTrue();
+            assertThat(OnReactor.get(reactor, () -> handler.connection.isReadPaused())).isTrue();
 
             reactor.call(() -> handler.connection.resumeReads());
             assertThat(handler.nextMessage()).isEqualTo("b");
             assertThat(handler.nextMessage()).isEqualTo("c");
             assertThat(handler.nextMessage()).isEqualTo("d");
-            assertThat(onReactor(reactor, () -> handler.connection.isReadPaused())).isFalse();
+            assertThat(OnReactor.get(reactor, () -> handler.connection.isReadPaused())).isFalse();
             out.write("e\n".getBytes(StandardCharsets.US_ASCII));
             out.flush();
             assertThat(handler.nextMessage()).isEqualTo("e");
@@ -192,12 +193,12 @@ class ReadPauseTest
             out.write("pause\nafter\n".getBytes(StandardCharsets.US_ASCII));
             out.flush();
             assertThat(handler.nextMessage()).isEqualTo("pause");
-            assertThat(onReactor(reactor, reactor::pollerCount)).isZero();
+            assertThat(OnReactor.get(reactor, reactor::pollerCount)).isZero();
             assertThat(handler.messages.poll(200, TimeUnit.MILLISECONDS)).isNull();
 
             reactor.call(() -> handler.connection.resumeReads());
             assertThat(handler.nextMessage()).isEqualTo("after");
-            assertThat(onReactor(reactor, reactor::pollerCount)).isEqualTo(1);
+            assertThat(OnReactor.get(reactor, reactor::pollerCount)).isEqualTo(1);
         }
     }
 
@@ -245,12 +246,5 @@ class ReadPauseTest
             Thread.currentThread().interrupt();
         }
         return before > 0 && written.get() == before;
-    }
-
-    private static <T> T onReactor(final Reactor reactor, final java.util.function.Supplier<T> read)
-    {
-        final List<T> result = new ArrayList<>(1);
-        reactor.call(() -> result.add(read.get()));
-        return result.get(0);
     }
 }

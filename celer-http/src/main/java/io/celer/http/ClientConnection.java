@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorPool;
 import io.celer.reactor.TimerCallback;
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
@@ -51,7 +52,8 @@ final class ClientConnection implements Handler, TimerCallback
 
     ClientConnection(
         final HttpClient client, final Reactor reactor, final int hostIndex, final String host, final int port,
-        final HttpClientConfig config, final BufferStack heads, final BufferStack bodies)
+        final HttpClientConfig config, final ReactorPool<ByteBuffer> heads,
+        final ReactorPool<ByteBuffer> bodies)
     {
         this.client = client;
         this.reactor = reactor;
@@ -59,7 +61,7 @@ final class ClientConnection implements Handler, TimerCallback
         this.address = host + ":" + port;
         final String authority = (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
         this.hostLine = ("Host: " + authority + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
-        this.decoder = new ResponseDecoder(heads, bodies, config.maxResponseHeaders());
+        this.decoder = new ResponseDecoder(heads, config.maxResponseHeadSize(), bodies, config.maxResponseHeaders());
         this.ring = new Exchange[config.maxPipelineDepth()];
         this.reconnectDelayMillis = config.reconnectDelayMillis();
         this.tcp = new TcpClient(reactor, host, port, config.connectionTcp(), this);

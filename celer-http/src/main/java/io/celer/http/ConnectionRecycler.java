@@ -2,6 +2,8 @@ package io.celer.http;
 
 import java.nio.ByteBuffer;
 
+import io.celer.reactor.ReactorPool;
+
 /**
  * What a server's closed connections leave for the next ones, bounded, on the reactor thread: request tables
  * (the header offsets, a few KiB at the default header limit) and response heads. A connection per request, as
@@ -12,78 +14,53 @@ import java.nio.ByteBuffer;
  */
 final class ConnectionRecycler
 {
-    private final int maxHeaders;
-    private final int headSize;
-    private final HttpRequest[] requests;
-    private final ByteBuffer[] heads;
-    private int requestCount;
-    private int headCount;
-    private long made;
+    private final ReactorPool<HttpRequest> requests;
+    private final ReactorPool<ByteBuffer> heads;
 
     /**
      * @param config the server's settings: the sizes, and how many of each to keep.
      */
     ConnectionRecycler(final HttpServerConfig config)
     {
-        this.maxHeaders = config.maxHeaderCount();
-        this.headSize = config.responseHeadSize();
-        this.requests = new HttpRequest[config.connectionPoolSize()];
-        this.heads = new ByteBuffer[config.connectionPoolSize()];
+        final int maxHeaders = config.maxHeaderCount();
+        final int headSize = config.responseHeadSize();
+        this.requests = new ReactorPool<>(config.connectionPoolSize(), () -> new HttpRequest(maxHeaders));
+        this.heads = new ReactorPool<>(config.connectionPoolSize(), () -> ByteBuffer.allocate(headSize));
     }
 
     /** A request table, a closed connection's or a new one. */
     HttpRequest takeRequest()
     {
-        if (requestCount == 0)
-        {
-            made++;
-            return new HttpRequest(maxHeaders);
-        }
-        final HttpRequest request = requests[--requestCount];
-        requests[requestCount] = null;
-        return request;
+        return requests.take();
     }
 
     /** Takes back the request table of a closed connection; the next head parsed resets it. */
     void give(final HttpRequest request)
     {
-        if (requestCount < requests.length)
-        {
-            requests[requestCount++] = request;
-        }
+        requests.give(request);
     }
 
     /** A response head, a closed connection's or a new one. */
     ByteBuffer takeHead()
     {
-        if (headCount == 0)
-        {
-            made++;
-            return ByteBuffer.allocate(headSize);
-        }
-        final ByteBuffer head = heads[--headCount];
-        heads[headCount] = null;
-        return head;
+        return heads.take();
     }
 
     /** Takes back the head of a complete response whose connection closed. */
     void giveHead(final ByteBuffer head)
     {
-        if (headCount < heads.length)
-        {
-            heads[headCount++] = head;
-        }
+        heads.give(head);
     }
 
     /** Request tables and heads made since the server started; tests look at it. */
     long made()
     {
-        return made;
+        return requests.made() + heads.made();
     }
 
     /** Request tables and heads kept for the next connections. */
     int kept()
     {
-        return requestCount + headCount;
+        return requests.kept() + heads.kept();
     }
 }

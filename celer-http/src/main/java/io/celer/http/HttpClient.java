@@ -1,10 +1,12 @@
 package io.celer.http;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorPool;
 import io.celer.reactor.TimerCallback;
 
 /**
@@ -38,8 +40,8 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     private final long sweepMillis;
     private final int maxExchanges;
     private final int maxRequestSize;
-    private final BufferStack heads;
-    private final BufferStack bodies;
+    private final ReactorPool<ByteBuffer> heads;
+    private final ReactorPool<ByteBuffer> bodies;
 
     private Exchange free;
     private int exchanges;
@@ -82,8 +84,8 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         // Shared by the connections, lent only while a response is being read: a pool of thousands of idle or
         // waiting connections holds no head or body buffer.
         final int connectionCount = hosts.length * config.connectionsPerHost();
-        this.heads = new BufferStack(config.maxResponseHeadSize(), connectionCount);
-        this.bodies = new BufferStack(config.maxBodySize(), connectionCount);
+        this.heads = ReactorPool.directBuffers(config.maxResponseHeadSize(), connectionCount);
+        this.bodies = ReactorPool.directBuffers(config.maxBodySize(), connectionCount);
         for (int h = 0; h < hosts.length; h++)
         {
             final HttpUrl.Authority authority = HttpUrl.parseAuthority(hosts[h], -1);

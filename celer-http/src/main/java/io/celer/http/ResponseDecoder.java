@@ -2,6 +2,8 @@ package io.celer.http;
 
 import java.nio.ByteBuffer;
 
+import io.celer.reactor.ReactorPool;
+
 /**
  * Cuts a connection's incoming bytes into responses (RFC 9112, 6.3): skips interim 1xx responses, reads no body
  * after HEAD, 204 and 304, then a body delimited by Content-Length, by the chunked coding (trailers checked and
@@ -28,7 +30,7 @@ final class ResponseDecoder
     private final HttpClientResponse response;
     private final ResponseHeadParser headParser;
     private final ChunkedDecoder chunked;
-    private final BufferStack bodies;
+    private final ReactorPool<ByteBuffer> bodies;
     private final ByteBuffer noBody = ByteBuffer.allocate(0);
     private ByteBuffer body;
 
@@ -39,19 +41,22 @@ final class ResponseDecoder
     /** A decoder with buffers of its own, for one connection alone. */
     ResponseDecoder(final int maxHeadSize, final int maxHeaders, final int maxBodySize)
     {
-        this(new BufferStack(maxHeadSize, 1), new BufferStack(maxBodySize, 1), maxHeaders);
+        this(ReactorPool.directBuffers(maxHeadSize, 1), maxHeadSize, ReactorPool.directBuffers(maxBodySize, 1),
+            maxHeaders);
     }
 
     /**
      * @param heads       lends the buffer a response's head is copied to.
+     * @param maxHeadSize the capacity of the heads' buffers: the longest head.
      * @param bodies      lends the buffer a body is gathered in.
      * @param maxHeaders  the most fields a head may have.
      */
-    ResponseDecoder(final BufferStack heads, final BufferStack bodies, final int maxHeaders)
+    ResponseDecoder(final ReactorPool<ByteBuffer> heads, final int maxHeadSize, final ReactorPool<ByteBuffer> bodies,
+        final int maxHeaders)
     {
         response = new HttpClientResponse(maxHeaders);
-        headParser = new ResponseHeadParser(heads);
-        chunked = new ChunkedDecoder(1024, heads.bufferSize());
+        headParser = new ResponseHeadParser(heads, maxHeadSize);
+        chunked = new ChunkedDecoder(1024, maxHeadSize);
         this.bodies = bodies;
         response.body = noBody;
     }
@@ -236,7 +241,7 @@ final class ResponseDecoder
         int left = count;
         if (left > 0 && body == null)
         {
-            body = bodies.take(); // borrowed until the listener is done with the response
+            body = bodies.take().clear(); // borrowed until the listener is done with the response
         }
         while (left > 0)
         {

@@ -2,6 +2,8 @@ package io.celer.http;
 
 import java.nio.ByteBuffer;
 
+import io.celer.reactor.ReactorPool;
+
 /**
  * Finds where a response's head ends, across reads and without rescanning, bounded by a size; then copies the
  * head into a buffer of its own (so that it outlives the read buffer while a large body streams) and parses the
@@ -16,7 +18,8 @@ final class ResponseHeadParser
     /** The head is malformed; see {@link #error()}. */
     static final int ERROR = 1;
 
-    private final BufferStack heads;
+    private final ReactorPool<ByteBuffer> heads;
+    private final int maxHeadSize;
     private ByteBuffer head;
 
     private int scanned;
@@ -24,9 +27,10 @@ final class ResponseHeadParser
     private int headEnd;
     private ResponseError error;
 
-    ResponseHeadParser(final BufferStack heads)
+    ResponseHeadParser(final ReactorPool<ByteBuffer> heads, final int maxHeadSize)
     {
         this.heads = heads;
+        this.maxHeadSize = maxHeadSize;
         reset();
     }
 
@@ -95,9 +99,9 @@ final class ResponseHeadParser
         scanned = i - start;
         if (headEnd < 0)
         {
-            return scanned > heads.bufferSize() ? fail(ResponseError.HEAD_TOO_LARGE) : NEED_MORE;
+            return scanned > maxHeadSize ? fail(ResponseError.HEAD_TOO_LARGE) : NEED_MORE;
         }
-        if (headEnd > heads.bufferSize())
+        if (headEnd > maxHeadSize)
         {
             return fail(ResponseError.HEAD_TOO_LARGE);
         }

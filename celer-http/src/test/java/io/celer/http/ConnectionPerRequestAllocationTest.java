@@ -3,16 +3,16 @@ package io.celer.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.celer.test.ConnectionPerRequest;
+import io.celer.test.OnReactor;
 import io.celer.test.SteadyAllocation;
 
 /**
@@ -37,16 +37,8 @@ class ConnectionPerRequestAllocationTest
      */
     private static final long MAX_BYTES_PER_CONNECTION = 3 * 1024;
 
+    @AutoClose
     private TestServer server;
-
-    @AfterEach
-    void stop()
-    {
-        if (server != null)
-        {
-            server.close();
-        }
-    }
 
     @Test
     @Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
@@ -65,11 +57,9 @@ class ConnectionPerRequestAllocationTest
             .isLessThanOrEqualTo(MAX_BYTES_PER_CONNECTION);
     }
 
-    private long made() throws Exception
+    private long made()
     {
-        final java.util.concurrent.CompletableFuture<Long> made = new java.util.concurrent.CompletableFuture<>();
-        server.reactor.execute(() -> made.complete(server.server.recycler().made()));
-        return made.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        return OnReactor.get(server.reactor, () -> server.server.recycler().made());
     }
 
     private static void cycles(final InetSocketAddress address) throws IOException
@@ -77,19 +67,7 @@ class ConnectionPerRequestAllocationTest
         final byte[] answer = new byte[1024];
         for (int i = 0; i < CYCLES; i++)
         {
-            try (Socket socket = new Socket())
-            {
-                socket.connect(address, 10_000);
-                socket.setSoTimeout(30_000);
-                socket.getOutputStream().write(REQUEST);
-                final InputStream in = socket.getInputStream();
-                int total = 0;
-                for (int n; (n = in.read(answer, total, answer.length - total)) > 0; )
-                {
-                    total += n;
-                }
-                assertThat(new String(answer, 0, total, StandardCharsets.US_ASCII)).endsWith("Hello, World!");
-            }
+            assertThat(ConnectionPerRequest.exchange(address, REQUEST, answer)).endsWith("Hello, World!");
         }
     }
 }

@@ -3,17 +3,17 @@ package io.celer.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 
 /**
  * A server hands what its closed connections leave (request tables, response heads) to the next ones, and
@@ -22,16 +22,8 @@ import io.celer.test.Await;
  */
 class ConnectionRecyclingTest
 {
+    @AutoClose
     private TestServer server;
-
-    @AfterEach
-    void stop()
-    {
-        if (server != null)
-        {
-            server.close();
-        }
-    }
 
     @Test
     void aResponseStillOpenAtTheCloseKeepsItsHeadAndReachesNoOtherConnection() throws Exception
@@ -65,10 +57,7 @@ class ConnectionRecyclingTest
             // The application answers the closed connection's request late: the bytes go nowhere.
             onReactor(() -> held.get().status(200).header("X-Late", "yes").body("late for the first client"));
 
-            b.send("GET /ok HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-            final List<RawClient.Response> rest = b.readUntilClosed();
-            assertThat(rest).extracting(RawClient.Response::bodyText).containsExactly("ok");
-            assertThat(rest.get(0).header("X-Late")).isNull();
+            assertOnlyItsOwnAnswer(b, "X-Late");
         }
     }
 
@@ -112,10 +101,7 @@ class ConnectionRecyclingTest
             });
             assertThat(refused).isEqualTo("refused");
 
-            b.send("GET /ok HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-            final List<RawClient.Response> rest = b.readUntilClosed();
-            assertThat(rest).extracting(RawClient.Response::bodyText).containsExactly("ok");
-            assertThat(rest.get(0).header("X-Stale")).isNull();
+            assertOnlyItsOwnAnswer(b, "X-Stale");
         }
     }
 
@@ -137,36 +123,22 @@ class ConnectionRecyclingTest
             .isEqualTo(6);
     }
 
+    /** The connection's last request gets its own answer alone, without the header a stale response set. */
+    private static void assertOnlyItsOwnAnswer(final RawClient client, final String staleHeader) throws IOException
+    {
+        client.send("GET /ok HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        final List<RawClient.Response> rest = client.readUntilClosed();
+        assertThat(rest).extracting(RawClient.Response::bodyText).containsExactly("ok");
+        assertThat(rest.get(0).header(staleHeader)).isNull();
+    }
+
     private <T> T onReactor(final Supplier<T> call)
     {
-        final CompletableFuture<T> result = new CompletableFuture<>();
-        server.reactor.execute(() ->
-        {
-            try
-            {
-                result.complete(call.get());
-            }
-            catch (final Throwable t)
-            {
-                result.completeExceptionally(t);
-            }
-        });
-        try
-        {
-            return result.get(30, TimeUnit.SECONDS);
-        }
-        catch (final Exception ex)
-        {
-            throw new AssertionError(ex);
-        }
+        return OnReactor.get(server.reactor, call);
     }
 
     private void onReactor(final Runnable call)
     {
-        onReactor(() ->
-        {
-            call.run();
-            return null;
-        });
+        server.reactor.call(call);
     }
 }

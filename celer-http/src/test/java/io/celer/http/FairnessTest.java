@@ -2,7 +2,7 @@ package io.celer.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 /**
  * A pipelining flood is served a bounded number of requests per reactor cycle, so the other connections get
@@ -12,16 +12,8 @@ import org.junit.jupiter.api.Test;
 class FairnessTest
 {
     private static final int BUDGET = 8;
+    @AutoClose
     private TestServer server;
-
-    @AfterEach
-    void stop()
-    {
-        if (server != null)
-        {
-            server.close();
-        }
-    }
 
     /**
      * Counts requests between two callback phases of the reactor: a callback queued by the first request counted

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,16 +14,8 @@ import org.junit.jupiter.api.Test;
 class LimitsTest
 {
     private static final String NEXT = "GET /ok HTTP/1.1\r\nHost: x\r\n\r\n";
+    @AutoClose
     private TestServer server;
-
-    @AfterEach
-    void stop()
-    {
-        if (server != null)
-        {
-            server.close();
-        }
-    }
 
     private List<RawClient.Response> exchange(final String request) throws Exception
     {

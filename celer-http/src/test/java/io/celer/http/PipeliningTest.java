@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import io.celer.tcp.TcpConfig;
@@ -17,16 +17,8 @@ import io.celer.tcp.TcpConfig;
  */
 class PipeliningTest
 {
+    @AutoClose
     private TestServer server;
-
-    @AfterEach
-    void stop()
-    {
-        if (server != null)
-        {
-            server.close();
-        }
-    }
 
     /** /late/N answers after N ms from a timer; anything else answers at once with its path. */
     private static HttpHandler lateOrNow()

@@ -8,7 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,16 +18,8 @@ import org.junit.jupiter.api.Test;
 class StreamingTest
 {
     private static final int CHUNK = 16 * 1024;
+    @AutoClose
     private TestServer server;
-
-    @AfterEach
-    void stop()
-    {
-        if (server != null)
-        {
-            server.close();
-        }
-    }
 
     /** Streams a pattern of a given total length, pausing whenever the response refuses a chunk. */
     private static final class PatternStreamer implements WritableListener

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import io.celer.tcp.Connection;
@@ -16,16 +16,8 @@ import io.celer.tcp.Connection;
  */
 class UpgradeTest
 {
+    @AutoClose
     private TestServer server;
-
-    @AfterEach
-    void stop()
-    {
-        if (server != null)
-        {
-            server.close();
-        }
-    }
 
     /** A line protocol that answers each line in upper case. */
     private static final class ShoutProtocol implements ProtocolHandler

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -29,16 +29,8 @@ class ZeroGarbageTest
     private static final int WARMUP = 150_000;
     private static final int MEASURED = 50_000;
 
+    @AutoClose
     private TestServer server;
-
-    @AfterEach
-    void stop()
-    {
-        if (server != null)
-        {
-            server.close();
-        }
-    }
 
     /** Sends a fixed batch of requests and reads exactly the bytes of their responses. */
     private static final class Exchange

@@ -8,7 +8,7 @@ import io.celer.websocket.deflate.MessageDeflater;
 import io.celer.websocket.deflate.MessageInflater;
 
 /**
- * permessage-deflate inside a session: inflates compressed messages chunk by chunk into the session's delivery,
+ * permessage-deflate inside a session: inflates compressed messages chunk by chunk into its message assembler,
  * and deflates whole outgoing messages straight into the frame buffer behind room left for the header.
  */
 final class Compression
@@ -37,22 +37,22 @@ final class Compression
         return deflater != null;
     }
 
-    int inflate(final WebSocketSession session, final ByteBuffer payload, final boolean last)
+    int inflate(final MessageAssembler assembler, final ByteBuffer payload, final boolean last)
     {
         inflater.input(payload);
-        int code = drain(session);
+        int code = drain(assembler);
         if (code != FrameListener.CONTINUE || !last)
         {
             return code;
         }
         inflater.endOfMessage();
-        code = drain(session);
+        code = drain(assembler);
         inflater.messageDone();
         inflatedLength = 0;
-        return code != FrameListener.CONTINUE ? code : session.deliver(empty, true);
+        return code != FrameListener.CONTINUE ? code : assembler.deliver(empty, true);
     }
 
-    private int drain(final WebSocketSession session)
+    private int drain(final MessageAssembler assembler)
     {
         while (true)
         {
@@ -72,7 +72,7 @@ final class Compression
                 return CloseCode.MESSAGE_TOO_BIG; // a small frame may inflate without bound
             }
             inflated.flip();
-            final int code = session.deliver(inflated, false);
+            final int code = assembler.deliver(inflated, false);
             if (code != FrameListener.CONTINUE)
             {
                 return code;
@@ -80,22 +80,22 @@ final class Compression
         }
     }
 
-    boolean deflate(final WebSocketSession session, final int opcode, final ByteBuffer data)
+    boolean deflate(final FrameWriter writer, final int opcode, final ByteBuffer data)
     {
-        final ByteBuffer frames = session.frames();
+        final ByteBuffer frames = writer.frames();
         final int at = data.position();
         frames.position(FrameEncoder.MAX_HEADER_LENGTH);
         if (data.remaining() > frames.remaining() || !deflater.deflate(data, frames))
         {
             // Does not compress into the buffer: send it as it is (RSV1 clear), or refuse as the plain path does.
             data.position(at);
-            return session.writeFrame(opcode, data);
+            return writer.write(opcode, true, data);
         }
         final int length = frames.position() - FrameEncoder.MAX_HEADER_LENGTH;
-        final int start = session.encoder().frameInPlace(frames, FrameEncoder.MAX_HEADER_LENGTH, length, opcode,
+        final int start = writer.encoder().frameInPlace(frames, FrameEncoder.MAX_HEADER_LENGTH, length, opcode,
             true, true);
         frames.limit(FrameEncoder.MAX_HEADER_LENGTH + length).position(start);
-        if (session.write(frames))
+        if (writer.write(frames))
         {
             return true;
         }
@@ -105,12 +105,12 @@ final class Compression
         return false;
     }
 
-    boolean deflateText(final WebSocketSession session, final CharSequence text)
+    boolean deflateText(final FrameWriter writer, final CharSequence text)
     {
         final int length = FrameEncoder.utf8Length(text);
         if (staging == null)
         {
-            staging = ByteBuffer.allocateDirect(session.frames().limit());
+            staging = ByteBuffer.allocateDirect(writer.frames().limit());
         }
         if (length > staging.capacity())
         {
@@ -118,7 +118,7 @@ final class Compression
                 staging.capacity() + "; send it in fragments");
         }
         staging.clear().limit(FrameEncoder.writeUtf8(text, staging, 0));
-        return deflate(session, Opcode.TEXT, staging);
+        return deflate(writer, Opcode.TEXT, staging);
     }
 
     void close()

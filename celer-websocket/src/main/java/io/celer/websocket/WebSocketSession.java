@@ -8,7 +8,9 @@ import io.celer.websocket.deflate.DeflateParameters;
 /**
  * The WebSocket protocol on one connection, after the opening handshake however it was done: decodes frames from
  * the bytes read, reassembles (or streams) messages to a {@link WebSocketHandler}, answers pings, runs the close
- * handshake, and sends frames for the application through the {@link WebSocket} interface.
+ * handshake, and sends frames for the application through the {@link WebSocket} interface. Its parts: a
+ * {@link MessageAssembler} takes in messages, a {@link FrameWriter} encodes and writes frames, a {@link Compression}
+ * inflates and deflates them.
  *
  * <p>Whoever owns the connection feeds it: {@link #open} once the handshake is done, {@link #onRead} with the
  * bytes read (a raw-framed connection's message, whose unconsumed bytes stay for the next read),
@@ -26,19 +28,14 @@ public final class WebSocketSession implements WebSocket, FrameListener
     private final WebSocketConfig config;
     private final WebSocketHandler handler;
     private final FrameDecoder decoder;
-    private final FrameEncoder encoder;
+    private final FrameWriter writer;
+    private final MessageAssembler assembler;
     private final CloseHandshake handshake = new CloseHandshake();
-    private final Utf8Validator utf8 = new Utf8Validator();
     private final Utf8Validator reasonValidator = new Utf8Validator();
-    private final Utf8Text text = new Utf8Text();
     private final Utf8Text reason = new Utf8Text();
     private final Compression compression = new Compression();
 
     private Connection connection;
-    /** Shared with the thread's other sessions (see {@link FrameStaging}); used only up to {@link #frameLimit}. */
-    private ByteBuffer frames;
-    private int frameLimit;
-    private ByteBuffer message;
     private Object attachment;
     private String path = "/";
     private String subprotocol;
@@ -47,7 +44,6 @@ public final class WebSocketSession implements WebSocket, FrameListener
     private boolean closedNotified;
     private int failCode;
 
-    private boolean messageText;
     private boolean messageCompressed;
     private boolean frameFin;
     private boolean sendingFragments;
@@ -59,8 +55,8 @@ public final class WebSocketSession implements WebSocket, FrameListener
         this.config = config;
         this.handler = handler;
         this.decoder = new FrameDecoder(server, config.maxFrameLength(), config.maxMessageLength());
-        this.encoder = keys == null ? new FrameEncoder() : new FrameEncoder(keys);
-        this.message = ByteBuffer.allocate(config.initialMessageBufferSize());
+        this.writer = new FrameWriter(keys);
+        this.assembler = new MessageAssembler(this, handler, config);
     }
 
     /**
@@ -138,8 +134,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
     public void open(final Connection connection)
     {
         this.connection = connection;
-        frameLimit = connection.writeBufferCapacity();
-        frames = FrameStaging.forCurrentThread(frameLimit);
+        writer.open(connection);
         open = true;
         handler.opened(this);
     }
@@ -213,10 +208,8 @@ public final class WebSocketSession implements WebSocket, FrameListener
     {
         if (opcode != Opcode.CONTINUATION)
         {
-            messageText = opcode == Opcode.TEXT;
             messageCompressed = rsv1;
-            utf8.reset();
-            message.clear();
+            assembler.begin(opcode == Opcode.TEXT);
         }
         // The decoder has checked the declared length against the limits; the buffer grows only as bytes arrive,
         // so a header alone cannot make it allocate.
@@ -230,64 +223,9 @@ public final class WebSocketSession implements WebSocket, FrameListener
         final boolean last = frameEnd && frameFin;
         if (messageCompressed)
         {
-            return compression.inflate(this, payload, last);
+            return compression.inflate(assembler, payload, last);
         }
-        return deliver(payload, last);
-    }
-
-    /**
-     * Takes a chunk of a message's (inflated) data: validates text, then streams or appends it.
-     */
-    int deliver(final ByteBuffer chunk, final boolean last)
-    {
-        if (messageText && (!utf8.update(chunk) || last && !utf8.isComplete()))
-        {
-            return CloseCode.INVALID_PAYLOAD;
-        }
-        if (config.streamFragments())
-        {
-            handler.fragment(this, chunk, messageText, last);
-            return CONTINUE;
-        }
-        if (!ensureRoom(chunk.remaining()))
-        {
-            return CloseCode.MESSAGE_TOO_BIG;
-        }
-        message.put(chunk);
-        if (last)
-        {
-            message.flip();
-            if (messageText)
-            {
-                handler.text(this, text.wrap(message, 0, message.limit()));
-            }
-            else
-            {
-                handler.binary(this, message);
-            }
-            message.clear();
-        }
-        return CONTINUE;
-    }
-
-    private boolean ensureRoom(final long bytes)
-    {
-        if (message.remaining() >= bytes)
-        {
-            return true;
-        }
-        final long needed = message.position() + bytes;
-        if (needed > config.maxMessageLength())
-        {
-            return false;
-        }
-        // Grows while warming up to the largest message seen, then never again.
-        final int capacity = (int)Math.min(config.maxMessageLength(), Math.max(needed, 2L * message.capacity()));
-        final ByteBuffer grown = ByteBuffer.allocate(capacity);
-        message.flip();
-        grown.put(message);
-        message = grown;
-        return true;
+        return assembler.deliver(payload, last);
     }
 
     @Override
@@ -298,7 +236,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
             final int at = payload.position();
             if (canSend())
             {
-                writeFrame(Opcode.PONG, payload);
+                writer.write(Opcode.PONG, true, payload);
                 payload.position(at);
             }
             handler.ping(this, payload);
@@ -363,37 +301,11 @@ public final class WebSocketSession implements WebSocket, FrameListener
 
     private void writeClose(final int code, final CharSequence why)
     {
-        frames();
-        encoder.encodeClose(frames, code, why);
-        frames.flip();
-        if (!connection.write(frames))
+        if (!writer.writeClose(code, why))
         {
             // No room for the close frame: the peer is not reading, so there is no handshake to wait for.
             connection.close();
         }
-    }
-
-    boolean writeFrame(final int opcode, final ByteBuffer payload)
-    {
-        final int at = payload.position();
-        frames();
-        if (!encoder.encode(frames, opcode, true, false, payload))
-        {
-            throw tooLarge(payload.remaining());
-        }
-        frames.flip();
-        if (connection.write(frames))
-        {
-            return true;
-        }
-        payload.position(at);
-        return false;
-    }
-
-    private IllegalArgumentException tooLarge(final int length)
-    {
-        return new IllegalArgumentException("a frame of " + length + " bytes does not fit the write buffer of " +
-            frameLimit + "; send it in fragments");
     }
 
     private boolean canSend()
@@ -449,15 +361,9 @@ public final class WebSocketSession implements WebSocket, FrameListener
         }
         if (compression.isEnabled())
         {
-            return compression.deflateText(this, text);
+            return compression.deflateText(writer, text);
         }
-        frames();
-        if (!encoder.encode(frames, Opcode.TEXT, true, text))
-        {
-            throw tooLarge(FrameEncoder.utf8Length(text));
-        }
-        frames.flip();
-        return connection.write(frames);
+        return writer.write(Opcode.TEXT, true, text);
     }
 
     @Override
@@ -480,9 +386,9 @@ public final class WebSocketSession implements WebSocket, FrameListener
         }
         if (compression.isEnabled())
         {
-            return compression.deflate(this, opcode, data);
+            return compression.deflate(writer, opcode, data);
         }
-        return writeFrame(opcode, data);
+        return writer.write(opcode, true, data);
     }
 
     @Override
@@ -492,21 +398,8 @@ public final class WebSocketSession implements WebSocket, FrameListener
         {
             return false;
         }
-        final int at = data.position();
-        frames();
         final int opcode = sendingFragments ? Opcode.CONTINUATION : text ? Opcode.TEXT : Opcode.BINARY;
-        if (!encoder.encode(frames, opcode, last, false, data))
-        {
-            throw tooLarge(data.remaining());
-        }
-        frames.flip();
-        if (!connection.write(frames))
-        {
-            data.position(at);
-            return false;
-        }
-        sendingFragments = !last;
-        return true;
+        return fragmentSent(writer.write(opcode, last, data), last);
     }
 
     @Override
@@ -516,30 +409,28 @@ public final class WebSocketSession implements WebSocket, FrameListener
         {
             return false;
         }
-        frames();
-        if (!encoder.encode(frames, sendingFragments ? Opcode.CONTINUATION : Opcode.TEXT, last, text))
+        return fragmentSent(writer.write(sendingFragments ? Opcode.CONTINUATION : Opcode.TEXT, last, text), last);
+    }
+
+    private boolean fragmentSent(final boolean written, final boolean last)
+    {
+        if (written)
         {
-            throw tooLarge(FrameEncoder.utf8Length(text));
+            sendingFragments = !last;
         }
-        frames.flip();
-        if (!connection.write(frames))
-        {
-            return false;
-        }
-        sendingFragments = !last;
-        return true;
+        return written;
     }
 
     @Override
     public boolean ping(final ByteBuffer payload)
     {
-        return canSend() && writeFrame(Opcode.PING, payload);
+        return canSend() && writer.write(Opcode.PING, true, payload);
     }
 
     @Override
     public boolean pong(final ByteBuffer payload)
     {
-        return canSend() && writeFrame(Opcode.PONG, payload);
+        return canSend() && writer.write(Opcode.PONG, true, payload);
     }
 
     @Override
@@ -583,20 +474,10 @@ public final class WebSocketSession implements WebSocket, FrameListener
         this.attachment = attachment;
     }
 
-    FrameEncoder encoder()
-    {
-        return encoder;
-    }
-
     /** The staging buffer, cleared and limited to what this connection's write buffer holds. */
     ByteBuffer frames()
     {
-        return frames.clear().limit(frameLimit);
-    }
-
-    boolean write(final ByteBuffer frame)
-    {
-        return connection.write(frame);
+        return writer.frames();
     }
 
     @Override

@@ -11,10 +11,10 @@ import java.util.HexFormat;
 import java.util.SplittableRandom;
 import java.util.zip.Deflater;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpClient;
@@ -29,13 +29,8 @@ import io.celer.websocket.deflate.DeflateParameters;
  */
 class CompressedSessionTest
 {
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     @Test
     void rfcExampleFramesReachAClient() throws Exception

@@ -8,8 +8,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpClient;
@@ -28,13 +28,8 @@ class FrameStagingTest
     private static final int SMALL_WRITE_BUFFER = 4 * 1024;
     private static final int CLIENTS = 4;
 
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     @Test
     void sessionsOfOneReactorShareTheStagingBufferWithinTheirOwnWriteBuffersLimits() throws InterruptedException

@@ -7,8 +7,8 @@ import java.net.http.HttpClient;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
@@ -21,13 +21,8 @@ import io.celer.test.Reactors;
  */
 class JdkClientInteropTest
 {
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     @Test
     void theJdkClientEchoesThroughAServerSessionAndClosesCleanly() throws Exception

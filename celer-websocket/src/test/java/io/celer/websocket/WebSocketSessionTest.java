@@ -11,8 +11,8 @@ import java.util.HexFormat;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,15 +29,10 @@ import io.celer.test.Reactors;
  */
 class WebSocketSessionTest
 {
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
     private Reactor serverReactor;
     private Reactor clientReactor;
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
 
     private int serve(final WebSocketConfig config, final Supplier<WebSocketHandler> handlers, final int readBuffer)
     {

@@ -13,7 +13,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -42,13 +41,8 @@ class WsEchoDemoTest
 {
     @RegisterExtension
     final DemoRuns demos = new DemoRuns(Demo::execute);
-    private final Reactors reactors = new Reactors();
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     /** Collects what a Celer client hears. */
     private static final class Heard implements WebSocketHandler

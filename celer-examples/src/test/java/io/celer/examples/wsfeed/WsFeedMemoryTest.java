@@ -7,7 +7,6 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -16,6 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
 import io.celer.websocket.Utf8Text;
 import io.celer.websocket.WebSocket;
@@ -87,7 +87,7 @@ class WsFeedMemoryTest
             new PrintStream(OutputStream.nullOutputStream()));
         final PausedReader slow = PausedReader.connect(reactors.start("ws-feed-slow"), feed.localAddress().getPort());
         final Outbox client = only(server, feed);
-        Await.until(() -> "the paused client drops", () -> call(server, client::dropped) > 100,
+        Await.until(() -> "the paused client drops", () -> OnReactor.get(server, client::dropped) > 100,
             Duration.ofSeconds(60));
 
         final long[] state = new long[2];
@@ -101,18 +101,9 @@ class WsFeedMemoryTest
         assertThat(state[1]).as("queue storage").isPositive().isLessThanOrEqualTo(2L * maxBytes);
 
         slow.resume();
-        Await.until(() -> "the client caught up", () -> call(server, () -> client.queuedMessages() == 0 &&
+        Await.until(() -> "the client caught up", () -> OnReactor.get(server, () -> client.queuedMessages() == 0 &&
             client.queueStorage() == 0), Duration.ofSeconds(60));
         assertThat(slow.backwards).isZero();
-    }
-
-    private static <T> T call(final Reactor reactor, final Supplier<T> query)
-    {
-        final Object[] result = new Object[1];
-        reactor.call(() -> result[0] = query.get());
-        @SuppressWarnings("unchecked")
-        final T value = (T)result[0];
-        return value;
     }
 
     private AtomicLong connect(final WsFeedServer feed)

@@ -4,23 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Poller;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
-import io.celer.tcp.TcpServer;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
-import io.celer.websocket.StubUpgrade;
-import io.celer.websocket.WebSocket;
-import io.celer.websocket.WebSocketConfig;
-import io.celer.websocket.WebSocketHandler;
-import io.celer.websocket.WebSocketSession;
 
 /**
  * A client that reads again after a long lag gets its backlog one drain budget per reactor cycle, not all at once:
@@ -35,14 +28,8 @@ class DrainBudgetTest
     private static final int BUDGET = 4 * 1024;
     private static final int BACKLOG = 2_000;
 
-    private final Reactors reactors = new Reactors();
-    private final AtomicLong clientId = new AtomicLong(-1);
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
 
     @Test
     void aBacklogDrainsOneBudgetPerCycleInOrder() throws Exception
@@ -53,22 +40,13 @@ class DrainBudgetTest
         // Socket buffers far larger than the budget: without it, one write-space event would move far more.
         final TcpConfig tcp = new TcpConfig().bindAddress("127.0.0.1").disconnectOnFullWriteBuffer(false)
             .writeBufferSize(16 * 1024).socketSendBufferSize(256 * 1024);
-        final int port = new TcpServer(reactor, 0, tcp, new StubUpgrade(true,
-            () -> WebSocketSession.server(new WebSocketConfig(), fanout.handler(new WebSocketHandler()
-            {
-                @Override
-                public void opened(final WebSocket socket)
-                {
-                    clientId.set(socket.connection().id());
-                }
-            })))).open().port();
-        try (RawPeer peer = new RawPeer(port, 256 * 1024))
+        final FanoutServer server = new FanoutServer(reactor, fanout, tcp);
+        try (RawPeer peer = new RawPeer(server.port(), 256 * 1024))
         {
-            Await.until(() -> "client open", () -> call(reactor, fanout::clientCount) == 1, Duration.ofSeconds(30));
-            final Outbox client = call(reactor, () -> fanout.client(clientId.get()));
+            final Outbox client = server.awaitOneClient();
             final ByteBuffer message = ByteBuffer.allocate(MESSAGE);
             final long[] next = new long[1];
-            Await.until(() -> "a backlog of " + BACKLOG + " messages", () -> call(reactor, () ->
+            Await.until(() -> "a backlog of " + BACKLOG + " messages", () -> OnReactor.get(reactor, () ->
             {
                 for (int i = 0; i < 100; i++)
                 {
@@ -78,8 +56,8 @@ class DrainBudgetTest
                 }
                 return client.queuedMessages() >= BACKLOG;
             }), Duration.ofSeconds(30));
-            final long sent = call(reactor, () -> next[0]);
-            assertThat(call(reactor, client::dropped)).isZero();
+            final long sent = OnReactor.get(reactor, () -> next[0]);
+            assertThat(OnReactor.get(reactor, client::dropped)).isZero();
 
             final QueueWatch watch = new QueueWatch(client);
             reactor.call(() -> reactor.addPoller(watch));
@@ -87,23 +65,14 @@ class DrainBudgetTest
             {
                 assertThat(peer.readFrame().sequence()).isEqualTo(expected);
             }
-            Await.until(() -> "the queue drained", () -> call(reactor, () -> client.queuedMessages() == 0),
+            Await.until(() -> "the queue drained", () -> OnReactor.get(reactor, () -> client.queuedMessages() == 0),
                 Duration.ofSeconds(30));
             reactor.call(() -> reactor.removePoller(watch));
 
-            final long largestStep = call(reactor, () -> watch.largestStep);
+            final long largestStep = OnReactor.get(reactor, () -> watch.largestStep);
             assertThat(largestStep).as("queued bytes moved between two cycles").isPositive()
                 .isLessThanOrEqualTo(2L * (BUDGET + MESSAGE));
         }
-    }
-
-    private static <T> T call(final Reactor reactor, final Supplier<T> query)
-    {
-        final Object[] result = new Object[1];
-        reactor.call(() -> result[0] = query.get());
-        @SuppressWarnings("unchecked")
-        final T value = (T)result[0];
-        return value;
     }
 
     /**

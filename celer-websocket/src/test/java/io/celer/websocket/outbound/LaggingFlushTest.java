@@ -6,25 +6,18 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Reactor;
 import io.celer.tcp.PlainTransport;
 import io.celer.tcp.TcpConfig;
-import io.celer.tcp.TcpServer;
 import io.celer.tcp.Transport;
 import io.celer.tcp.TransportFactory;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
-import io.celer.websocket.StubUpgrade;
-import io.celer.websocket.WebSocket;
-import io.celer.websocket.WebSocketConfig;
-import io.celer.websocket.WebSocketHandler;
-import io.celer.websocket.WebSocketSession;
 
 /**
  * A client whose socket is behind costs its server no system call per message: while its connection lags, sends
@@ -36,15 +29,9 @@ class LaggingFlushTest
     private static final int MESSAGE = 100;
     private static final int QUEUED = 2_000;
 
-    private final Reactors reactors = new Reactors();
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
     private final CountingTransport transport = new CountingTransport();
-    private final AtomicLong clientId = new AtomicLong(-1);
-
-    @AfterEach
-    void stop()
-    {
-        reactors.close();
-    }
 
     @Test
     void aLaggingClientIsNeitherFlushedNorWrittenUntilItsSocketTakesMore() throws Exception
@@ -54,24 +41,15 @@ class LaggingFlushTest
             .maxQueuedBytes(QUEUED * MESSAGE).maxMessageLength(MESSAGE));
         final TcpConfig tcp = new TcpConfig().bindAddress("127.0.0.1").disconnectOnFullWriteBuffer(false)
             .writeBufferSize(16 * 1024).socketSendBufferSize(16 * 1024).transport(transport);
-        final int port = new TcpServer(reactor, 0, tcp, new StubUpgrade(true,
-            () -> WebSocketSession.server(new WebSocketConfig(), fanout.handler(new WebSocketHandler()
-            {
-                @Override
-                public void opened(final WebSocket socket)
-                {
-                    clientId.set(socket.connection().id());
-                }
-            })))).open().port();
-        try (RawPeer peer = new RawPeer(port, 4096))
+        final FanoutServer server = new FanoutServer(reactor, fanout, tcp);
+        try (RawPeer peer = new RawPeer(server.port(), 4096))
         {
-            Await.until(() -> "client open", () -> call(reactor, fanout::clientCount) == 1, Duration.ofSeconds(30));
-            final Outbox client = call(reactor, () -> fanout.client(clientId.get()));
+            final Outbox client = server.awaitOneClient();
             final ByteBuffer message = ByteBuffer.allocate(MESSAGE);
             final long[] next = new long[1];
 
             // Fill the socket and the write buffer until the outbox queues: the connection is behind.
-            Await.until(() -> "the outbox queues", () -> call(reactor, () ->
+            Await.until(() -> "the outbox queues", () -> OnReactor.get(reactor, () ->
             {
                 for (int i = 0; i < 50; i++)
                 {
@@ -81,12 +59,12 @@ class LaggingFlushTest
                 }
                 return client.queuedMessages() > 0;
             }), Duration.ofSeconds(30));
-            assertThat(call(reactor, () -> client.socket().connection().isLagging())).isTrue();
+            assertThat(OnReactor.get(reactor, () -> client.socket().connection().isLagging())).isTrue();
 
             // Within one reactor call the socket cannot take more: nothing may reach it.
-            final long writesBefore = call(reactor, () -> transport.writes);
-            final long queuedBefore = call(reactor, client::queuedMessages);
-            final long sent = call(reactor, () ->
+            final long writesBefore = OnReactor.get(reactor, () -> transport.writes);
+            final long queuedBefore = OnReactor.get(reactor, client::queuedMessages);
+            final long sent = OnReactor.get(reactor, () ->
             {
                 for (int i = 0; i < 500; i++)
                 {
@@ -96,27 +74,19 @@ class LaggingFlushTest
                 }
                 return next[0];
             });
-            assertThat(call(reactor, () -> transport.writes)).as("writes while lagging").isEqualTo(writesBefore);
-            assertThat(call(reactor, client::queuedMessages)).isEqualTo(queuedBefore + 500);
-            assertThat(call(reactor, client::dropped)).isZero();
+            assertThat(OnReactor.get(reactor, () -> transport.writes)).as("writes while lagging")
+                .isEqualTo(writesBefore);
+            assertThat(OnReactor.get(reactor, client::queuedMessages)).isEqualTo(queuedBefore + 500);
+            assertThat(OnReactor.get(reactor, client::dropped)).isZero();
 
             // Reading drains the queue through the write-space event: every message arrives, in order.
             for (long expected = 0; expected < sent; expected++)
             {
                 assertThat(peer.readFrame().sequence()).isEqualTo(expected);
             }
-            Await.until(() -> "the queue drained", () -> call(reactor, () -> client.queuedMessages() == 0 &&
+            Await.until(() -> "the queue drained", () -> OnReactor.get(reactor, () -> client.queuedMessages() == 0 &&
                 !client.isLagging()), Duration.ofSeconds(30));
         }
-    }
-
-    private static <T> T call(final Reactor reactor, final Supplier<T> query)
-    {
-        final Object[] result = new Object[1];
-        reactor.call(() -> result[0] = query.get());
-        @SuppressWarnings("unchecked")
-        final T value = (T)result[0];
-        return value;
     }
 
     /**

@@ -67,7 +67,7 @@ class PublisherTest
         // Bounds above all that is sent: whatever the scheduling, nothing may be dropped here.
         rig = new SlowClientRig(new OutboundConfig().maxQueuedMessages(20_000).maxQueuedBytes(4 << 20)
             .maxMessageLength(SlowClientRig.MESSAGE_LENGTH));
-        final Publisher publisher = rig.onServer(() -> new Publisher(rig.serverReactor, rig.fanout, 64, PRODUCERS));
+        final Publisher publisher = rig.publisher(64, PRODUCERS);
         final List<PerProducerReader> readers = new ArrayList<>();
         for (int i = 0; i < CLIENTS; i++)
         {
@@ -131,7 +131,7 @@ class PublisherTest
     void aPublicationToAClientThatIsGoneOrToNobodyGoesNowhere() throws Exception
     {
         rig = new SlowClientRig(new OutboundConfig().maxMessageLength(SlowClientRig.MESSAGE_LENGTH));
-        final Publisher publisher = rig.onServer(() -> new Publisher(rig.serverReactor, rig.fanout, 8, 1));
+        final Publisher publisher = rig.publisher(8, 1);
         rig.connectFast(1);
         final SequenceReader reader = rig.fast.get(0);
         publisher.claim(Thread::onSpinWait).to(Long.MAX_VALUE).payload().putLong(0);
@@ -148,7 +148,7 @@ class PublisherTest
     void aTextPublicationArrivesAsText() throws Exception
     {
         rig = new SlowClientRig(new OutboundConfig().maxMessageLength(SlowClientRig.MESSAGE_LENGTH));
-        final Publisher publisher = rig.onServer(() -> new Publisher(rig.serverReactor, rig.fanout, 8, 1));
+        final Publisher publisher = rig.publisher(8, 1);
         final BlockingQueue<String> texts = new LinkedBlockingQueue<>();
         rig.connect(new WebSocketHandler()
         {

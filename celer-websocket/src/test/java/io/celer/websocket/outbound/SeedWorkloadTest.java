@@ -39,7 +39,7 @@ class SeedWorkloadTest
     {
         rig = new SlowClientRig(new OutboundConfig().maxQueuedMessages(QUEUED).maxQueuedBytes(QUEUED * MESSAGE_LENGTH)
             .maxMessageLength(MESSAGE_LENGTH).overflowPolicy(OverflowPolicy.DROP_OLDEST));
-        final Publisher publisher = rig.onServer(() -> new Publisher(rig.serverReactor, rig.fanout, 64, 1));
+        final Publisher publisher = rig.publisher(64, 1);
         rig.connectFast(FAST_CLIENTS);
         final List<RawPeer> slow = new ArrayList<>();
         final List<CompletableFuture<List<Long>>> slowReceived = new ArrayList<>();

@@ -11,11 +11,10 @@ import java.util.function.Supplier;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpClient;
 import io.celer.tcp.TcpConfig;
-import io.celer.tcp.TcpServer;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
 import io.celer.websocket.StubUpgrade;
-import io.celer.websocket.WebSocket;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.WebSocketHandler;
 import io.celer.websocket.WebSocketSession;
@@ -29,13 +28,16 @@ final class SlowClientRig implements AutoCloseable
 {
     /** The length of every message: a sequence number and filler. */
     static final int MESSAGE_LENGTH = 100;
+    /** Messages {@link #publishPaced} lets be on their way to the fast client at once. */
+    private static final int IN_FLIGHT = 40;
+    private static final byte[] FILLER = new byte[MESSAGE_LENGTH - 8];
 
     final Reactor serverReactor;
     final Reactor clientReactor;
     final Fanout fanout;
     final int port;
     final List<SequenceReader> fast = new ArrayList<>();
-    final ConcurrentLinkedQueue<Long> openedIds = new ConcurrentLinkedQueue<>();
+    final ConcurrentLinkedQueue<Long> openedIds;
     final List<Long> fastIds = new ArrayList<>();
     private final Reactors reactors = new Reactors();
     /** Server reactor only. */
@@ -44,6 +46,29 @@ final class SlowClientRig implements AutoCloseable
     private long next;
     /** Server reactor only: the first message some client refused, or -1. */
     private long firstRefused = -1;
+
+    /**
+     * A small queue per client that drops its oldest message for each new one once full.
+     *
+     * @return 1,000 messages or 3,000 bytes of messages of {@link #MESSAGE_LENGTH}, dropping the oldest.
+     */
+    static OutboundConfig smallDroppingQueue()
+    {
+        return new OutboundConfig().maxQueuedMessages(1_000).maxQueuedBytes(3_000).maxMessageLength(MESSAGE_LENGTH)
+            .overflowPolicy(OverflowPolicy.DROP_OLDEST);
+    }
+
+    /**
+     * A publisher to all the clients, made on the server reactor.
+     *
+     * @param capacity  its ring's slots.
+     * @param producers the threads that will publish.
+     * @return the publisher.
+     */
+    Publisher publisher(final int capacity, final int producers)
+    {
+        return onServer(() -> new Publisher(serverReactor, fanout, capacity, producers));
+    }
 
     SlowClientRig(final OutboundConfig config)
     {
@@ -59,16 +84,9 @@ final class SlowClientRig implements AutoCloseable
         fanout = new Fanout(config, listener);
         final TcpConfig tcp = new TcpConfig().bindAddress("127.0.0.1").disconnectOnFullWriteBuffer(false)
             .writeBufferSize(16 * 1024).socketSendBufferSize(16 * 1024);
-        final WebSocketHandler application = new WebSocketHandler()
-        {
-            @Override
-            public void opened(final WebSocket socket)
-            {
-                openedIds.add(socket.connection().id());
-            }
-        };
-        port = new TcpServer(serverReactor, 0, tcp, new StubUpgrade(true,
-            () -> WebSocketSession.server(new WebSocketConfig(), fanout.handler(application)))).open().port();
+        final FanoutServer server = new FanoutServer(serverReactor, fanout, tcp);
+        port = server.port();
+        openedIds = server.openedIds;
     }
 
     void connectFast(final int clients)
@@ -111,11 +129,7 @@ final class SlowClientRig implements AutoCloseable
 
     <T> T onServer(final Supplier<T> query)
     {
-        final Object[] result = new Object[1];
-        serverReactor.call(() -> result[0] = query.get());
-        @SuppressWarnings("unchecked")
-        final T value = (T)result[0];
-        return value;
+        return OnReactor.get(serverReactor, query);
     }
 
     /**
@@ -180,6 +194,27 @@ final class SlowClientRig implements AutoCloseable
             }
             broadcast(10);
             awaitFast();
+        }
+    }
+
+    /**
+     * Publishes numbered messages to all from the calling thread, keeping at most a few in flight to the fast
+     * client so that it never queues; waits by spinning, which allocates nothing.
+     */
+    static void publishPaced(final Publisher publisher, final SequenceReader fast, final long from, final long to)
+    {
+        for (long sequence = from; sequence < to; sequence++)
+        {
+            while (sequence - fast.received >= IN_FLIGHT)
+            {
+                Thread.onSpinWait();
+            }
+            publisher.claim(Thread::onSpinWait).toAll().payload().putLong(sequence).put(FILLER);
+            publisher.publish();
+        }
+        while (fast.received < to)
+        {
+            Thread.onSpinWait();
         }
     }
 
