@@ -14,7 +14,7 @@ import io.celer.websocket.deflate.DeflateParameters;
  * bytes read (a raw-framed connection's message, whose unconsumed bytes stay for the next read),
  * {@link #onEventTimeout} (the session arms the connection's event timeout while closing),
  * {@link #onWriteSpaceFreed} and {@link #onConnectionClosed}. Everything runs on the reactor thread; after
- * warm-up (the reassembly buffer grown to the largest message) nothing allocates.
+ * warm-up (the reassembly buffer made at the first data message and grown to the largest) nothing allocates.
  *
  * <p>A send that does not fit the write buffer returns false only on a connection configured not to disconnect
  * on a full write buffer ({@link io.celer.tcp.TcpConfig#disconnectOnFullWriteBuffer}); then
@@ -38,6 +38,10 @@ public final class WebSocketSession implements WebSocket, FrameListener
     /** Shared with the thread's other sessions (see {@link FrameStaging}); used only up to {@link #frameLimit}. */
     private ByteBuffer frames;
     private int frameLimit;
+    /**
+     * Reassembles data messages; made at the first one, not at the handshake: a feed's clients send none, and a
+     * server of thousands of them would otherwise hold an idle buffer each.
+     */
     private ByteBuffer message;
     private Object attachment;
     private String path = "/";
@@ -60,7 +64,6 @@ public final class WebSocketSession implements WebSocket, FrameListener
         this.handler = handler;
         this.decoder = new FrameDecoder(server, config.maxFrameLength(), config.maxMessageLength());
         this.encoder = keys == null ? new FrameEncoder() : new FrameEncoder(keys);
-        this.message = ByteBuffer.allocate(config.initialMessageBufferSize());
     }
 
     /**
@@ -216,7 +219,10 @@ public final class WebSocketSession implements WebSocket, FrameListener
             messageText = opcode == Opcode.TEXT;
             messageCompressed = rsv1;
             utf8.reset();
-            message.clear();
+            if (message != null)
+            {
+                message.clear();
+            }
         }
         // The decoder has checked the declared length against the limits; the buffer grows only as bytes arrive,
         // so a header alone cannot make it allocate.
@@ -272,6 +278,15 @@ public final class WebSocketSession implements WebSocket, FrameListener
 
     private boolean ensureRoom(final long bytes)
     {
+        if (message == null)
+        {
+            if (bytes > config.maxMessageLength())
+            {
+                return false;
+            }
+            message = ByteBuffer.allocate((int)Math.max(bytes, config.initialMessageBufferSize()));
+            return true;
+        }
         if (message.remaining() >= bytes)
         {
             return true;

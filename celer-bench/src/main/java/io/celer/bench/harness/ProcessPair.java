@@ -6,12 +6,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.ProgressFile;
 
 /**
  * One round of a server process and a client process: starts the server, reads the port it listens on, starts
  * the client on that port, follows the client's progress to its end within bounds, and reads both sides'
- * {@link SideStats}.
+ * {@link SideStats}. A client that warms up by itself prints {@link ChildProcess#MEASURING} as it starts
+ * measuring, and the server is then told {@code begin}: without it, the server's figures cover its whole run.
  */
 public final class ProcessPair
 {
@@ -63,7 +65,7 @@ public final class ProcessPair
                 line -> line.startsWith(LISTENING), LISTEN_TIMEOUT));
             try (PeerProcess clientProcess = PeerProcess.start(name + " client", client.command(port, progressFile)))
             {
-                follow(clientProcess, counter, progress, limit);
+                follow(clientProcess, serverProcess, counter, progress, limit);
                 if (clientProcess.exitValue() != 0)
                 {
                     throw clientProcess.failure("exited with status " + clientProcess.exitValue());
@@ -117,14 +119,22 @@ public final class ProcessPair
             STATS_TIMEOUT));
     }
 
-    private static void follow(final PeerProcess client, final ProgressFile counter, final ProgressBar progress,
-        final Duration limit)
+    private static void follow(final PeerProcess client, final PeerProcess server, final ProgressFile counter,
+        final ProgressBar progress, final Duration limit)
     {
         final long start = System.nanoTime();
         long lastCount = -1;
         long lastChange = start;
+        boolean measuring = false;
         while (!client.waitFor(Duration.ofMillis(100)))
         {
+            if (!measuring && client.takeLine(ChildProcess.MEASURING))
+            {
+                // The server answers "begun", which the wait for its stats line skips; it marks within a tick of
+                // the client, whose own measure already began.
+                measuring = true;
+                server.send("begin");
+            }
             final long now = System.nanoTime();
             final long count = counter.get();
             progress.update(count);

@@ -125,6 +125,21 @@ public final class ChildProcess
     }
 
     /**
+     * The line a client prints as its warm-up ends; the harness then marks the server's measure
+     * ({@code begin} on its stdin), so that the server's figures, its allocation above all, leave out the
+     * connecting and the warm-up as the client's do.
+     */
+    public static final String MEASURING = "measuring";
+
+    /**
+     * Tells the harness the measure begins now.
+     */
+    public static void measuring()
+    {
+        report(MEASURING);
+    }
+
+    /**
      * Prints a line for the harness and flushes.
      *
      * @param line the line.

@@ -135,6 +135,7 @@ public final class FeedLoadClient
         final int fastClients = clients - slowClients;
         waitUntil(connected + warmupMillis, connected, progress, fastClients);
         reactor.call(this::begin);
+        ChildProcess.measuring();
         waitUntil(beginMillis + measureMillis, connected, progress, fastClients);
         reactor.call(this::end);
         write(child.pathArg("out"));
