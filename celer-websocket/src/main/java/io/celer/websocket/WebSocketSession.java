@@ -33,16 +33,12 @@ public final class WebSocketSession implements WebSocket, FrameListener
     private final Utf8Text text = new Utf8Text();
     private final Utf8Text reason = new Utf8Text();
     private final Compression compression = new Compression();
+    private final Reassembly reassembly;
 
     private Connection connection;
     /** Shared with the thread's other sessions (see {@link FrameStaging}); used only up to {@link #frameLimit}. */
     private ByteBuffer frames;
     private int frameLimit;
-    /**
-     * Reassembles data messages; made at the first one, not at the handshake: a feed's clients send none, and a
-     * server of thousands of them would otherwise hold an idle buffer each.
-     */
-    private ByteBuffer message;
     private Object attachment;
     private String path = "/";
     private String subprotocol;
@@ -64,6 +60,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
         this.handler = handler;
         this.decoder = new FrameDecoder(server, config.maxFrameLength(), config.maxMessageLength());
         this.encoder = keys == null ? new FrameEncoder() : new FrameEncoder(keys);
+        this.reassembly = new Reassembly(config.initialMessageBufferSize(), config.maxMessageLength());
     }
 
     /**
@@ -219,10 +216,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
             messageText = opcode == Opcode.TEXT;
             messageCompressed = rsv1;
             utf8.reset();
-            if (message != null)
-            {
-                message.clear();
-            }
+            reassembly.clear();
         }
         // The decoder has checked the declared length against the limits; the buffer grows only as bytes arrive,
         // so a header alone cannot make it allocate.
@@ -255,54 +249,24 @@ public final class WebSocketSession implements WebSocket, FrameListener
             handler.fragment(this, chunk, messageText, last);
             return CONTINUE;
         }
-        if (!ensureRoom(chunk.remaining()))
+        if (!reassembly.append(chunk))
         {
             return CloseCode.MESSAGE_TOO_BIG;
         }
-        message.put(chunk);
         if (last)
         {
-            message.flip();
+            final ByteBuffer whole = reassembly.complete();
             if (messageText)
             {
-                handler.text(this, text.wrap(message, 0, message.limit()));
+                handler.text(this, text.wrap(whole, 0, whole.limit()));
             }
             else
             {
-                handler.binary(this, message);
+                handler.binary(this, whole);
             }
-            message.clear();
+            reassembly.clear();
         }
         return CONTINUE;
-    }
-
-    private boolean ensureRoom(final long bytes)
-    {
-        if (message == null)
-        {
-            if (bytes > config.maxMessageLength())
-            {
-                return false;
-            }
-            message = ByteBuffer.allocate((int)Math.max(bytes, config.initialMessageBufferSize()));
-            return true;
-        }
-        if (message.remaining() >= bytes)
-        {
-            return true;
-        }
-        final long needed = message.position() + bytes;
-        if (needed > config.maxMessageLength())
-        {
-            return false;
-        }
-        // Grows while warming up to the largest message seen, then never again.
-        final int capacity = (int)Math.min(config.maxMessageLength(), Math.max(needed, 2L * message.capacity()));
-        final ByteBuffer grown = ByteBuffer.allocate(capacity);
-        message.flip();
-        grown.put(message);
-        message = grown;
-        return true;
     }
 
     @Override
