@@ -4,8 +4,10 @@ import java.nio.ByteBuffer;
 
 /**
  * The receiving half of a session: takes a message's (inflated) data chunk by chunk, validates text as it comes,
- * and streams each chunk to the handler or gathers the message and hands it over whole. The gathering buffer
- * grows while warming up to the largest message seen, then never again.
+ * and streams each chunk to the handler or gathers the message and hands it over whole. The gathering buffer is
+ * made at the first data message, not with the session: a feed's clients send none, and a server of thousands of
+ * them would otherwise hold an idle buffer each. It grows while warming up to the largest message seen, then
+ * never again.
  */
 final class MessageAssembler
 {
@@ -13,6 +15,7 @@ final class MessageAssembler
     private final WebSocketHandler handler;
     private final boolean streamFragments;
     private final int maxMessageLength;
+    private final int initialMessageBufferSize;
     private final Utf8Validator utf8 = new Utf8Validator();
     private final Utf8Text text = new Utf8Text();
     private ByteBuffer message;
@@ -24,7 +27,7 @@ final class MessageAssembler
         this.handler = handler;
         this.streamFragments = config.streamFragments();
         this.maxMessageLength = config.maxMessageLength();
-        this.message = ByteBuffer.allocate(config.initialMessageBufferSize());
+        this.initialMessageBufferSize = config.initialMessageBufferSize();
     }
 
     /** A new message starts, text or binary; what was gathered of another is dropped. */
@@ -32,7 +35,10 @@ final class MessageAssembler
     {
         messageText = isText;
         utf8.reset();
-        message.clear();
+        if (message != null)
+        {
+            message.clear();
+        }
     }
 
     /**
@@ -74,6 +80,15 @@ final class MessageAssembler
 
     private boolean ensureRoom(final long bytes)
     {
+        if (message == null)
+        {
+            if (bytes > maxMessageLength)
+            {
+                return false;
+            }
+            message = ByteBuffer.allocate((int)Math.max(bytes, initialMessageBufferSize));
+            return true;
+        }
         if (message.remaining() >= bytes)
         {
             return true;

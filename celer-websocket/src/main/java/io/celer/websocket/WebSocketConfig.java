@@ -44,8 +44,9 @@ public final class WebSocketConfig
     }
 
     /**
-     * The reassembly buffer's first size; it doubles as messages need, up to {@link #maxMessageLength}, so
-     * growth happens while warming up and not after.
+     * The reassembly buffer's first size, made at a session's first data message (a session that receives none
+     * holds none); it doubles as messages need, up to {@link #maxMessageLength}, so growth happens while warming
+     * up and not after.
      *
      * @param bytes at least 1.
      * @return this.

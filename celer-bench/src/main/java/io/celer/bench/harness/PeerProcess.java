@@ -163,6 +163,17 @@ final class PeerProcess implements AutoCloseable
     }
 
     /**
+     * Takes a line from what stdout printed so far, without waiting and leaving the others for {@link #awaitLine}.
+     *
+     * @param line the line wanted.
+     * @return true when it was there.
+     */
+    public boolean takeLine(final String line)
+    {
+        return stdout.removeIf(line::equals);
+    }
+
+    /**
      * Writes a command line to the child's stdin, as the HTTP peers read it ({@code begin}, {@code stats}).
      *
      * @param line the command, without the newline.

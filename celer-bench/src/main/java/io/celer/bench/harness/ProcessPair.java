@@ -6,12 +6,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.ProgressFile;
 
 /**
  * One round of a server process and a client process: starts the server, reads the port it listens on, starts
  * the client on that port, follows the client's progress to its end within bounds, and reads both sides'
- * {@link SideStats}.
+ * {@link SideStats}. A client that warms up by itself prints {@link ChildProcess#MEASURING} as it starts
+ * measuring, and the server is then told {@code begin}; it prints {@link ChildProcess#MEASURED} as it ends, and
+ * the server's stats are taken then, before the client closes its connections. Without these lines the server's
+ * figures cover its whole run, connecting and closing included.
  */
 public final class ProcessPair
 {
@@ -63,13 +67,13 @@ public final class ProcessPair
                 line -> line.startsWith(LISTENING), LISTEN_TIMEOUT));
             try (PeerProcess clientProcess = PeerProcess.start(name + " client", client.command(port, progressFile)))
             {
-                follow(clientProcess, counter, progress, limit);
+                final SideStats measured = follow(clientProcess, serverProcess, counter, progress, limit);
                 if (clientProcess.exitValue() != 0)
                 {
                     throw clientProcess.failure("exited with status " + clientProcess.exitValue());
                 }
                 final SideStats clientStats = stats(clientProcess);
-                final SideStats serverStats = stats(serverProcess);
+                final SideStats serverStats = measured != null ? measured : stats(serverProcess);
                 serverProcess.waitFor(Duration.ofSeconds(10));
                 return new Sides<>(clientStats, serverStats);
             }
@@ -117,14 +121,51 @@ public final class ProcessPair
             STATS_TIMEOUT));
     }
 
-    private static void follow(final PeerProcess client, final ProgressFile counter, final ProgressBar progress,
-        final Duration limit)
+    private static void sendIfAlive(final PeerProcess process, final String command)
+    {
+        try
+        {
+            process.send(command);
+        }
+        catch (final BenchException ex)
+        {
+            if (process.isAlive())
+            {
+                throw ex;
+            }
+        }
+    }
+
+    /**
+     * Follows the client to its exit.
+     *
+     * @return the server's stats taken when the client said its measure ended, or null when it did not say.
+     */
+    private static SideStats follow(final PeerProcess client, final PeerProcess server, final ProgressFile counter,
+        final ProgressBar progress, final Duration limit)
     {
         final long start = System.nanoTime();
         long lastCount = -1;
         long lastChange = start;
+        boolean measuring = false;
+        SideStats measured = null;
         while (!client.waitFor(Duration.ofMillis(100)))
         {
+            if (!measuring && client.takeLine(ChildProcess.MEASURING))
+            {
+                // The server answers "begun", which the wait for its stats line skips; it marks within a tick of
+                // the client, whose own measure already began.
+                measuring = true;
+                server.send("begin");
+            }
+            if (measured == null && client.takeLine(ChildProcess.MEASURED))
+            {
+                // The client keeps its connections open until told to go on. A server that already stopped (at
+                // its RSS cap, say) printed its stats as it exited.
+                sendIfAlive(server, "stats");
+                measured = stats(server);
+                client.send("go on");
+            }
             final long now = System.nanoTime();
             final long count = counter.get();
             progress.update(count);
@@ -143,5 +184,6 @@ public final class ProcessPair
             }
         }
         progress.update(counter.get());
+        return measured;
     }
 }

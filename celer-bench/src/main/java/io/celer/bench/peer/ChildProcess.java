@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -125,6 +126,51 @@ public final class ChildProcess
     }
 
     /**
+     * The line a client prints as its warm-up ends; the harness then marks the server's measure
+     * ({@code begin} on its stdin), so that the server's figures, its allocation above all, leave out the
+     * connecting and the warm-up as the client's do.
+     */
+    public static final String MEASURING = "measuring";
+
+    /**
+     * The line a client prints as its measure ends, its connections still open; the harness then takes the
+     * server's figures ({@code stats}) and writes a line to the client's stdin, after which it may close them: a
+     * server's work on the closes is not the measured load's.
+     */
+    public static final String MEASURED = "measured";
+
+    /** Counted down by the harness's line after {@link #MEASURED}. */
+    private static final CountDownLatch GO_ON = new CountDownLatch(1);
+
+    /**
+     * Tells the harness the measure begins now.
+     */
+    public static void measuring()
+    {
+        report(MEASURING);
+    }
+
+    /**
+     * Tells the harness the measure ended, and waits for it to have taken the server's figures.
+     *
+     * @param timeout how long to wait at most; a harness that never answers is not waited for longer.
+     * @return true when the harness answered in time; false on a timeout or an interrupt, whose flag stays set.
+     */
+    public static boolean measured(final Duration timeout)
+    {
+        report(MEASURED);
+        try
+        {
+            return GO_ON.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
      * Prints a line for the harness and flushes.
      *
      * @param line the line.
@@ -173,13 +219,18 @@ public final class ChildProcess
 
     private static void exitWhenHarnessGone()
     {
-        // The harness holds our stdin open and never writes: end of input means it is gone.
+        // The harness holds our stdin open and writes a line only to let a client go on after its measure: end of
+        // input means it is gone.
         final InputStream in = System.in;
         try
         {
-            while (in.read() >= 0)
+            int b;
+            while ((b = in.read()) >= 0)
             {
-                Thread.onSpinWait();
+                if (b == '\n')
+                {
+                    GO_ON.countDown();
+                }
             }
         }
         catch (final IOException ex)

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -34,6 +35,8 @@ public final class FeedLoadClient
 {
     private static final long CONNECT_MILLIS = 60_000;
     private static final long SAMPLE_MILLIS = 1000;
+    /** How long the connections stay open after the measure for the harness to take the server's figures. */
+    private static final Duration MEASURED_WAIT = Duration.ofSeconds(30);
 
     private final Reactor reactor;
     private final FeedTally tally = new FeedTally();
@@ -135,8 +138,10 @@ public final class FeedLoadClient
         final int fastClients = clients - slowClients;
         waitUntil(connected + warmupMillis, connected, progress, fastClients);
         reactor.call(this::begin);
+        ChildProcess.measuring();
         waitUntil(beginMillis + measureMillis, connected, progress, fastClients);
         reactor.call(this::end);
+        ChildProcess.measured(MEASURED_WAIT);
         write(child.pathArg("out"));
         ChildProcess.report(probe.statsLine(endNanos - beginNanos) + " fast_clients=" + (clients - slowClients) +
             " slow_clients=" + slowClients + " slow_received=" + (tally.slowReceived - atBegin[1]) + " slow_lost=" +
