@@ -2,8 +2,7 @@ package io.celer.examples.wsfeed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -15,13 +14,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
 import io.celer.test.Allocations;
+import io.celer.test.Await;
 import io.celer.test.Reactors;
-import io.celer.websocket.Utf8Text;
-import io.celer.websocket.WebSocket;
-import io.celer.websocket.WebSocketConfig;
-import io.celer.websocket.WebSocketHandler;
-import io.celer.websocket.client.WebSocketClient;
-import io.celer.websocket.outbound.OverflowPolicy;
 
 /**
  * The feed at the scale of a benchmark, 200 real clients, a tenth of them not reading: what each new client costs
@@ -46,6 +40,8 @@ class WsFeedAtScaleAllocationTest
      */
     private static final long MAX_BYTES_PER_CLIENT = 24 * 1024;
     private static final int ROUNDS = 8;
+    /** Clients' buffers small enough for 200 of them on one test reactor. */
+    private static final TcpConfig CLIENT_TCP = new TcpConfig().readBufferSize(16 * 1024).writeBufferSize(4 * 1024);
 
     /** Stops the reactors after each test. */
     @RegisterExtension
@@ -56,10 +52,7 @@ class WsFeedAtScaleAllocationTest
     void clientsCostLittleAndTheFeedAllocatesNothingAtScale() throws Exception
     {
         final Reactor server = reactors.start("ws-feed");
-        final WsFeedServer feed = WsFeedServer.open(server, 0,
-            new TcpConfig().bindAddress("127.0.0.1").socketSendBufferSize(16 * 1024),
-            new WsFeedServer.Settings(RATE, SIZE, WsFeedServer.outbound(OverflowPolicy.DROP_OLDEST, 100, SIZE), 1),
-            new PrintStream(OutputStream.nullOutputStream()));
+        final WsFeedServer feed = FeedTestKit.openFeed(server, RATE, SIZE);
         final int port = feed.localAddress().getPort();
         final Reactor clients = reactors.start("ws-feed-clients");
         final AtomicInteger opened = new AtomicInteger();
@@ -69,7 +62,7 @@ class WsFeedAtScaleAllocationTest
         {
             PausedReader.connect(clients, port);
         }
-        connect(clients, port, WARM_FAST, opened, received);
+        FeedTestKit.connectCounting(clients, port, WARM_FAST, CLIENT_TCP, opened, received);
         awaitOpened(opened, WARM_FAST);
         Thread.sleep(2000);
         final long[] dropped = new long[1];
@@ -77,7 +70,7 @@ class WsFeedAtScaleAllocationTest
         assertThat(dropped[0]).as("the paused clients drop by warm-up's end").isPositive();
 
         final long beforeConnecting = Allocations.allocatedBytes(server.thread());
-        connect(clients, port, FAST - WARM_FAST, opened, received);
+        FeedTestKit.connectCounting(clients, port, FAST - WARM_FAST, CLIENT_TCP, opened, received);
         awaitOpened(opened, FAST);
         final long perClient = (Allocations.allocatedBytes(server.thread()) - beforeConnecting) / (FAST - WARM_FAST);
         final int[] onFeed = new int[1];
@@ -87,48 +80,13 @@ class WsFeedAtScaleAllocationTest
 
         // The new clients' first ticks and the compiler settle.
         Thread.sleep(2000);
-        long least = Long.MAX_VALUE;
-        for (int round = 0; round < ROUNDS && least > 0; round++)
-        {
-            final long before = Allocations.allocatedBytes(server.thread());
-            final long receivedBefore = received.get();
-            Thread.sleep(1000);
-            least = Math.min(least, Allocations.allocatedBytes(server.thread()) - before);
-            assertThat(received.get()).as("messages flow while measuring").isGreaterThan(receivedBefore);
-        }
+        final long least = FeedTestKit.leastAllocatedInASecond(server, received, ROUNDS);
         assertThat(least).as("bytes the reactor allocated in its best second of the feed").isZero();
     }
 
-    private static void connect(final Reactor reactor, final int port, final int count, final AtomicInteger opened,
-        final AtomicLong received)
+    private static void awaitOpened(final AtomicInteger opened, final int count)
     {
-        for (int i = 0; i < count; i++)
-        {
-            new WebSocketClient(reactor, "ws://127.0.0.1:" + port + "/", new WebSocketConfig(), new WebSocketHandler()
-            {
-                @Override
-                public void opened(final WebSocket socket)
-                {
-                    opened.incrementAndGet();
-                }
-
-                @Override
-                public void text(final WebSocket socket, final Utf8Text message)
-                {
-                    received.incrementAndGet();
-                }
-            }).tcp(new TcpConfig().readBufferSize(16 * 1024).writeBufferSize(4 * 1024)).open();
-        }
-    }
-
-    private static void awaitOpened(final AtomicInteger opened, final int count) throws InterruptedException
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (opened.get() < count)
-        {
-            assertThat(System.nanoTime() - deadline).as("clients opened in time: " + opened.get() + " of " + count)
-                .isNegative();
-            Thread.sleep(10);
-        }
+        Await.until(() -> "clients opened: " + opened.get() + " of " + count, () -> opened.get() >= count,
+            Duration.ofSeconds(60));
     }
 }
