@@ -37,16 +37,13 @@ final class WsReport
      */
     static WsResult.Entry entry(final WsRound median, final int completed, final PeerLauncher launcher)
     {
-        final Histogram h = median.latency();
-        final WsResult.Latency latency = new WsResult.Latency(h.getTotalCount(), micros(h.getValueAtPercentile(50)),
-            micros(h.getValueAtPercentile(90)), micros(h.getValueAtPercentile(99)), micros(h.getValueAtPercentile(99.9)),
-            micros(h.getMaxValue()));
         final double seconds = median.measuredSeconds();
         final WsSettings.Contender contender = median.contender();
         return new WsResult.Entry(contender.peer().id(), contender.scenario().id(), contender.peer().description(),
             median.round(), completed, (int)median.client("fast_clients"), (int)median.client("slow_clients"),
             seconds, seconds > 0 ? median.stats().client().messages() / seconds : 0,
-            median.stats().client().messages(), median.client("fast_lost"), median.client("out_of_order"), latency,
+            median.stats().client().messages(), median.client("fast_lost"), median.client("out_of_order"), latency(median.latency()),
+            latency(median.sinceDue()),
             median.client("slow_received"), median.client("slow_lost"), median.server(),
             SideFacts.of(launcher, contender.peer(), median.stats()), median.clientSamples(), median.serverSamples());
     }
@@ -106,13 +103,15 @@ final class WsReport
             rows.add(List.of(e.peer(), e.scenario(), format("%,.0f", e.fastMsgsPerS()),
                 format("%,.0f", e.latencyUs().p50()), format("%,.0f", e.latencyUs().p99()),
                 format("%,.0f", e.latencyUs().p999()), format("%,.0f", e.latencyUs().max()),
+                format("%,.0f", e.sinceDueUs().p50()), format("%,.0f", e.sinceDueUs().p99()),
+                format("%,.0f", e.sinceDueUs().p999()),
                 format("%,d", e.slowReceived()), format("%,d", e.slowLost()), format("%,d", s.dropped()),
                 format("%,.0f", s.rssMaxMb()),
                 format("%,.0f", s.heapMaxMb()), Long.toString(s.gcCount()),
                 s.capped() ? format("RSS cap at %.0f s", s.cappedAfterS()) : ""));
         }
         final Table table = new Table(List.of("peer", "scenario", "fast msg/s", "p50 us", "p99 us", "p99.9 us",
-            "max us", "slow got", "slow lost", "dropped", "RSS MiB", "heap MiB", "GCs", "note"), rows);
+            "max us", "due p50 us", "due p99 us", "due p99.9 us", "slow got", "slow lost", "dropped", "RSS MiB", "heap MiB", "GCs", "note"), rows);
         final StringBuilder notes = new StringBuilder();
         final List<WsResult.Ratio> ratios = ratios(entries);
         for (final WsResult.Ratio ratio : ratios)
@@ -123,7 +122,7 @@ final class WsReport
         final Report report = Report.of("ws", result, table)
             .title("WebSocket feed with slow clients")
             .intro(format("Each server offered %,d clients %,d messages a second each of %d bytes (sequence number, "
-                    + "send time, padding) for %d s after %d s of warm-up; %d%% of the clients read with a %d ms "
+                    + "send time, due time, padding) for %d s after %d s of warm-up; %d%% of the clients read with a %d ms "
                     + "pause after each read of at most %,d bytes. One Celer client process read them all.",
                 settings.clients(), settings.rate(), settings.size(), settings.seconds(), settings.warmupSeconds(),
                 settings.slowPercent(), settings.slowPauseMillis(), settings.slowReadBytes()))
@@ -137,7 +136,9 @@ final class WsReport
                 FeedOptions.DEFAULT_SEND_BUFFER / 1024))
             .fact("RSS cap", settings.rssCapMb() + " MiB: a server past it stops itself (back-pressure off)")
             .legend("fast msg/s: messages a second the fast clients received together; p50 to max: their latency "
-                + "from the send stamp to receipt on the same host clock, in microseconds; slow got and slow lost: "
+                + "from the send stamp to receipt on the same host clock, in microseconds; due p50 to due p99.9: "
+                + "their latency from the due stamp, when the client's rate owed the message, to receipt, so that a "
+                + "server that generates late is not flattered (coordinated omission); slow got and slow lost: "
                 + "messages the slow clients received, and the gaps in their sequence numbers, while measuring; "
                 + "dropped: what the server itself counts dropping, over its whole run (a slow client sees those as "
                 + "gaps only once it has read what its buffers held before); RSS, heap: the server's largest while measuring, sampled each second; GCs: its collections.")
@@ -168,6 +169,13 @@ final class WsReport
             series.add(new TimeSeriesPlot.Series(e.peer() + " " + e.scenario(), xs, ys));
         }
         return new TimeSeriesPlot.Panel(title, unit, series);
+    }
+
+    private static WsResult.Latency latency(final Histogram h)
+    {
+        return new WsResult.Latency(h.getTotalCount(), micros(h.getValueAtPercentile(50)),
+            micros(h.getValueAtPercentile(90)), micros(h.getValueAtPercentile(99)), micros(h.getValueAtPercentile(99.9)),
+            micros(h.getMaxValue()));
     }
 
     private static double micros(final long nanos)

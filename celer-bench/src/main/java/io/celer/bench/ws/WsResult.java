@@ -64,6 +64,8 @@ final class WsResult
      * @param fastLost      gaps in the fast clients' sequence numbers while measuring.
      * @param outOfOrder    sequence numbers that went backwards, any client.
      * @param latencyUs     the fast clients' latency, send stamp to receipt.
+     * @param sinceDueUs    their latency from the due stamp (when the rate owed the message) to receipt: also counts
+     *                      how late the server generated it.
      * @param slowReceived  messages the slow clients got while measuring.
      * @param slowLost      gaps in the slow clients' sequence numbers while measuring.
      * @param server        the server's memory and collections while measuring.
@@ -73,7 +75,7 @@ final class WsResult
      */
     record Entry(String peer, String scenario, String description, int round, int roundsRun, int fastClients,
         int slowClients, double measuredS, double fastMsgsPerS, long fastReceived, long fastLost, long outOfOrder,
-        Latency latencyUs, long slowReceived, long slowLost, Server server, SideFacts facts,
+        Latency latencyUs, Latency sinceDueUs, long slowReceived, long slowLost, Server server, SideFacts facts,
         List<ClientSample> clientSamples, List<ServerSample> serverSamples)
     {
     }

@@ -25,7 +25,8 @@ import io.celer.bench.harness.Sides;
  *
  * @param contender     the peer and scenario.
  * @param round         the round, from 1.
- * @param latency       the fast clients' latency while measuring, nanoseconds.
+ * @param latency       the fast clients' latency from the send stamp while measuring, nanoseconds.
+ * @param sinceDue      their latency from the due stamp, nanoseconds.
  * @param stats         both sides' stats lines.
  * @param beginMs       when the measure began, epoch milliseconds.
  * @param endMs         when it ended.
@@ -33,7 +34,8 @@ import io.celer.bench.harness.Sides;
  * @param serverSamples the server's memory during the measure.
  * @param server        the server's peak memory and collections during the measure.
  */
-record WsRound(WsSettings.Contender contender, int round, Histogram latency, Sides<SideStats> stats, long beginMs,
+record WsRound(WsSettings.Contender contender, int round, Histogram latency, Histogram sinceDue,
+    Sides<SideStats> stats, long beginMs,
     long endMs, List<WsResult.ClientSample> clientSamples, List<WsResult.ServerSample> serverSamples,
     WsResult.Server server)
 {
@@ -58,6 +60,7 @@ record WsRound(WsSettings.Contender contender, int round, Histogram latency, Sid
         final long begin = need(client, "begin_ms");
         final long end = need(client, "end_ms");
         Histogram latency = null;
+        Histogram sinceDue = null;
         final List<WsResult.ClientSample> clientSamples = new ArrayList<>();
         Map<String, Long> previous = null;
         for (final String line : lines(clientFile))
@@ -65,6 +68,10 @@ record WsRound(WsSettings.Contender contender, int round, Histogram latency, Sid
             if (line.startsWith("histogram "))
             {
                 latency = decode(line.substring("histogram ".length()));
+            }
+            else if (line.startsWith("histogram-due "))
+            {
+                sinceDue = decode(line.substring("histogram-due ".length()));
             }
             else if (line.startsWith("second "))
             {
@@ -81,9 +88,9 @@ record WsRound(WsSettings.Contender contender, int round, Histogram latency, Sid
                 previous = now;
             }
         }
-        if (latency == null)
+        if (latency == null || sinceDue == null)
         {
-            throw new BenchException(contender.id() + ": the client wrote no histogram to " + clientFile);
+            throw new BenchException(contender.id() + ": the client wrote no histograms to " + clientFile);
         }
         final List<WsResult.ServerSample> serverSamples = new ArrayList<>();
         double rssMax = 0;
@@ -111,7 +118,7 @@ record WsRound(WsSettings.Contender contender, int round, Histogram latency, Sid
             }
         }
         final Long serverDropped = stats.server().number("dropped");
-        return new WsRound(contender, round, latency, stats, begin, end, clientSamples, serverSamples,
+        return new WsRound(contender, round, latency, sinceDue, stats, begin, end, clientSamples, serverSamples,
             new WsResult.Server(rssMax, heapMax, Math.max(0, gcLast - gcFirst),
                 serverDropped == null ? 0 : serverDropped, cappedAfter != null, cappedAfter));
     }

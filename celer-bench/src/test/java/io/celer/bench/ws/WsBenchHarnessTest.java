@@ -54,6 +54,13 @@ class WsBenchHarnessTest
                 .isEqualTo(entry.get("fast_received").asLong());
             assertThat(entry.get("latency_us").get("p99").asDouble()).as(run)
                 .isGreaterThanOrEqualTo(entry.get("latency_us").get("p50").asDouble()).isPositive();
+            // Measured from the due stamp, a message waited at least as long as from its send stamp.
+            assertThat(entry.get("since_due_us").get("count").asLong()).as(run + " due latencies, one a message")
+                .isEqualTo(entry.get("fast_received").asLong());
+            assertThat(entry.get("since_due_us").get("p50").asDouble()).as(run)
+                .isGreaterThanOrEqualTo(entry.get("latency_us").get("p50").asDouble());
+            assertThat(entry.get("since_due_us").get("max").asDouble()).as(run)
+                .isGreaterThanOrEqualTo(entry.get("latency_us").get("max").asDouble());
             assertThat(entry.get("out_of_order").asLong()).as(run + " sequence numbers going back").isZero();
             assertThat(entry.get("slow_received").asLong() > 0).as(run + " slow messages").isEqualTo(slow);
             assertThat(entry.get("server").get("rss_max_mb").asDouble()).as(run + " server RSS").isPositive();
@@ -73,7 +80,7 @@ class WsBenchHarnessTest
         assertThat(report.get("p99_slow_over_no_slow")).hasSize(2);
         assertThat(out.resolve("latest-ws.png")).exists();
         assertThat(Files.readString(out.resolve("latest-ws.md")))
-            .contains("# WebSocket feed with slow clients", "| peer", "slow lost", "latest-ws.png");
+            .contains("# WebSocket feed with slow clients", "| peer", "due p99 us", "slow lost", "latest-ws.png");
     }
 
     @Test

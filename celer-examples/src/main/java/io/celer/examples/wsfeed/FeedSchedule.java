@@ -22,6 +22,7 @@ final class FeedSchedule implements TimerCallback
     private final Fanout fanout;
     private final FeedText text;
     private final double ratePerNano;
+    private final double nanosPerMessage;
     private final long maxPerTick;
     private final int tickMillis;
     private FeedClient[] clients = new FeedClient[16];
@@ -44,6 +45,7 @@ final class FeedSchedule implements TimerCallback
         this.fanout = fanout;
         this.text = new FeedText(size);
         this.ratePerNano = rate / NANOS_PER_SECOND;
+        this.nanosPerMessage = NANOS_PER_SECOND / rate;
         this.maxPerTick = Math.max(1, rate / 10);
         this.tickMillis = tickMillis;
     }
@@ -129,7 +131,9 @@ final class FeedSchedule implements TimerCallback
         }
         while (client.next < due && client.slot >= 0)
         {
-            final ByteBuffer message = text.write(client.next++, System.nanoTime());
+            // Message n falls due once the rate owes n + 1 messages; never after now, whatever the rounding.
+            final long dueNanos = Math.min(now, client.since + (long)((client.next + 1) * nanosPerMessage));
+            final ByteBuffer message = text.write(client.next++, System.nanoTime(), dueNanos);
             // A refused message (the newest dropped, or the client closed for lag) is counted by the fanout.
             if (client.outbox.sendText(message))
             {

@@ -5,14 +5,15 @@ import java.nio.ByteBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * One feed message as ASCII text in a reused buffer: the client's sequence number, a space, the send time
- * ({@link System#nanoTime()}), a space, then {@code x} up to the message size. Garbage-free: Agrona's ASCII
- * number codec writes the digits in place.
+ * One feed message as ASCII text in a reused buffer: the client's sequence number, the send time and the due time
+ * (both {@link System#nanoTime()}), each followed by a space, then {@code x} up to the message size. The due time is
+ * when the client's rate made the message owed: a receiver measuring from it also counts how late the server sent,
+ * which the send time alone hides. Garbage-free: Agrona's ASCII number codec writes the digits in place.
  */
 public final class FeedText
 {
-    /** The longest header: two 19-digit numbers and their spaces. */
-    public static final int MAX_HEADER = 40;
+    /** The longest header: three 19-digit numbers and their spaces. */
+    public static final int MAX_HEADER = 60;
     private static final byte PAD = 'x';
 
     private final ByteBuffer bytes;
@@ -40,13 +41,16 @@ public final class FeedText
      *
      * @param sequence the client's sequence number, not negative.
      * @param nanos    the send time, not negative.
+     * @param dueNanos when the message fell due, not negative.
      * @return the message, between position 0 and its length; valid until the next call.
      */
-    public ByteBuffer write(final long sequence, final long nanos)
+    public ByteBuffer write(final long sequence, final long nanos, final long dueNanos)
     {
         int at = view.putLongAscii(0, sequence);
         view.putByte(at++, (byte)' ');
         at += view.putLongAscii(at, nanos);
+        view.putByte(at++, (byte)' ');
+        at += view.putLongAscii(at, dueNanos);
         view.putByte(at++, (byte)' ');
         final int length = Math.max(at, size);
         // The padding after the header is already there, but a longer header last time may have overwritten it.
@@ -92,6 +96,19 @@ public final class FeedText
     {
         final int first = indexOfSpace(text, 0) + 1;
         return Long.parseLong(text, first, indexOfSpace(text, first), 10);
+    }
+
+    /**
+     * The due time after the send time.
+     *
+     * @param text a message.
+     * @return when it fell due, nanoseconds.
+     * @throws NumberFormatException if it has none.
+     */
+    public static long dueNanos(final CharSequence text)
+    {
+        final int second = indexOfSpace(text, indexOfSpace(text, 0) + 1) + 1;
+        return Long.parseLong(text, second, indexOfSpace(text, second), 10);
     }
 
     private static int indexOfSpace(final CharSequence text, final int from)

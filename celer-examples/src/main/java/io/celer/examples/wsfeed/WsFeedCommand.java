@@ -27,7 +27,7 @@ public final class WsFeedCommand implements Callable<Integer>
     private int rate;
 
     @Option(names = "--size", paramLabel = "B", defaultValue = "250",
-        description = "Bytes a message is padded to, its sequence number and send time included " +
+        description = "Bytes a message is padded to, its sequence number, send time and due time included " +
             "(default ${DEFAULT-VALUE}).")
     private int size;
 

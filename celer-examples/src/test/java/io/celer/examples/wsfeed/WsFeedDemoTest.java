@@ -52,7 +52,8 @@ class WsFeedDemoTest
     {
         volatile long received;
         volatile long outOfOrder;
-        volatile long lastNanos;
+        volatile long sentBeforeDue;
+        volatile long lastDueNanos;
 
         void accept(final CharSequence text)
         {
@@ -60,7 +61,12 @@ class WsFeedDemoTest
             {
                 outOfOrder++;
             }
-            lastNanos = FeedText.sendNanos(text);
+            final long dueNanos = FeedText.dueNanos(text);
+            if (FeedText.sendNanos(text) < dueNanos || dueNanos < lastDueNanos)
+            {
+                sentBeforeDue++;
+            }
+            lastDueNanos = dueNanos;
             received++;
         }
     }
@@ -141,6 +147,8 @@ class WsFeedDemoTest
         for (final Sequence sequence : fast)
         {
             assertThat(sequence.outOfOrder).as("numbers out of order or missing").isZero();
+            assertThat(sequence.sentBeforeDue).as("messages sent before they fell due, or due times going back")
+                .isZero();
             assertThat(sequence.received).isPositive();
         }
     }

@@ -23,6 +23,7 @@ public final class Feed
     private final ArrayList<Object> leaving = new ArrayList<>();
     private final byte[] text;
     private final double ratePerNano;
+    private final double nanosPerMessage;
     private final int size;
     private final long maxPerTick;
     private final boolean dropWhenUnwritable;
@@ -77,6 +78,7 @@ public final class Feed
     {
         this.options = options;
         this.ratePerNano = options.rate / NANOS_PER_SECOND;
+        this.nanosPerMessage = NANOS_PER_SECOND / options.rate;
         this.size = options.size;
         this.maxPerTick = Math.max(1, options.rate / 10);
         this.dropWhenUnwritable = options.dropWhenUnwritable();
@@ -147,8 +149,8 @@ public final class Feed
 
     private void sendDue(final Client client)
     {
-        final long due = Math.min((long)((System.nanoTime() - client.since) * ratePerNano),
-            client.next + maxPerTick);
+        final long now = System.nanoTime();
+        final long due = Math.min((long)((now - client.since) * ratePerNano), client.next + maxPerTick);
         if (due <= client.next || !client.sink.open())
         {
             return;
@@ -161,7 +163,9 @@ public final class Feed
             }
             else
             {
-                client.sink.send(text, FeedMessage.write(text, client.next, System.nanoTime(), size));
+                // Message n falls due once the rate owes n + 1 messages; never after now, whatever the rounding.
+                final long dueNanos = Math.min(now, client.since + (long)((client.next + 1) * nanosPerMessage));
+                client.sink.send(text, FeedMessage.write(text, client.next, System.nanoTime(), dueNanos, size));
                 sent++;
             }
             client.next++;

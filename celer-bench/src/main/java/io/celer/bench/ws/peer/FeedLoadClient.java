@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 
+import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.YieldingIdleStrategy;
 
 import io.celer.bench.peer.ChildProcess;
@@ -169,6 +170,7 @@ public final class FeedLoadClient
     private void begin()
     {
         tally.latency.reset();
+        tally.sinceDue.reset();
         tally.measuring = true;
         atBegin[0] = tally.fastReceived;
         atBegin[1] = tally.slowReceived;
@@ -193,10 +195,9 @@ public final class FeedLoadClient
 
     private void write(final Path out)
     {
-        final ByteBuffer encoded = ByteBuffer.allocate(tally.latency.getNeededByteBufferCapacity());
-        final int length = tally.latency.encodeIntoCompressedByteBuffer(encoded);
         final List<String> lines = new ArrayList<>(seconds);
-        lines.add("histogram " + Base64.getEncoder().encodeToString(Arrays.copyOf(encoded.array(), length)));
+        lines.add("histogram " + encode(tally.latency));
+        lines.add("histogram-due " + encode(tally.sinceDue));
         try
         {
             Files.write(out, lines, StandardCharsets.US_ASCII);
@@ -205,6 +206,13 @@ public final class FeedLoadClient
         {
             throw new UncheckedIOException("cannot write " + out, ex);
         }
+    }
+
+    private static String encode(final Histogram histogram)
+    {
+        final ByteBuffer encoded = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        final int length = histogram.encodeIntoCompressedByteBuffer(encoded);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(encoded.array(), length));
     }
 
     private static void sleep(final long millis)

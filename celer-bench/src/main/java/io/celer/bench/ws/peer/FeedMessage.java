@@ -1,13 +1,14 @@
 package io.celer.bench.ws.peer;
 
 /**
- * The text of one feed message: the client's sequence number, a space, the send time ({@link System#nanoTime()}),
- * a space, then padding up to the message size; ASCII written into a reused array, without garbage.
+ * The text of one feed message, as Celer's feed writes it: the client's sequence number, the send time and the due
+ * time (both {@link System#nanoTime()}), each followed by a space, then padding up to the message size; ASCII written
+ * into a reused array, without garbage.
  */
 public final class FeedMessage
 {
-    /** The longest header: two 19-digit longs and two spaces. */
-    public static final int MAX_HEADER = 40;
+    /** The longest header: three 19-digit longs and three spaces. */
+    public static final int MAX_HEADER = 60;
     private static final byte PAD = 'x';
 
     private FeedMessage()
@@ -20,14 +21,18 @@ public final class FeedMessage
      * @param dst      where, at least {@code max(size, MAX_HEADER)} long.
      * @param sequence the client's sequence number.
      * @param nanos    the send time.
+     * @param dueNanos when the message fell due.
      * @param size     the length to pad to.
      * @return the message's length: {@code size}, or the header's if longer.
      */
-    public static int write(final byte[] dst, final long sequence, final long nanos, final int size)
+    public static int write(final byte[] dst, final long sequence, final long nanos, final long dueNanos,
+        final int size)
     {
         int at = putLong(dst, 0, sequence);
         dst[at++] = ' ';
         at = putLong(dst, at, nanos);
+        dst[at++] = ' ';
+        at = putLong(dst, at, dueNanos);
         dst[at++] = ' ';
         while (at < size)
         {

@@ -75,7 +75,8 @@ final class FeedReader implements WebSocketHandler, CycleTask, TimerCallback
         next = sequence + 1;
         if (!slow)
         {
-            tally.fast(number(bytes, space + 1, indexOfSpace(bytes, space + 1)));
+            final int second = indexOfSpace(bytes, space + 1);
+            tally.fast(number(bytes, space + 1, second), number(bytes, second + 1, indexOfSpace(bytes, second + 1)));
             return;
         }
         tally.slowReceived++;

@@ -7,23 +7,26 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * Feed messages' text: sequence, time, padding.
+ * Feed messages' text: sequence, send and due times, padding.
  */
 class FeedMessageTest
 {
     @Test
-    void writesSequenceTimeAndPadding()
+    void writesSequenceTimesAndPadding()
     {
         final byte[] text = new byte[64];
-        final int length = FeedMessage.write(text, 42, 1234567890123L, 24);
-        assertThat(new String(text, 0, length, StandardCharsets.US_ASCII)).isEqualTo("42 1234567890123 xxxxxxx");
+        final int length = FeedMessage.write(text, 42, 1234567890123L, 1234567000000L, 40);
+        assertThat(new String(text, 0, length, StandardCharsets.US_ASCII))
+            .isEqualTo("42 1234567890123 1234567000000 xxxxxxxxx");
     }
 
     @Test
     void aHeaderLongerThanTheSizeIsNotCut()
     {
         final byte[] text = new byte[FeedMessage.MAX_HEADER];
-        final int length = FeedMessage.write(text, Long.MAX_VALUE, 0, 4);
-        assertThat(new String(text, 0, length, StandardCharsets.US_ASCII)).isEqualTo(Long.MAX_VALUE + " 0 ");
+        final int length = FeedMessage.write(text, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, 4);
+        assertThat(length).isEqualTo(FeedMessage.MAX_HEADER);
+        assertThat(new String(text, 0, length, StandardCharsets.US_ASCII))
+            .isEqualTo(Long.MAX_VALUE + " " + Long.MAX_VALUE + " " + Long.MAX_VALUE + " ");
     }
 }
