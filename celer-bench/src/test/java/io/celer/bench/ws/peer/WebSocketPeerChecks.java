@@ -30,7 +30,7 @@ import io.celer.bench.http.peer.PeerServer;
  */
 final class WebSocketPeerChecks
 {
-    private static final Pattern MESSAGE = Pattern.compile("([0-9]+) ([0-9]+) x+");
+    private static final Pattern MESSAGE = Pattern.compile("([0-9]+) ([0-9]+) ([0-9]+) x+");
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final int SIZE = 250;
 
@@ -39,7 +39,7 @@ final class WebSocketPeerChecks
     }
 
     /**
-     * Feed messages have the right shape and order, and echo echoes.
+     * Feed messages have the right shape, order and times, and echo echoes.
      *
      * @param peer makes the peer from its options.
      * @throws Exception if a check cannot run.
@@ -67,6 +67,8 @@ final class WebSocketPeerChecks
                 final long sent = Long.parseLong(parts.group(2));
                 assertThat(sequence).isGreaterThan(lastSequence);
                 assertThat(sent).isBetween(startNanos, System.nanoTime());
+                // Due before it was sent, and never before the client joined.
+                assertThat(Long.parseLong(parts.group(3))).isBetween(startNanos, sent);
                 lastSequence = sequence;
             }
             feedSocket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
