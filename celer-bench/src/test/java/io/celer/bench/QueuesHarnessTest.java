@@ -93,11 +93,17 @@ class QueuesHarnessTest
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("forks").asInt()).isEqualTo(2);
         assertThat(report.get("results")).hasSize(2);
+        int roundsLed = 0;
         for (final JsonNode entry : report.get("results"))
         {
             assertThat(entry.get("iteration_scores")).as(entry.get("implementation").asText()).hasSize(4);
+            assertThat(entry.get("fork_scores")).as(entry.get("implementation").asText()).hasSize(2);
             assertThat(entry.get("score").asDouble()).isPositive();
+            roundsLed += entry.get("rounds_led").asInt();
         }
+        // Two forks, so two rounds, each led by one of the two (the scores are measured doubles: no ties).
+        assertThat(roundsLed).isEqualTo(2);
+        assertThat(Files.readString(out.resolve("latest-queues.md"))).contains("| led");
     }
 
     @Test

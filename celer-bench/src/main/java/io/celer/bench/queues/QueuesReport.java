@@ -42,6 +42,9 @@ record QueuesReport(
      * @param bytesPerMessage bytes the benchmark's threads allocated per message.
      * @param messagesPerTake messages per consumer call that took any, null for round trips.
      * @param iterationScores each measured iteration's score.
+     * @param forkScores      each fork's mean, in the order of the rounds.
+     * @param roundsLed       in how many rounds this fork was the best of its kind; null where the run has no other
+     *                        implementation of the kind to compare with.
      */
     record Entry(
         String kind,
@@ -52,8 +55,57 @@ record QueuesReport(
         Double error,
         @JsonProperty("allocated_bytes_per_msg") double bytesPerMessage,
         @JsonProperty("messages_per_take") Double messagesPerTake,
-        List<Double> iterationScores)
+        List<Double> iterationScores,
+        List<Double> forkScores,
+        Integer roundsLed)
     {
+        Entry withRoundsLed(final Integer rounds)
+        {
+            return new Entry(kind, implementation, queue, unit, score, error, bytesPerMessage, messagesPerTake,
+                iterationScores, forkScores, rounds);
+        }
+
+        boolean higherIsBetter()
+        {
+            return unit.equals("msgs/s");
+        }
+    }
+
+    /**
+     * Counts, for each entry, the rounds in which its fork was the best of its kind: a round runs one fork of every
+     * benchmark in turn, so the forks of a round met the same placement of the machine's cores, which the medians
+     * of forks taken at different times do not show.
+     *
+     * @param entries the run's entries.
+     * @return the same entries with {@code roundsLed} set where another implementation of the kind ran as many forks.
+     */
+    static List<Entry> withRoundsLed(final List<Entry> entries)
+    {
+        final List<Entry> counted = new ArrayList<>(entries.size());
+        for (final Entry entry : entries)
+        {
+            int led = 0;
+            boolean compared = false;
+            for (int round = 0; round < entry.forkScores().size(); round++)
+            {
+                boolean best = true;
+                for (final Entry other : entries)
+                {
+                    if (other == entry || !other.kind().equals(entry.kind()) ||
+                        other.forkScores().size() != entry.forkScores().size())
+                    {
+                        continue;
+                    }
+                    compared = true;
+                    final double mine = entry.forkScores().get(round);
+                    final double theirs = other.forkScores().get(round);
+                    best &= entry.higherIsBetter() ? mine > theirs : mine < theirs;
+                }
+                led += best ? 1 : 0;
+            }
+            counted.add(entry.withRoundsLed(compared ? led : null));
+        }
+        return counted;
     }
 
     /**
@@ -69,7 +121,7 @@ record QueuesReport(
         final List<List<String>> rows = new ArrayList<>();
         for (final Entry e : (List<Entry>)result.results())
         {
-            final boolean rate = e.unit().equals("msgs/s");
+            final boolean rate = e.higherIsBetter();
             final String pattern = rate ? "%,.0f" : "%,.1f";
             final String score = format(pattern, e.score());
             final double best = rate
@@ -78,10 +130,11 @@ record QueuesReport(
             rows.add(List.of(e.kind(), e.implementation(), rate ? score : "", rate ? "" : score,
                 e.error() == null ? "n/a" : format("%.0f%%", 100 * e.error() / Math.max(1e-9, e.score())),
                 format(pattern, best), format("%.2f", e.bytesPerMessage()),
-                e.messagesPerTake() == null ? "" : format("%.1f", e.messagesPerTake()), e.queue()));
+                e.messagesPerTake() == null ? "" : format("%.1f", e.messagesPerTake()),
+                e.roundsLed() == null ? "" : e.roundsLed() + "/" + e.forkScores().size(), e.queue()));
         }
         final Table table = new Table(List.of("kind", "implementation", "msgs/s", "ns", "±", "best", "B/msg",
-            "msgs/take", "queue"), rows);
+            "msgs/take", "led", "queue"), rows);
         return Report.of("queues", result, table)
             .title("Queues")
             .intro(format("Celer's carrier queues against Agrona, JCTools and the Disruptor, under JMH: %d fork(s) per "
@@ -99,7 +152,8 @@ record QueuesReport(
                 + "half-width, relative. Best: the best measured iteration. B/msg: bytes all the benchmark's "
                 + "threads allocated, per message (a round trip is two). msgs/take: messages per consumer call that took any, "
                 + "how far the consumer ran behind its producers (near 1: on their heels, sharing the cache lines "
-                + "they are writing). Agrona and JCTools carry references, so "
+                + "they are writing). led: in how many rounds this queue's fork was the best of its kind (a round "
+                + "runs one fork of every benchmark in turn, so its forks met the same placement of the cores). Agrona and JCTools carry references, so "
                 + "each message comes from a pre-allocated pool that the receiver gives it back to; Celer's "
                 + "carriers and the Disruptor's events stay in their rings.");
     }

@@ -119,9 +119,10 @@ record QueuesRun(Settings settings, PrintStream out, PrintStream err)
                     failures.add(queueCase.kind().id() + " " + queueCase.implementation() + ": " + ex);
                 }
             }
+            final List<QueuesReport.Entry> counted = QueuesReport.withRoundsLed(entries);
             final QueuesReport json = new QueuesReport(jvmOptions, settings.warmupIterations(),
                 settings.warmupMillis(), settings.iterations(), settings.iterationMillis(), settings.forks());
-            return run.finish(QueuesReport.report(json, run.result("queues", json, entries, failures)),
+            return run.finish(QueuesReport.report(json, run.result("queues", json, counted, failures)),
                 settings.outDir());
         }
     }
@@ -226,7 +227,7 @@ record QueuesRun(Settings settings, PrintStream out, PrintStream err)
         }
         return new QueuesReport.Entry(queueCase.kind().id(), queueCase.implementation(), queueCase.queue(),
             queueCase.kind().unit(), score, Double.isNaN(error) ? null : error, bytesPerMessage, messagesPerTake,
-            iterationScores);
+            iterationScores, forkMeans, null);
     }
 
     /** The median of the forks' means: one fork whose threads the scheduler placed badly does not decide. */
