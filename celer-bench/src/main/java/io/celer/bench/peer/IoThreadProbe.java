@@ -5,7 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 
 /**
- * Counts collections and the bytes the I/O thread allocates between two points of a run.
+ * Counts collections, the bytes the I/O thread allocates and the process's CPU time between two points of a run.
  *
  * <p>{@link #begin()} and {@link #end(long)} run on the I/O thread itself, so the counter read is the thread's
  * own and needs no thread id.
@@ -22,6 +22,8 @@ public final class IoThreadProbe
     private long allocatedAtBegin;
     private long allocatedAtEnd;
     private long messages;
+    private ProcessCpu cpuAtBegin;
+    private ProcessCpu cpuAtEnd;
 
     /**
      * A probe for one side of a run.
@@ -39,6 +41,7 @@ public final class IoThreadProbe
      */
     public void begin()
     {
+        cpuAtBegin = ProcessCpu.now();
         gcAtBegin = gcCount();
         // Read last, so what the collector count allocated is not charged to the run.
         allocatedAtBegin = THREADS.getCurrentThreadAllocatedBytes();
@@ -53,19 +56,22 @@ public final class IoThreadProbe
     {
         allocatedAtEnd = THREADS.getCurrentThreadAllocatedBytes();
         gcAtEnd = gcCount();
+        // Read after the allocation count: reading the file allocates.
+        cpuAtEnd = ProcessCpu.now();
         messages = measuredMessages;
     }
 
     /**
      * The line the harness parses from the child's stdout.
      *
-     * @return {@code stats side=... gc=... allocated=... messages=... jdk=...}.
+     * @return {@code stats side=... gc=... allocated=... messages=... jdk=...}, then the process's
+     *         {@code cpu_user_ms} and {@code cpu_sys_ms} where the platform tells them.
      */
     public String statsLine()
     {
         return "stats side=" + side + " gc=" + (gcAtEnd - gcAtBegin) + " allocated=" +
             (allocatedAtEnd - allocatedAtBegin) + " messages=" + messages + " jdk=" +
-            System.getProperty("java.runtime.version");
+            System.getProperty("java.runtime.version") + (cpuAtEnd == null ? "" : cpuAtEnd.since(cpuAtBegin));
     }
 
     /**

@@ -10,6 +10,7 @@ import io.celer.bench.harness.PeerLauncher;
 import io.celer.bench.harness.Report;
 import io.celer.bench.harness.Result;
 import io.celer.bench.harness.SideFacts;
+import io.celer.bench.harness.SideStats;
 import io.celer.bench.harness.Table;
 import io.celer.bench.harness.TimeSeriesPlot;
 import io.celer.bench.ws.peer.FeedOptions;
@@ -44,7 +45,7 @@ final class WsReport
             seconds, seconds > 0 ? median.stats().client().messages() / seconds : 0,
             median.stats().client().messages(), median.client("fast_lost"), median.client("out_of_order"), latency(median.latency()),
             latency(median.sinceDue()),
-            median.client("slow_received"), median.client("slow_lost"), median.server(),
+            median.client("slow_received"), median.client("slow_lost"), median.server(), cpu(median, seconds),
             SideFacts.of(launcher, contender.peer(), median.stats()), median.clientSamples(), median.serverSamples());
     }
 
@@ -108,10 +109,13 @@ final class WsReport
                 format("%,d", e.slowReceived()), format("%,d", e.slowLost()), format("%,d", s.dropped()),
                 format("%,.0f", s.rssMaxMb()),
                 format("%,.0f", s.heapMaxMb()), Long.toString(s.gcCount()),
+                cpuCell(e.cpu().serverCorePercent(), e.cpu().serverKernelPercent()),
+                cpuCell(e.cpu().clientCorePercent(), e.cpu().clientKernelPercent()),
                 s.capped() ? format("RSS cap at %.0f s", s.cappedAfterS()) : ""));
         }
         final Table table = new Table(List.of("peer", "scenario", "fast msg/s", "p50 us", "p99 us", "p99.9 us",
-            "max us", "due p50 us", "due p99 us", "due p99.9 us", "slow got", "slow lost", "dropped", "RSS MiB", "heap MiB", "GCs", "note"), rows);
+            "max us", "due p50 us", "due p99 us", "due p99.9 us", "slow got", "slow lost", "dropped", "RSS MiB",
+            "heap MiB", "GCs", "server CPU", "client CPU", "note"), rows);
         final StringBuilder notes = new StringBuilder();
         final List<WsResult.Ratio> ratios = ratios(entries);
         for (final WsResult.Ratio ratio : ratios)
@@ -141,7 +145,10 @@ final class WsReport
                 + "server that generates late is not flattered (coordinated omission); slow got and slow lost: "
                 + "messages the slow clients received, and the gaps in their sequence numbers, while measuring; "
                 + "dropped: what the server itself counts dropping, over its whole run (a slow client sees those as "
-                + "gaps only once it has read what its buffers held before); RSS, heap: the server's largest while measuring, sampled each second; GCs: its collections.")
+                + "gaps only once it has read what its buffers held before); RSS, heap: the server's largest while measuring, sampled each second; GCs: its collections; server CPU and "
+                + "client CPU: each process's CPU time while measuring, as a share of one core, and the share of that "
+                + "spent in the kernel (the two share the machine's cores, so what the client costs is what the "
+                + "server cannot have).")
             .timePlot("throughput and RSS over time", List.of(
                 panel("Messages a second to the fast clients", "messages/s", entries, true),
                 panel("Server resident set", "MiB", entries, false)));
@@ -169,6 +176,44 @@ final class WsReport
             series.add(new TimeSeriesPlot.Series(e.peer() + " " + e.scenario(), xs, ys));
         }
         return new TimeSeriesPlot.Panel(title, unit, series);
+    }
+
+    private static WsResult.Cpu cpu(final WsRound round, final double seconds)
+    {
+        final SideStats server = round.stats().server();
+        final SideStats client = round.stats().client();
+        return new WsResult.Cpu(corePercent(server, seconds), kernelPercent(server), usPerMessage(server),
+            corePercent(client, seconds), kernelPercent(client), usPerMessage(client));
+    }
+
+    private static Long cpuMillis(final SideStats side)
+    {
+        final Long user = side.number("cpu_user_ms");
+        final Long system = side.number("cpu_sys_ms");
+        return user == null || system == null ? null : user + system;
+    }
+
+    private static Double corePercent(final SideStats side, final double seconds)
+    {
+        final Long millis = cpuMillis(side);
+        return millis == null || seconds <= 0 ? null : millis / (seconds * 10);
+    }
+
+    private static Double kernelPercent(final SideStats side)
+    {
+        final Long millis = cpuMillis(side);
+        return millis == null || millis == 0 ? null : 100.0 * side.number("cpu_sys_ms") / millis;
+    }
+
+    private static Double usPerMessage(final SideStats side)
+    {
+        final Long millis = cpuMillis(side);
+        return millis == null || side.messages() == 0 ? null : 1000.0 * millis / side.messages();
+    }
+
+    private static String cpuCell(final Double core, final Double kernel)
+    {
+        return core == null ? "n/a" : format("%.0f%% (%.0f%% sys)", core, kernel == null ? 0 : kernel);
     }
 
     private static WsResult.Latency latency(final Histogram h)

@@ -69,13 +69,15 @@ final class WsResult
      * @param slowReceived  messages the slow clients got while measuring.
      * @param slowLost      gaps in the slow clients' sequence numbers while measuring.
      * @param server        the server's memory and collections while measuring.
+     * @param cpu           what the server and the client process cost in CPU while measuring.
      * @param facts         the processes' collections, allocation, CPUs and JVM options.
      * @param clientSamples each second: the clients' message rates.
      * @param serverSamples each second: the server's memory.
      */
     record Entry(String peer, String scenario, String description, int round, int roundsRun, int fastClients,
         int slowClients, double measuredS, double fastMsgsPerS, long fastReceived, long fastLost, long outOfOrder,
-        Latency latencyUs, Latency sinceDueUs, long slowReceived, long slowLost, Server server, SideFacts facts,
+        Latency latencyUs, Latency sinceDueUs, long slowReceived, long slowLost, Server server, Cpu cpu,
+        SideFacts facts,
         List<ClientSample> clientSamples, List<ServerSample> serverSamples)
     {
     }
@@ -91,6 +93,22 @@ final class WsResult
      * @param max   the largest.
      */
     record Latency(long count, double p50, double p90, double p99, double p999, double max)
+    {
+    }
+
+    /**
+     * The CPU time each process used while measuring, user and kernel mode together; null where a side did not
+     * report it.
+     *
+     * @param serverCorePercent  the server's, as a share of one core.
+     * @param serverKernelPercent the share of that in the kernel.
+     * @param serverUsPerMessage the server's per message it sent.
+     * @param clientCorePercent  the load client's, as a share of one core.
+     * @param clientKernelPercent the share of that in the kernel.
+     * @param clientUsPerMessage the client's per message its fast clients received.
+     */
+    record Cpu(Double serverCorePercent, Double serverKernelPercent, Double serverUsPerMessage,
+        Double clientCorePercent, Double clientKernelPercent, Double clientUsPerMessage)
     {
     }
 

@@ -62,6 +62,11 @@ class WsBenchHarnessTest
             assertThat(entry.get("since_due_us").get("max").asDouble()).as(run)
                 .isGreaterThanOrEqualTo(entry.get("latency_us").get("max").asDouble());
             assertThat(entry.get("out_of_order").asLong()).as(run + " sequence numbers going back").isZero();
+            // Both processes worked while measuring: more than a tick of 10 ms each over the run's two seconds.
+            assertThat(entry.get("cpu").get("server_core_percent").asDouble()).as(run + " server CPU").isPositive();
+            assertThat(entry.get("cpu").get("client_core_percent").asDouble()).as(run + " client CPU").isPositive();
+            assertThat(entry.get("cpu").get("client_kernel_percent").asDouble()).as(run + " client kernel share")
+                .isBetween(0.0, 100.0);
             assertThat(entry.get("slow_received").asLong() > 0).as(run + " slow messages").isEqualTo(slow);
             assertThat(entry.get("server").get("rss_max_mb").asDouble()).as(run + " server RSS").isPositive();
             assertThat(entry.get("server_samples")).as(run + " server samples").isNotEmpty();
@@ -80,7 +85,8 @@ class WsBenchHarnessTest
         assertThat(report.get("p99_slow_over_no_slow")).hasSize(2);
         assertThat(out.resolve("latest-ws.png")).exists();
         assertThat(Files.readString(out.resolve("latest-ws.md")))
-            .contains("# WebSocket feed with slow clients", "| peer", "due p99 us", "slow lost", "latest-ws.png");
+            .contains("# WebSocket feed with slow clients", "| peer", "due p99 us", "client CPU", "slow lost",
+                "latest-ws.png");
     }
 
     @Test
