@@ -29,7 +29,8 @@ class QueuesHarnessTest
     void everyKindAndImplementationReportsAPositiveScore() throws IOException
     {
         final JsonNode report = ResultFields.run(out, "latest-queues.json", "queues",
-            "queues", "--warmup-iterations", "1", "--iterations", "2", "--iteration-ms", "100", "--warmup-ms", "100");
+            "queues", "--forks", "1", "--warmup-iterations", "1", "--iterations", "2", "--iteration-ms", "100",
+            "--warmup-ms", "100");
         assertThat(report.get("benchmark").asText()).isEqualTo("queues");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("forks").asInt()).isEqualTo(1);

@@ -23,7 +23,7 @@ class ResultFieldsTest
             + "\"os\":\"o\",\"cpus\":2,\"jvm_options\":[],\"warmup_iterations\":1,\"warmup_ms\":1,\"iterations\":1,"
             + "\"iteration_ms\":1,\"forks\":1,\"failures\":[],\"results\":[{\"kind\":\"k\",\"implementation\":\"i\","
             + "\"queue\":\"q\",\"unit\":\"u\",\"score\":1,\"error\":null,\"allocated_bytes_per_msg\":0,"
-            + "\"messages_per_take\":null,\"iteration_scores\":[1]}]}");
+            + "\"messages_per_take\":null,\"iteration_scores\":[1],\"fork_scores\":[1],\"rounds_led\":1}]}");
     }
 
     @Test

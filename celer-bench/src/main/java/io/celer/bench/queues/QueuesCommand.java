@@ -30,9 +30,9 @@ public final class QueuesCommand implements Callable<Integer>
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--quick", description = "A short run for a demo: 2 warm-up iterations of 400 ms and 3 "
-        + "measured of 200 ms per benchmark, well under a minute in all (the full run: 5 of 1 s and 5 of 2 s, "
-        + "about 3 minutes).")
+    @Option(names = "--quick", description = "A short run for a demo: one fork of 2 warm-up iterations of 400 ms "
+        + "and 3 measured of 200 ms per benchmark, well under a minute in all (the full run: 15 forks of 2 of 500 ms "
+        + "and 3 of 1 s, about 15 minutes).")
     private boolean quick;
 
     @Option(names = "--kinds", paramLabel = "KINDS", description = "Comma-separated kinds to run "
@@ -44,25 +44,26 @@ public final class QueuesCommand implements Callable<Integer>
     private String implementations;
 
     @Option(names = "--warmup-iterations", paramLabel = "N", description = "JMH warm-up iterations per benchmark "
-        + "(default: 5; 2 with --quick).")
+        + "(default: 2).")
     private Integer warmupIterations;
 
     @Option(names = "--iterations", paramLabel = "N", description = "JMH measured iterations per benchmark "
-        + "(default: 5; 3 with --quick).")
+        + "(default: 3).")
     private Integer iterations;
 
     @Option(names = "--iteration-ms", paramLabel = "MS", description = "Length of each measured iteration "
-        + "(default: 2000; 200 with --quick).")
+        + "(default: 1000; 200 with --quick).")
     private Integer iterationMillis;
 
     @Option(names = "--warmup-ms", paramLabel = "MS", description = "Length of each warm-up iteration "
-        + "(default: 1000; 400 with --quick).")
+        + "(default: 500; 400 with --quick).")
     private Integer warmupMillis;
 
     @Option(names = "--forks", paramLabel = "F", description = "JVMs per benchmark, run in turns: each round runs every "
-        + "benchmark once, so that each implementation's forks meet the same machine (default: ${DEFAULT-VALUE}).",
-        defaultValue = "1")
-    private int forks;
+        + "benchmark once, so that each implementation's forks meet the same machine (default: 15; 1 with --quick). "
+        + "Many short forks rather than a few long ones: on a VM whose cores the host moves, one fork measures one "
+        + "placement, and a median over many is what one unlucky placement cannot decide.")
+    private Integer forks;
 
     @Mixin
     private JvmOptions jvmOptions;
@@ -75,18 +76,19 @@ public final class QueuesCommand implements Callable<Integer>
     {
         final QueuesRun.Settings settings = UsageErrors.settings(spec, () ->
         {
-            final int warm = warmupIterations != null ? warmupIterations : quick ? 2 : 5;
-            final int measured = iterations != null ? iterations : quick ? 3 : 5;
-            final int millis = iterationMillis != null ? iterationMillis : quick ? 200 : 2000;
+            final int warm = warmupIterations != null ? warmupIterations : 2;
+            final int measured = iterations != null ? iterations : 3;
+            final int millis = iterationMillis != null ? iterationMillis : quick ? 200 : 1000;
             // Warm-up long enough for the JIT to finish compiling on a busy machine, also when quick.
-            final int warmMillis = warmupMillis != null ? warmupMillis : quick ? 400 : 1000;
-            if (warm < 0 || measured < 1 || millis < 10 || warmMillis < 10 || forks < 1)
+            final int warmMillis = warmupMillis != null ? warmupMillis : quick ? 400 : 500;
+            final int forkCount = forks != null ? forks : quick ? 1 : 15;
+            if (warm < 0 || measured < 1 || millis < 10 || warmMillis < 10 || forkCount < 1)
             {
                 throw new IllegalArgumentException("--iterations and --forks must be positive, --warmup-iterations "
                     + "not negative, --iteration-ms and --warmup-ms at least 10");
             }
             return new QueuesRun.Settings(QueueCase.select(kinds, implementations), warm, measured, warmMillis,
-                millis, forks, jvmOptions.list(), out.path());
+                millis, forkCount, jvmOptions.list(), out.path());
         });
         return new QueuesRun(settings, System.out, System.err).run();
     }
