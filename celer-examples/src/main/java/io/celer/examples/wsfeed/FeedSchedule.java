@@ -29,6 +29,8 @@ final class FeedSchedule implements TimerCallback
     private int count;
     private long offered;
     private boolean running;
+    /** When the next tick is due, on the reactor's millisecond clock: ticks keep a fixed rate. */
+    private long nextTickMillis;
 
     /**
      * A schedule, stopped.
@@ -56,6 +58,7 @@ final class FeedSchedule implements TimerCallback
     void start()
     {
         running = true;
+        nextTickMillis = reactor.nowMillis() + tickMillis;
         reactor.schedule(tickMillis, this);
     }
 
@@ -119,7 +122,11 @@ final class FeedSchedule implements TimerCallback
                 sendDue(clients[i], now);
             }
         }
-        reactor.schedule(tickMillis, this);
+        // A fixed rate: the timer wheel fires a timer once the millisecond its deadline falls in has passed, so a
+        // period counted from each firing would stretch every tick by up to a millisecond (to two, at a period of
+        // one). A tick that ran late starts the schedule again from now; what the clients are owed catches up.
+        nextTickMillis = Math.max(nextTickMillis + tickMillis, nowMillis);
+        reactor.schedule(nextTickMillis - nowMillis, this);
     }
 
     private void sendDue(final FeedClient client, final long now)
