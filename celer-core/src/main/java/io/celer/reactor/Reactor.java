@@ -314,7 +314,9 @@ public final class Reactor implements AutoCloseable
     /**
      * Schedules a callback on the reactor thread; call on the reactor thread.
      *
-     * @param delayMillis milliseconds from now, 0 for the next cycle.
+     * @param delayMillis milliseconds from now: the timer wheel has millisecond ticks and fires a timer once the
+     *                    millisecond its deadline falls in has passed, so after more than {@code delayMillis} and
+     *                    at most one more (0 fires within a millisecond, not at the next cycle).
      * @param callback what to call.
      * @return the timer id, for {@link #cancelTimer(long)}.
      */
