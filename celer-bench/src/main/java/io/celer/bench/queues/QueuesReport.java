@@ -153,7 +153,8 @@ record QueuesReport(
                 + "threads allocated, per message (a round trip is two). msgs/take: messages per consumer call that took any, "
                 + "how far the consumer ran behind its producers (near 1: on their heels, sharing the cache lines "
                 + "they are writing). led: in how many rounds this queue's fork was the best of its kind (a round "
-                + "runs one fork of every benchmark in turn, so its forks met the same placement of the cores). Agrona and JCTools carry references, so "
+                + "runs one fork of every benchmark in turn, so its forks met the same placement of the cores). "
+                + "Agrona and JCTools carry references, so "
                 + "each message comes from a pre-allocated pool that the receiver gives it back to; Celer's "
                 + "carriers and the Disruptor's events stay in their rings.");
     }

@@ -43,9 +43,9 @@ final class WsReport
         return new WsResult.Entry(contender.peer().id(), contender.scenario().id(), contender.peer().description(),
             median.round(), completed, (int)median.client("fast_clients"), (int)median.client("slow_clients"),
             seconds, seconds > 0 ? median.stats().client().messages() / seconds : 0,
-            median.stats().client().messages(), median.client("fast_lost"), median.client("out_of_order"), latency(median.latency()),
-            latency(median.sinceDue()),
-            median.client("slow_received"), median.client("slow_lost"), median.server(), cpu(median, seconds),
+            median.stats().client().messages(), median.client("fast_lost"), median.client("out_of_order"),
+            latency(median.latency()), latency(median.sinceDue()), median.client("slow_received"),
+            median.client("slow_lost"), median.server(), cpu(median, seconds),
             SideFacts.of(launcher, contender.peer(), median.stats()), median.clientSamples(), median.serverSamples());
     }
 
@@ -126,8 +126,8 @@ final class WsReport
         final Report report = Report.of("ws", result, table)
             .title("WebSocket feed with slow clients")
             .intro(format("Each server offered %,d clients %,d messages a second each of %d bytes (sequence number, "
-                    + "send time, due time, padding) for %d s after %d s of warm-up; %d%% of the clients read with a %d ms "
-                    + "pause after each read of at most %,d bytes. One Celer client process read them all.",
+                    + "send time, due time, padding) for %d s after %d s of warm-up; %d%% of the clients read with "
+                    + "a %d ms pause after each read of at most %,d bytes. One Celer client process read them all.",
                 settings.clients(), settings.rate(), settings.size(), settings.seconds(), settings.warmupSeconds(),
                 settings.slowPercent(), settings.slowPauseMillis(), settings.slowReadBytes()))
             .fact("Pinning", settings.launcher().cpus().note())
@@ -145,9 +145,10 @@ final class WsReport
                 + "server that generates late is not flattered (coordinated omission); slow got and slow lost: "
                 + "messages the slow clients received, and the gaps in their sequence numbers, while measuring; "
                 + "dropped: what the server itself counts dropping, over its whole run (a slow client sees those as "
-                + "gaps only once it has read what its buffers held before); RSS, heap: the server's largest while measuring, sampled each second; GCs: its collections; server CPU and "
-                + "client CPU: each process's CPU time while measuring, as a share of one core, and the share of that "
-                + "spent in the kernel (the two share the machine's cores, so what the client costs is what the "
+                + "gaps only once it has read what its buffers held before); RSS, heap: the server's largest while "
+                + "measuring, sampled each second; GCs: its collections; server CPU and client CPU: each "
+                + "process's CPU time while measuring, as a share of one core, and the share of that spent in the "
+                + "kernel (the two share the machine's cores, so what the client costs is what the "
                 + "server cannot have).")
             .timePlot("throughput and RSS over time", List.of(
                 panel("Messages a second to the fast clients", "messages/s", entries, true),
