@@ -50,6 +50,7 @@ public final class Reactor implements AutoCloseable
 
     private volatile State state = State.NEW;
     private volatile Thread thread;
+    private long nowNanos;
     private long nowMillis;
 
     /**
@@ -314,16 +315,16 @@ public final class Reactor implements AutoCloseable
     /**
      * Schedules a callback on the reactor thread; call on the reactor thread.
      *
-     * @param delayMillis milliseconds from now: the timer wheel has millisecond ticks and fires a timer once the
-     *                    millisecond its deadline falls in has passed, so after more than {@code delayMillis} and
-     *                    at most one more (0 fires within a millisecond, not at the next cycle).
+     * @param delayMillis milliseconds from this cycle's clock: the timer fires at the first cycle after the timer
+     *                    wheel's tick holding its deadline has ended, so never before, and at most a tick (about
+     *                    66 µs) and a cycle after (0 fires within a tick, not at the next cycle).
      * @param callback what to call.
      * @return the timer id, for {@link #cancelTimer(long)}.
      */
     public long schedule(final long delayMillis, final TimerCallback callback)
     {
         checkThread("Reactor.schedule");
-        return timers.schedule(nowMillis, delayMillis, callback);
+        return timers.schedule(nowNanos, delayMillis, callback);
     }
 
     /**
@@ -492,8 +493,9 @@ public final class Reactor implements AutoCloseable
             work = readyKeys.select();
         }
         work += pollers.pollAll();
-        nowMillis = (System.nanoTime() - originNanos) / 1_000_000L;
-        work += timers.expire(nowMillis);
+        nowNanos = System.nanoTime() - originNanos;
+        nowMillis = nowNanos / 1_000_000L;
+        work += timers.expire(nowNanos);
         work += callbacks.drain(callbackRunner);
         work += callbackSources.drainAll();
         final int tasks = cycleTasks.size();

@@ -6,36 +6,50 @@ import org.agrona.DeadlineTimerWheel;
 import org.agrona.collections.Long2ObjectHashMap;
 
 /**
- * A reactor's timers: deadlines on Agrona's timer wheel with millisecond ticks, and their callbacks by id.
+ * A reactor's timers: nanosecond deadlines on Agrona's timer wheel, and their callbacks by id.
+ *
+ * <p>A timer fires at the first cycle after the wheel tick holding its deadline has ended: never before its
+ * deadline, at most one tick ({@value #TICK_NANOS} ns, about 66 µs) after it. Each tick's spoke is scanned
+ * once, when the tick ends, so a busy-spinning reactor does not scan on every cycle.
  *
  * <p>Garbage-free once the map has grown to the most timers pending at once: the wheel keeps deadlines in
  * arrays, and expiry goes through one handler made at construction.
  */
 final class ReactorTimers
 {
-    private static final System.Logger LOG = System.getLogger(Reactor.class.getName());
-    private static final int TICKS_PER_WHEEL = 512;
+    /** A power of two nanoseconds, as the wheel wants: the most a timer fires after its deadline. */
+    static final int TICK_NANOS = 1 << 16;
 
-    private final DeadlineTimerWheel wheel = new DeadlineTimerWheel(TimeUnit.MILLISECONDS, 0, 1, TICKS_PER_WHEEL);
+    private static final System.Logger LOG = System.getLogger(Reactor.class.getName());
+    /** About 67 ms a turn; a later deadline waits in its spoke for its turn. */
+    private static final int TICKS_PER_WHEEL = 1024;
+    private static final long NANOS_PER_MILLI = 1_000_000L;
+
+    private final DeadlineTimerWheel wheel =
+        new DeadlineTimerWheel(TimeUnit.NANOSECONDS, 0, TICK_NANOS, TICKS_PER_WHEEL);
     private final DeadlineTimerWheel.TimerHandler handler = this::expire;
     private final Long2ObjectHashMap<TimerCallback> callbacks = new Long2ObjectHashMap<>();
 
     /**
      * Schedules a callback.
      *
-     * @param nowMillis   the reactor clock.
+     * @param nowNanos    the reactor clock, nanoseconds.
      * @param delayMillis milliseconds from now; negative counts as 0.
      * @param callback    what to call.
      * @return the timer id.
      */
-    long schedule(final long nowMillis, final long delayMillis, final TimerCallback callback)
+    long schedule(final long nowNanos, final long delayMillis, final TimerCallback callback)
     {
         if (wheel.timerCount() == 0)
         {
             // An empty wheel restarts at now, so its cursor never has to catch up over idle time.
-            wheel.resetStartTime(nowMillis);
+            wheel.resetStartTime(nowNanos);
         }
-        final long timerId = wheel.scheduleTimer(nowMillis + Math.max(0, delayMillis));
+        // Long.MAX_VALUE is the wheel's empty slot: the farthest deadline stops just short of it.
+        final long latest = Long.MAX_VALUE - 1 - nowNanos;
+        final long delay = Math.max(0, delayMillis);
+        final long timerId = wheel.scheduleTimer(
+            nowNanos + (delay > latest / NANOS_PER_MILLI ? latest : delay * NANOS_PER_MILLI));
         callbacks.put(timerId, callback);
         return timerId;
     }
@@ -57,32 +71,33 @@ final class ReactorTimers
     }
 
     /**
-     * Runs the callbacks of every timer due by now.
+     * Runs the callbacks of every timer whose tick has ended by now.
      *
-     * @param nowMillis the reactor clock.
+     * @param nowNanos the reactor clock, nanoseconds.
      * @return how many ran.
      */
-    int expire(final long nowMillis)
+    int expire(final long nowNanos)
     {
         int expired = 0;
         if (wheel.timerCount() > 0)
         {
-            while (wheel.currentTickTime() <= nowMillis)
+            // Only ended ticks are polled, each once: the loop ends however often callbacks schedule again.
+            while (wheel.currentTickTime() <= nowNanos)
             {
-                expired += wheel.poll(nowMillis, handler, Integer.MAX_VALUE);
+                expired += wheel.poll(nowNanos, handler, Integer.MAX_VALUE);
             }
         }
         return expired;
     }
 
-    private boolean expire(final TimeUnit unit, final long now, final long timerId)
+    private boolean expire(final TimeUnit unit, final long nowNanos, final long timerId)
     {
         final TimerCallback callback = callbacks.remove(timerId);
         if (callback != null)
         {
             try
             {
-                callback.onTimer(timerId, now);
+                callback.onTimer(timerId, nowNanos / NANOS_PER_MILLI);
             }
             catch (final Throwable t)
             {

@@ -122,9 +122,9 @@ final class FeedSchedule implements TimerCallback
                 sendDue(clients[i], now);
             }
         }
-        // A fixed rate: the timer wheel fires a timer once the millisecond its deadline falls in has passed, so a
-        // period counted from each firing would stretch every tick by up to a millisecond (to two, at a period of
-        // one). A tick that ran late starts the schedule again from now; what the clients are owed catches up.
+        // A fixed rate: a period counted from each firing would stretch every tick by the timer's lateness and
+        // the tick's own work. A tick that ran late starts the schedule again from now; what the clients are owed
+        // catches up.
         nextTickMillis = Math.max(nextTickMillis + tickMillis, nowMillis);
         reactor.schedule(nextTickMillis - nowMillis, this);
     }
