@@ -58,6 +58,29 @@ public record SideStats(Long gcCount, Long allocatedBytes, long messages, String
     }
 
     /**
+     * The process's CPU time while measuring, user and kernel, where the side reports it.
+     *
+     * @return milliseconds, or null.
+     */
+    public Long cpuMillis()
+    {
+        final Long user = number("cpu_user_ms");
+        final Long system = number("cpu_sys_ms");
+        return user == null || system == null ? null : user + system;
+    }
+
+    /**
+     * The process's CPU time over its own measured time, where it reports both.
+     *
+     * @return percent of one core, or null.
+     */
+    public Double cpuPercent()
+    {
+        final Long millis = cpuMillis();
+        return millis == null || nanos == null || nanos <= 0 ? null : millis * 1e8 / nanos;
+    }
+
+    /**
      * A number only some benchmarks report.
      *
      * @param key its name in the stats line.

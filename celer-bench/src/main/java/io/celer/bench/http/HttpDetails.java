@@ -34,19 +34,33 @@ final class HttpDetails
                     micros(p.at(99)), micros(p.at(99.9)), micros(p.at(100)), Long.toString(p.errors()),
                     pair(p.clientGcCount(), server.gcCount()),
                     bytes(p.clientAllocatedPerRequest()) + " / " + bytes(server.allocatedBytesPerRequest()),
-                    String.valueOf(server.allocationScope())));
+                    String.valueOf(server.allocationScope()),
+                    percent(p.clientCpu()) + " / " + percent(server.cpuPercent())));
             }
         }
         return "Latency from send to whole response in microseconds (n/a: not measured at that percentile; wrk "
             + "gives 50, 75, 90 and 99); GC: collections while measured, client/server; alloc: bytes allocated per "
-            + "request by the client's reactor / by the server (scope: its event loop's thread, or all threads).\n\n"
+            + "request by the client's reactor / by the server (scope: its event loop's thread, or all threads); CPU: "
+            + "each process's CPU time over the measure, percent of one core, client / server (the side near 100 % "
+            + "set the rate).\n\n"
             + new Table(List.of("server", "connections", "req/s", "p50", "p90", "p99", "p99.9", "max", "errors",
-                "GC c/s", "alloc B/req c / s", "scope"), rows).markdown();
+                "GC c/s", "alloc B/req c / s", "scope", "CPU % c / s"), rows).markdown();
     }
 
     private static String micros(final Double us)
     {
         return us == null ? "n/a" : String.format(Locale.ROOT, us >= 100 ? "%,.0f" : "%.1f", us);
+    }
+
+    /**
+     * A share of one core.
+     *
+     * @param value percent, or null.
+     * @return such as {@code 97}, or n/a.
+     */
+    static String percent(final Double value)
+    {
+        return value == null ? "n/a" : String.format(Locale.ROOT, "%.0f", value);
     }
 
     private static String pair(final Long client, final Long server)

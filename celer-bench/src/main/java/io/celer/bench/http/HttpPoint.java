@@ -17,6 +17,8 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param percentiles              latency percentiles in microseconds.
  * @param clientGcCount            collections in the client's JVM while measured; null for wrk.
  * @param clientAllocatedPerRequest bytes the client's reactor allocated per request; null for wrk.
+ * @param clientCpu                the driver's share of its core, percent; near 100, the driver rather than the
+ *                                 server set the rate.
  * @param server                   the server's own figures.
  */
 record HttpPoint(
@@ -28,6 +30,7 @@ record HttpPoint(
     List<Percentile> percentiles,
     Long clientGcCount,
     @JsonProperty("client_allocated_bytes_per_request") Double clientAllocatedPerRequest,
+    @JsonProperty("client_cpu_percent") Double clientCpu,
     @JsonUnwrapped ServerFacts server) implements Sweep.Point
 {
     /**

@@ -207,7 +207,7 @@ final class HttpRun
             final Long failed = clientStats.number("failed");
             return new HttpPoint(connections, histogram.getTotalCount(), failed == null ? 0 : failed,
                 histogram.getTotalCount() * 1e9 / nanos, histogram.getMean() / 1e3, List.copyOf(percentiles),
-                clientStats.gcCount(), clientStats.allocatedPerMessage(), facts);
+                clientStats.gcCount(), clientStats.allocatedPerMessage(), clientStats.cpuPercent(), facts);
         }
     }
 
@@ -232,7 +232,7 @@ final class HttpRun
         }
         final WrkOutput result = WrkOutput.parse(wrk.output());
         return new HttpPoint(connections, result.requests(), result.errors(), result.requestsPerSecond(),
-            result.meanUs(), result.percentiles(), null, null, facts);
+            result.meanUs(), result.percentiles(), null, null, wrk.cpuPercent(), facts);
     }
 
     private List<String> wrkCommand(final int connections, final int seconds, final boolean latency,

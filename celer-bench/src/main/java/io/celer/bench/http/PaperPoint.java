@@ -1,5 +1,6 @@
 package io.celer.bench.http;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 /**
@@ -7,9 +8,11 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  *
  * @param concurrency ab's {@code -c}.
  * @param ab          ab's figures.
+ * @param abCpu       ab's share of its core, percent; near 100, ab rather than the server set the rate.
  * @param server      the server's own.
  */
-record PaperPoint(int concurrency, @JsonUnwrapped AbOutput ab, @JsonUnwrapped ServerFacts server)
+record PaperPoint(int concurrency, @JsonUnwrapped AbOutput ab, @JsonProperty("ab_cpu_percent") Double abCpu,
+    @JsonUnwrapped ServerFacts server)
     implements Sweep.Point
 {
     @Override

@@ -162,7 +162,7 @@ final class PaperRun
         {
             throw new BenchException("ab -c " + n + " exited with status " + ab.exitValue() + ":\n" + ab.output());
         }
-        return new PaperPoint(n, AbOutput.parse(ab.output()), facts);
+        return new PaperPoint(n, AbOutput.parse(ab.output()), ab.cpuPercent(), facts);
     }
 
     /** Generous, yet bounded: half a minute plus 10 ms a request, for the slowest server on a loaded machine. */
@@ -185,13 +185,16 @@ final class PaperRun
                     p.server().gcCount() == null ? "n/a" : Long.toString(p.server().gcCount()),
                     p.server().allocatedBytesPerRequest() == null ? "n/a"
                         : String.format(Locale.ROOT, "%,.0f", p.server().allocatedBytesPerRequest()),
-                    String.valueOf(p.server().allocationScope())));
+                    String.valueOf(p.server().allocationScope()),
+                    HttpDetails.percent(p.abCpu()) + " / " + HttpDetails.percent(p.server().cpuPercent())));
             }
         }
         return "ab's percentiles in whole milliseconds; GC and allocation from the server's stats over the ab "
-            + "run (scope: the event loop's thread, or all threads for servers that answer on many).\n\n"
+            + "run (scope: the event loop's thread, or all threads for servers that answer on many); CPU: each "
+            + "process's CPU time over the run, percent of one core, ab / server (the side near 100 % set the rate)."
+            + "\n\n"
             + new Table(List.of("server", "N", "req/s", "failed", "non-2xx", "p50 ms", "p90 ms", "p99 ms", "max ms",
-                "GC", "alloc B/req", "scope"), rows).markdown();
+                "GC", "alloc B/req", "scope", "CPU % ab / s"), rows).markdown();
     }
 
     private static String ms(final Long value)

@@ -13,6 +13,7 @@ import io.celer.bench.harness.SideStats;
  * @param allocatedBytesPerRequest bytes allocated per request answered.
  * @param allocationScope          whose allocation: {@code io-thread} (an event loop's or reactor's own) or
  *                                 {@code all-threads} (servers that answer on many threads).
+ * @param cpuPercent               its process's CPU over the measure, percent of one core; null if not told.
  * @param jdk                      its {@code java.runtime.version}; not written per point.
  */
 record ServerFacts(
@@ -20,6 +21,7 @@ record ServerFacts(
     @JsonProperty("server_gc_count") Long gcCount,
     @JsonProperty("server_allocated_bytes_per_request") Double allocatedBytesPerRequest,
     @JsonProperty("server_allocation_scope") String allocationScope,
+    @JsonProperty("server_cpu_percent") Double cpuPercent,
     @JsonIgnore String jdk)
 {
     /**
@@ -31,6 +33,6 @@ record ServerFacts(
     static ServerFacts of(final SideStats stats)
     {
         return new ServerFacts(stats.messages(), stats.gcCount(), stats.allocatedPerMessage(),
-            stats.values().get("scope"), stats.jdk());
+            stats.values().get("scope"), stats.cpuPercent(), stats.jdk());
     }
 }

@@ -187,28 +187,21 @@ final class WsReport
             corePercent(client, seconds), kernelPercent(client), usPerMessage(client));
     }
 
-    private static Long cpuMillis(final SideStats side)
-    {
-        final Long user = side.number("cpu_user_ms");
-        final Long system = side.number("cpu_sys_ms");
-        return user == null || system == null ? null : user + system;
-    }
-
     private static Double corePercent(final SideStats side, final double seconds)
     {
-        final Long millis = cpuMillis(side);
+        final Long millis = side.cpuMillis();
         return millis == null || seconds <= 0 ? null : millis / (seconds * 10);
     }
 
     private static Double kernelPercent(final SideStats side)
     {
-        final Long millis = cpuMillis(side);
+        final Long millis = side.cpuMillis();
         return millis == null || millis == 0 ? null : 100.0 * side.number("cpu_sys_ms") / millis;
     }
 
     private static Double usPerMessage(final SideStats side)
     {
-        final Long millis = cpuMillis(side);
+        final Long millis = side.cpuMillis();
         return millis == null || side.messages() == 0 ? null : 1000.0 * millis / side.messages();
     }
 

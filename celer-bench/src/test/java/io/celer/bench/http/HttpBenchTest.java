@@ -54,6 +54,8 @@ class HttpBenchTest
                     .isGreaterThan(point.get("requests").asLong() / 2);
                 assertThat(point.get("client_allocated_bytes_per_request").asDouble()).as(peer).isNotNegative();
                 assertThat(point.get("server_allocated_bytes_per_request").asDouble()).as(peer).isNotNegative();
+                assertThat(point.get("client_cpu_percent").asDouble()).as(peer).isPositive();
+                assertThat(point.get("server_cpu_percent").isNumber()).as(peer).isTrue();
             }
             assertThat(connections).as(peer).containsExactly(1, 10);
         }

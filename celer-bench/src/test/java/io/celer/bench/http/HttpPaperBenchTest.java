@@ -53,13 +53,15 @@ class HttpPaperBenchTest
                 // The server counted the same requests as ab, between begin and stats.
                 assertThat(point.get("server_requests").asLong()).as(peer).isEqualTo(200);
                 assertThat(point.get("server_allocated_bytes_per_request").asDouble()).as(peer).isNotNegative();
+                assertThat(point.get("ab_cpu_percent").asDouble()).as(peer).isPositive();
+                assertThat(point.get("server_cpu_percent").isNumber()).as(peer).isTrue();
             }
             assertThat(concurrency).as(peer).containsExactly(1, 2);
         }
         assertThat(peers).containsExactly("celer", "thread-per-connection");
         assertThat(Files.size(out.resolve("latest-http-paper.png"))).isGreaterThan(5_000);
         assertThat(Files.readString(out.resolve("latest-http-paper.md")))
-            .contains("| N ", "thread-per-connection", "latest-http-paper.png", "## Per server");
+            .contains("| N ", "thread-per-connection", "latest-http-paper.png", "## Per server", "CPU % ab / s");
     }
 
     @Test

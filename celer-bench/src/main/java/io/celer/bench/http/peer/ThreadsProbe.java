@@ -8,6 +8,8 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
+import io.celer.bench.peer.ProcessCpu;
+
 /**
  * The probe of a server whose requests run on many threads: the bytes every thread allocated.
  *
@@ -29,6 +31,7 @@ public final class ThreadsProbe implements ServerProbe
     private long beginNanos;
     private long beginGc;
     private long beginAllocated;
+    private ProcessCpu beginCpu;
 
     /**
      * A probe of the whole process.
@@ -64,6 +67,7 @@ public final class ThreadsProbe implements ServerProbe
         beginNanos = System.nanoTime();
         beginGc = gcCount();
         beginAllocated = allocated();
+        beginCpu = ProcessCpu.now();
     }
 
     @Override
@@ -71,9 +75,10 @@ public final class ThreadsProbe implements ServerProbe
     {
         final long allocated = allocated() - beginAllocated;
         final long nanos = System.nanoTime() - beginNanos;
+        final ProcessCpu cpu = ProcessCpu.now();
         return "stats side=server gc=" + (gcCount() - beginGc) + " allocated=" + allocated +
             " messages=" + (messages.sum() - beginMessages) + " jdk=" + System.getProperty("java.runtime.version") +
-            " nanos=" + nanos + " scope=all-threads";
+            " nanos=" + nanos + " scope=all-threads" + (cpu == null ? "" : cpu.since(beginCpu));
     }
 
     private long allocated()
