@@ -57,8 +57,7 @@ public final class NettyUdpPingClient extends ChannelInboundHandlerAdapter
                 }
             });
         child.await(ping.done);
-        session.writeHistogram(child.pathArg("histogram"));
-        ChildProcess.report(session.statsLine());
+        session.report(child);
         System.exit(0);
     }
 
