@@ -31,9 +31,7 @@ public final class FixedSizeFraming implements Framing
         while (limit - start >= size)
         {
             final int end = start + size;
-            buffer.limit(end).position(start);
-            final boolean more = sink.onMessage(buffer);
-            buffer.limit(limit).position(end);
+            final boolean more = MessageSink.deliver(sink, buffer, start, end, end);
             start = end;
             if (!more)
             {

@@ -49,9 +49,7 @@ public final class LengthPrefixedFraming implements Framing
             {
                 break;
             }
-            buffer.limit(end).position(start + headerLength);
-            final boolean more = sink.onMessage(buffer);
-            buffer.limit(limit).position(end);
+            final boolean more = MessageSink.deliver(sink, buffer, start + headerLength, end, end);
             start = end;
             if (!more)
             {

@@ -61,9 +61,7 @@ public final class LineFraming implements Framing
                     throw tooLong(end - start);
                 }
                 scanned = 0;
-                buffer.limit(end).position(start);
-                final boolean more = sink.onMessage(buffer);
-                buffer.limit(limit).position(i + 1);
+                final boolean more = MessageSink.deliver(sink, buffer, start, end, i + 1);
                 start = i + 1;
                 if (!more)
                 {

@@ -91,8 +91,7 @@ class BufferPoolTest
             assertThat(in.readLine()).isNull();
         }
         Await.until("the first connection closed", () -> handler.events.contains("closed:LOCAL_CLOSE"));
-        assertThat(OnReactor.get(reactor, () -> server.readBuffers().kept())).as("read buffers kept").isEqualTo(1);
-        assertThat(OnReactor.get(reactor, () -> server.writeBuffers().kept())).as("write buffers kept").isEqualTo(1);
+        assertThat(pools(reactor, server)).isEqualTo(new Pools(1, 1, 1, 1));
 
         try (Socket b = transport.connect("127.0.0.1", server.port()))
         {
@@ -105,17 +104,15 @@ class BufferPoolTest
                 assertThat(OnReactor.get(reactor, () -> handler.first.write(STALE))).isFalse();
                 assertThat(OnReactor.get(reactor, () -> handler.first.writeBufferRemaining())).isZero();
             }
-            assertThat(OnReactor.get(reactor, () -> server.readBuffers().made())).as("read buffers made").isEqualTo(1);
-            assertThat(OnReactor.get(reactor, () -> server.writeBuffers().made())).as("write buffers made")
-                .isEqualTo(1);
+            assertThat(pools(reactor, server)).as("the first connection's buffers lent again").isEqualTo(
+                new Pools(1, 0, 1, 0));
             assertThat(handler.staleResults).hasSize(9).containsOnly(false);
             assertThat(handler.first.isOpen()).isFalse();
             assertThat(handler.errors).isEmpty();
         }
         Await.until("the second connection closed", () -> handler.events.stream()
             .filter(e -> e.startsWith("closed:")).count() == 2);
-        assertThat(OnReactor.get(reactor, () -> server.readBuffers().kept())).isEqualTo(1);
-        assertThat(OnReactor.get(reactor, () -> server.writeBuffers().kept())).isEqualTo(1);
+        assertThat(pools(reactor, server)).isEqualTo(new Pools(1, 1, 1, 1));
     }
 
     @Test
@@ -123,24 +120,17 @@ class BufferPoolTest
     {
         final Reactor reactor = reactors.start("server");
         final RecordingHandler handler = new RecordingHandler(true);
-        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
-            .framing(() -> new LineFraming(64)).bufferPoolSize(2), handler).open();
+        final TcpServer server = pooledLineServer(reactor, handler, 2);
 
         burst(server, handler, 5, 5);
-        assertThat(OnReactor.get(reactor, () -> server.readBuffers().made())).isEqualTo(5);
-        assertThat(OnReactor.get(reactor, () -> server.readBuffers().kept())).isEqualTo(2);
-        assertThat(OnReactor.get(reactor, () -> server.writeBuffers().kept())).isEqualTo(2);
+        assertThat(pools(reactor, server)).isEqualTo(new Pools(5, 2, 5, 2));
 
         burst(server, handler, 5, 10);
-        assertThat(OnReactor.get(reactor, () -> server.readBuffers().made())).as("two lent again, three made")
-            .isEqualTo(8);
-        assertThat(OnReactor.get(reactor, () -> server.writeBuffers().made())).isEqualTo(8);
-        assertThat(OnReactor.get(reactor, () -> server.readBuffers().kept())).isEqualTo(2);
+        assertThat(pools(reactor, server)).as("two lent again, three made").isEqualTo(new Pools(8, 2, 8, 2));
 
         server.close();
         Await.until("the server closed", () -> !server.isOpen());
-        assertThat(OnReactor.get(reactor, () -> server.readBuffers().kept())).isZero();
-        assertThat(OnReactor.get(reactor, () -> server.writeBuffers().kept())).isZero();
+        assertThat(pools(reactor, server)).isEqualTo(new Pools(8, 0, 8, 0));
     }
 
     @Test
@@ -148,13 +138,38 @@ class BufferPoolTest
     {
         final Reactor reactor = reactors.start("server");
         final RecordingHandler handler = new RecordingHandler(true);
-        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
-            .framing(() -> new LineFraming(64)).bufferPoolSize(0), handler).open();
+        final TcpServer server = pooledLineServer(reactor, handler, 0);
 
         burst(server, handler, 3, 3);
         burst(server, handler, 3, 6);
-        assertThat(OnReactor.get(reactor, () -> server.readBuffers().made())).isEqualTo(6);
-        assertThat(OnReactor.get(reactor, () -> server.readBuffers().kept())).isZero();
+        assertThat(pools(reactor, server)).isEqualTo(new Pools(6, 0, 6, 0));
+    }
+
+    /**
+     * What a server's two buffer pools hold.
+     *
+     * @param readMade  read buffers made so far.
+     * @param readKept  read buffers kept for the next connection.
+     * @param writeMade write buffers made so far.
+     * @param writeKept write buffers kept.
+     */
+    private record Pools(long readMade, int readKept, long writeMade, int writeKept)
+    {
+    }
+
+    /** The pools' counts, read on the reactor thread that owns them. */
+    private static Pools pools(final Reactor reactor, final TcpServer server)
+    {
+        return OnReactor.get(reactor, () -> new Pools(server.readBuffers().made(), server.readBuffers().kept(),
+            server.writeBuffers().made(), server.writeBuffers().kept()));
+    }
+
+    /** A line echo server keeping at most {@code poolSize} buffers of each kind for later connections. */
+    private static TcpServer pooledLineServer(final Reactor reactor, final RecordingHandler handler,
+        final int poolSize)
+    {
+        return new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new LineFraming(64)).bufferPoolSize(poolSize), handler).open();
     }
 
     /**

@@ -2,6 +2,7 @@ package io.celer.tcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.util.List;
@@ -10,7 +11,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.reactor.Reactor;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
 import io.celer.test.RecordingHandler;
@@ -46,9 +46,7 @@ class TimeoutTest
                 }
             }
         };
-        final TcpServer server = new TcpServer(reactors.start("server"), 0,
-            new TcpConfig().bindAddress("127.0.0.1"), handler).open();
-        try (Socket socket = new Socket("127.0.0.1", server.port()))
+        try (Socket socket = connectedTo(handler))
         {
             Await.until("five beats", () -> beats.size() == 5);
             Thread.sleep(100);
@@ -85,9 +83,7 @@ class TimeoutTest
                 fired.add(System.nanoTime());
             }
         };
-        final Reactor reactor = reactors.start("server");
-        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), handler).open();
-        try (Socket socket = new Socket("127.0.0.1", server.port()))
+        try (Socket socket = connectedTo(handler))
         {
             handler.awaitEvent("opened");
             Await.until("the one timeout", () -> !fired.isEmpty());
@@ -118,9 +114,7 @@ class TimeoutTest
                 connection.close();
             }
         };
-        final TcpServer server = new TcpServer(reactors.start("server"), 0,
-            new TcpConfig().bindAddress("127.0.0.1"), handler).open();
-        try (Socket socket = new Socket("127.0.0.1", server.port()))
+        try (Socket socket = connectedTo(handler))
         {
             final OutputStream out = socket.getOutputStream();
             handler.awaitEvent("opened");
@@ -171,5 +165,15 @@ class TimeoutTest
                 filler.close();
             }
         }
+    }
+
+    /**
+     * A plain socket connected to a loopback server of the handler.
+     */
+    private Socket connectedTo(final Handler handler) throws IOException
+    {
+        final TcpServer server = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1"),
+            handler).open();
+        return new Socket("127.0.0.1", server.port());
     }
 }

@@ -4,12 +4,9 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import io.celer.bench.harness.CommonOptions;
-import io.celer.bench.harness.UsageErrors;
 
 /**
  * {@code bench batching}: application threads publishing small messages for one TCP connection, flushed once
@@ -24,9 +21,6 @@ import io.celer.bench.harness.UsageErrors;
         "Variants: celer-batched, celer-per-message, netty-batched, netty-per-message."})
 public final class BatchingCommand implements Callable<Integer>
 {
-    @Spec
-    private CommandSpec spec;
-
     @Option(names = "--producers", paramLabel = "P", description = "Application threads publishing "
         + "(default: ${DEFAULT-VALUE}).", defaultValue = "1")
     private int producers;
@@ -60,7 +54,7 @@ public final class BatchingCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final BatchingRun.Settings settings = UsageErrors.settings(spec, () ->
+        final BatchingRun.Settings settings = common.settings(() ->
         {
             final int measured = common.pick(messages, 1_000_000, 5_000_000);
             final int warm = common.pick(warmup, 200_000, 1_000_000);

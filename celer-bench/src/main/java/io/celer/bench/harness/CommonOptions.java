@@ -2,9 +2,13 @@ package io.celer.bench.harness;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Options every benchmark of peers in two processes takes, as a picocli mixin.
@@ -34,6 +38,22 @@ public final class CommonOptions
 
     @Mixin
     private OutputDirectory out;
+
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec command;
+
+    /**
+     * Builds the run's settings from the options, a bad option being a usage error of the command.
+     *
+     * @param settings builds the settings, throwing {@link IllegalArgumentException} for a bad option.
+     * @param <T>      the settings' type.
+     * @return the settings.
+     * @throws ParameterException with the check's message if an option is bad.
+     */
+    public <T> T settings(final Supplier<T> settings)
+    {
+        return UsageErrors.settings(command, settings);
+    }
 
     /**
      * A count given on the command line, or the benchmark's default for a quick or a full run.

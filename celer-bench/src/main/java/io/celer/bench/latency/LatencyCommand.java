@@ -5,22 +5,16 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import io.celer.bench.harness.CommonOptions;
 import io.celer.bench.harness.Peer;
-import io.celer.bench.harness.UsageErrors;
 
 /**
  * What {@code bench tcp} and {@code bench udp} share: the options of a round-trip latency run.
  */
 abstract class LatencyCommand implements Callable<Integer>
 {
-    @Spec
-    private CommandSpec spec;
-
     @Option(names = "--warmup", paramLabel = "N", description = "Warm-up round trips per run, not measured "
         + "(default: 1,000,000; 100,000 with --quick).")
     private Integer warmup;
@@ -70,7 +64,7 @@ abstract class LatencyCommand implements Callable<Integer>
     public Integer call()
     {
         final Protocol protocol = protocol();
-        final RunSettings settings = UsageErrors.settings(spec, () ->
+        final RunSettings settings = common.settings(() ->
         {
             final int measured = common.pick(messages, 100_000, 1_000_000);
             final int warm = common.pick(warmup, 100_000, 1_000_000);

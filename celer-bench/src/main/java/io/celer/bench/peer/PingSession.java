@@ -246,6 +246,17 @@ public final class PingSession
     }
 
     /**
+     * Hands the harness the run: the round trips to {@code --histogram}'s file, the stats line on standard output.
+     *
+     * @param child the client's process.
+     */
+    public void report(final ChildProcess child)
+    {
+        writeHistogram(child.pathArg("histogram"));
+        ChildProcess.report(statsLine());
+    }
+
+    /**
      * The client's line for the harness.
      *
      * @return the probe's stats line, with the datagrams lost and echoes late.

@@ -4,12 +4,9 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import io.celer.bench.harness.CommonOptions;
-import io.celer.bench.harness.UsageErrors;
 
 /**
  * {@code bench throughput}: how many messages a second one connection carries.
@@ -21,9 +18,6 @@ import io.celer.bench.harness.UsageErrors;
         "Peers: celer, netty-nio."})
 public final class ThroughputCommand implements Callable<Integer>
 {
-    @Spec
-    private CommandSpec spec;
-
     @Option(names = "--peers", paramLabel = "PEERS", description = "Comma-separated peers to run "
         + "(default: ${DEFAULT-VALUE}).", defaultValue = "celer,netty-nio")
     private String peers;
@@ -38,11 +32,12 @@ public final class ThroughputCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final ThroughputRun.Settings settings = UsageErrors.settings(spec, () ->
+        final ThroughputRun.Settings settings = common.settings(() ->
         {
             final int count = common.pick(messages, 1_000_000, 5_000_000);
-            common.validate(count, 0, common.size(256), 8, 65_536);
-            return new ThroughputRun.Settings(ThroughputPeer.parse(peers), count, common.size(256),
+            final int size = common.size(256);
+            common.validate(count, 0, size, 8, 65_536);
+            return new ThroughputRun.Settings(ThroughputPeer.parse(peers), count, size,
                 common.rounds(), common.launcher(), common.outDir());
         });
         return new ThroughputRun(settings, System.out, System.err).run();

@@ -38,9 +38,7 @@ public final class FixFraming implements Framing
             if (buffer.get(i) == FixMessage.SOH && isTrailer(buffer, i - TRAILER + 1))
             {
                 final int end = i + 1;
-                buffer.limit(end).position(start);
-                final boolean more = sink.onMessage(buffer);
-                buffer.limit(limit).position(end);
+                final boolean more = MessageSink.deliver(sink, buffer, start, end, end);
                 start = end;
                 if (!more)
                 {

@@ -71,8 +71,7 @@ public final class BlockingPingClient
         {
             ChildProcess.fail("blocking client", ex);
         }
-        session.writeHistogram(child.pathArg("histogram"));
-        ChildProcess.report(session.statsLine());
+        session.report(child);
     }
 
     /**

@@ -5,7 +5,6 @@ import io.celer.bench.peer.ProgressFile;
 import io.celer.bench.peer.ThroughputSession;
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
-import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.Connection;
 import io.celer.tcp.TcpClient;
 import io.celer.tcp.TcpConfig;
@@ -36,8 +35,7 @@ public final class CelerBatchClient extends ChildHandler
         final ChildProcess child = ChildProcess.start(args);
         final CelerBatchClient batch = new CelerBatchClient(new ThroughputSession(child));
         final int size = batch.session.payload().length;
-        final Reactor reactor = new Reactor(
-            new ReactorConfig().name("celer-client").cpu(child.intArg("cpu", -1)).daemon(true)).start();
+        final Reactor reactor = new Reactor(ChildReactor.config(child, "celer-client")).start();
         new TcpClient(reactor, "127.0.0.1", child.intArg("port", 0),
             new TcpConfig().framing(() -> new FixedSizeFraming(size)).disconnectOnFullWriteBuffer(false), batch)
             .open();

@@ -7,7 +7,6 @@ import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.MessageRing;
 import io.celer.framing.LengthPrefixedFraming;
 import io.celer.reactor.Reactor;
-import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.Connection;
 import io.celer.tcp.TcpClient;
 import io.celer.tcp.TcpConfig;
@@ -53,8 +52,7 @@ public final class CelerBatchingClient extends ChildHandler implements Runnable
         final int size = child.intArg("size", 27);
         final CelerBatchingClient client = new CelerBatchingClient(new BatchingSession(child),
             "message".equals(child.arg("flush", "batch")));
-        client.reactor = new Reactor(
-            new ReactorConfig().name("celer-client").cpu(child.intArg("cpu", -1)).daemon(true)).start();
+        client.reactor = new Reactor(ChildReactor.config(child, "celer-client")).start();
         new TcpClient(client.reactor, "127.0.0.1", child.intArg("port", 0), new TcpConfig()
             .framing(() -> new LengthPrefixedFraming(BatchingSession.PREFIX, size))
             .socketSendBufferSize(child.intArg("sndbuf", 4 * 1024 * 1024))

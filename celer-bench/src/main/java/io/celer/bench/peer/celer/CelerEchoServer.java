@@ -7,7 +7,6 @@ import io.celer.bench.peer.EchoSession;
 import io.celer.bench.peer.PeerTls;
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
-import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.Connection;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
@@ -35,8 +34,7 @@ public final class CelerEchoServer extends ChildHandler
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
         final CelerEchoServer echo = new CelerEchoServer();
-        final Reactor reactor = new Reactor(
-            new ReactorConfig().name("celer-server").cpu(child.intArg("cpu", -1)).daemon(true)).start();
+        final Reactor reactor = new Reactor(ChildReactor.config(child, "celer-server")).start();
         final TcpConfig config = new TcpConfig().bindAddress("127.0.0.1").framing(() -> new FixedSizeFraming(size))
             .busyPoll(ChildProcess.busyPoll(child));
         final PeerTls tls = PeerTls.of(child);

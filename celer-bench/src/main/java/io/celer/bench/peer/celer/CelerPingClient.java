@@ -8,7 +8,6 @@ import io.celer.bench.peer.PeerTls;
 import io.celer.bench.peer.PingSession;
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
-import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.Connection;
 import io.celer.tcp.TcpClient;
 import io.celer.tcp.TcpConfig;
@@ -41,8 +40,7 @@ public final class CelerPingClient extends ChildHandler
         final int size = child.intArg("size", 256);
         final PingSession session = PingSession.of(child);
         final CelerPingClient ping = new CelerPingClient(session, size);
-        final Reactor reactor = new Reactor(
-            new ReactorConfig().name("celer-client").cpu(child.intArg("cpu", -1)).daemon(true)).start();
+        final Reactor reactor = new Reactor(ChildReactor.config(child, "celer-client")).start();
         final TcpConfig config = new TcpConfig().framing(() -> new FixedSizeFraming(size))
             .busyPoll(ChildProcess.busyPoll(child));
         final PeerTls tls = PeerTls.of(child);
@@ -59,8 +57,7 @@ public final class CelerPingClient extends ChildHandler
         {
             ChildProcess.fail("celer client", new IllegalStateException("connection closed before the last echo"));
         }
-        session.writeHistogram(child.pathArg("histogram"));
-        ChildProcess.report(session.statsLine());
+        session.report(child);
     }
 
     @Override

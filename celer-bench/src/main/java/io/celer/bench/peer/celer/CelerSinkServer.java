@@ -10,7 +10,6 @@ import io.celer.bench.peer.IoThreadProbe;
 import io.celer.framing.FixedSizeFraming;
 import io.celer.framing.LengthPrefixedFraming;
 import io.celer.reactor.Reactor;
-import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
 import io.celer.tcp.TcpConfig;
@@ -57,10 +56,9 @@ public final class CelerSinkServer extends ChildHandler
         final CelerSinkServer sink = new CelerSinkServer(warmup, (long)warmup + child.intArg("messages", 1),
             child.intArg("stall-ms", 0));
         final boolean lengthPrefixed = "length".equals(child.arg("framing", "fixed"));
-        final Reactor reactor = new Reactor(new ReactorConfig().name("celer-server").cpu(child.intArg("cpu", -1))
+        final Reactor reactor = new Reactor(ChildReactor.config(child, "celer-server")
             .idleStrategy("backoff".equals(child.arg("idle", "spin"))
-                ? new BackoffIdleStrategy(100, 10, 1_000, 1_000_000) : new BusySpinIdleStrategy())
-            .daemon(true)).start();
+                ? new BackoffIdleStrategy(100, 10, 1_000, 1_000_000) : new BusySpinIdleStrategy())).start();
         final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
             .socketReceiveBufferSize(child.intArg("rcvbuf", 4 * 1024 * 1024))
             .framing(() -> lengthPrefixed ? new LengthPrefixedFraming(4, size) : new FixedSizeFraming(size)), sink)

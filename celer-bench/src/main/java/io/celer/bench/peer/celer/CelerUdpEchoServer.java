@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.EchoSession;
 import io.celer.reactor.Reactor;
-import io.celer.reactor.ReactorConfig;
 import io.celer.udp.DatagramHandler;
 import io.celer.udp.UdpConfig;
 import io.celer.udp.UdpEndpoint;
@@ -35,8 +34,7 @@ public final class CelerUdpEchoServer implements DatagramHandler
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
         final CelerUdpEchoServer echo = new CelerUdpEchoServer(child.intArg("drop-every", 0));
-        final Reactor reactor = new Reactor(
-            new ReactorConfig().name("celer-server").cpu(child.intArg("cpu", -1)).daemon(true));
+        final Reactor reactor = new Reactor(ChildReactor.config(child, "celer-server"));
         final UdpEndpoint endpoint = new UdpEndpoint(reactor, 0,
             new UdpConfig().bindAddress("127.0.0.1").maxDatagramSize(size).writeBufferSize(size)
                 .busyPoll(ChildProcess.busyPoll(child)), echo).open();

@@ -8,7 +8,6 @@ import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.Markers;
 import io.celer.bench.peer.PingSession;
 import io.celer.reactor.Reactor;
-import io.celer.reactor.ReactorConfig;
 import io.celer.reactor.TimerCallback;
 import io.celer.udp.DatagramHandler;
 import io.celer.udp.UdpConfig;
@@ -43,8 +42,7 @@ public final class CelerUdpPingClient implements DatagramHandler, TimerCallback
         final ChildProcess child = ChildProcess.start(args);
         final int size = child.intArg("size", 256);
         final PingSession session = PingSession.of(child);
-        final Reactor reactor = new Reactor(
-            new ReactorConfig().name("celer-client").cpu(child.intArg("cpu", -1)).daemon(true));
+        final Reactor reactor = new Reactor(ChildReactor.config(child, "celer-client"));
         final CelerUdpPingClient ping = new CelerUdpPingClient(session, size, reactor);
         ping.endpoint = new UdpEndpoint(reactor, 0,
             new UdpConfig().bindAddress("127.0.0.1").maxDatagramSize(size).writeBufferSize(size)
@@ -58,8 +56,7 @@ public final class CelerUdpPingClient implements DatagramHandler, TimerCallback
         });
         child.await(ping.done);
         reactor.stop();
-        session.writeHistogram(child.pathArg("histogram"));
-        ChildProcess.report(session.statsLine());
+        session.report(child);
     }
 
     @Override

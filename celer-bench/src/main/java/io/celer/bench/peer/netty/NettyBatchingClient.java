@@ -52,20 +52,12 @@ public final class NettyBatchingClient extends ChildHandler implements Runnable
         final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
         final NettyBatchingClient client = new NettyBatchingClient(new BatchingSession(child),
             "message".equals(child.arg("flush", "batch")));
-        new Bootstrap()
+        NettyTransport.connect(new Bootstrap()
             .group(transport.newGroup(child.intArg("cpu", -1)))
             .channel(transport.socketChannel())
             .option(ChannelOption.TCP_NODELAY, true)
             .option(ChannelOption.SO_SNDBUF, child.intArg("sndbuf", 4 * 1024 * 1024))
-            .handler(client)
-            .connect("127.0.0.1", child.intArg("port", 0))
-            .addListener(connected ->
-            {
-                if (!connected.isSuccess())
-                {
-                    ChildProcess.fail("netty batching client connect", connected.cause());
-                }
-            });
+            .handler(client), child.intArg("port", 0), "netty batching client");
         child.await(client.done);
         final String stats = client.session.statsLine();
         if (stats == null)

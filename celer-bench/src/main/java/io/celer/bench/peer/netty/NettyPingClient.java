@@ -67,8 +67,7 @@ public final class NettyPingClient extends ChildHandler
         {
             ChildProcess.fail("netty client", new IllegalStateException("connection closed before the last echo"));
         }
-        session.writeHistogram(child.pathArg("histogram"));
-        ChildProcess.report(session.statsLine());
+        session.report(child);
         System.exit(0);
     }
 

@@ -136,19 +136,29 @@ public enum NettyTransport
     public void connect(final EventLoopGroup group, final int port, final String name,
         final Consumer<SocketChannel> pipeline)
     {
-        new Bootstrap()
+        connect(new Bootstrap()
             .group(group)
             .channel(socketChannel())
             .option(ChannelOption.TCP_NODELAY, true)
-            .handler(initializer(pipeline))
-            .connect("127.0.0.1", port)
-            .addListener(connected ->
+            .handler(initializer(pipeline)), port, name);
+    }
+
+    /**
+     * Connects a client, TCP or UDP, to the harness's server; fails the child if it cannot.
+     *
+     * @param bootstrap the client, ready but for where it connects to.
+     * @param port      the server's port on 127.0.0.1.
+     * @param name      the client, for the failure message.
+     */
+    public static void connect(final Bootstrap bootstrap, final int port, final String name)
+    {
+        bootstrap.connect("127.0.0.1", port).addListener(connected ->
+        {
+            if (!connected.isSuccess())
             {
-                if (!connected.isSuccess())
-                {
-                    ChildProcess.fail(name + " connect", connected.cause());
-                }
-            });
+                ChildProcess.fail(name + " connect", connected.cause());
+            }
+        });
     }
 
     /**

@@ -44,21 +44,12 @@ public final class NettyUdpPingClient extends ChannelInboundHandlerAdapter
         final NettyTransport transport = NettyTransport.of(child.arg("transport", "nio"));
         final PingSession session = PingSession.of(child);
         final NettyUdpPingClient ping = new NettyUdpPingClient(session, size);
-        new Bootstrap()
+        NettyTransport.connect(new Bootstrap()
             .group(transport.newGroup())
             .channel(transport.datagramChannel())
-            .handler(ping)
-            .connect("127.0.0.1", child.intArg("port", 0))
-            .addListener(connected ->
-            {
-                if (!connected.isSuccess())
-                {
-                    ChildProcess.fail("netty UDP client connect", connected.cause());
-                }
-            });
+            .handler(ping), child.intArg("port", 0), "netty UDP client");
         child.await(ping.done);
-        session.writeHistogram(child.pathArg("histogram"));
-        ChildProcess.report(session.statsLine());
+        session.report(child);
         System.exit(0);
     }
 
