@@ -171,7 +171,6 @@ public final class FeedLoadClient
     {
         tally.latency.reset();
         tally.sinceDue.reset();
-        tally.measuring = true;
         atBegin[0] = tally.fastReceived;
         atBegin[1] = tally.slowReceived;
         atBegin[2] = tally.slowLost;
@@ -184,7 +183,7 @@ public final class FeedLoadClient
 
     private void end()
     {
-        tally.measuring = false;
+        tally.recording = false;
         endNanos = System.nanoTime();
         endMillis = System.currentTimeMillis();
         probe.end(tally.fastReceived - atBegin[0]);
