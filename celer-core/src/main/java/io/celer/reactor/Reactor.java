@@ -317,7 +317,7 @@ public final class Reactor implements AutoCloseable
      *
      * @param delayMillis milliseconds from this cycle's clock: the timer fires at the first cycle after the timer
      *                    wheel's tick holding its deadline has ended, so never before, and at most a tick (about
-     *                    66 µs) and a cycle after (0 fires within a tick, not at the next cycle).
+     *                    1.05 ms) and a cycle after (0 fires within a tick, not at the next cycle).
      * @param callback what to call.
      * @return the timer id, for {@link #cancelTimer(long)}.
      */
