@@ -12,8 +12,8 @@ import org.agrona.collections.Long2ObjectHashMap;
  * deadline, at most one tick ({@value #TICK_NANOS} ns, about 1.05 ms) after it. Each tick's spoke is scanned
  * once, when the tick ends, so a busy-spinning reactor does not scan on every cycle. The tick is that coarse on
  * purpose: the wheel scans every slot of a spoke, and a spoke's slots grow to the most timers one tick ever held
- * (thousands when connections open in one burst, each with its connect timeout) and never shrink, so finer
- * ticks multiply that scan; at 66 µs ticks a client of 10,000 HTTP connections lost a third of its rate.
+ * (thousands, when many connections schedule alike timeouts at once) and never shrink, so finer ticks multiply
+ * that scan; at 66 µs ticks a client of 10,000 HTTP connections lost about a third of its rate.
  *
  * <p>Garbage-free once the map has grown to the most timers pending at once: the wheel keeps deadlines in
  * arrays, and expiry goes through one handler made at construction.
