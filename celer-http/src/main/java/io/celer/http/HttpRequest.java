@@ -14,6 +14,7 @@ public final class HttpRequest extends ReceivedHead
     int methodEnd;
     int targetStart;
     int targetEnd;
+    boolean targetEncoded;
     int pathStart;
     int pathEnd;
     int queryStart;
@@ -93,11 +94,23 @@ public final class HttpRequest extends ReceivedHead
     /**
      * The path, without the query; for an absolute-form target, the path after the authority.
      *
-     * @return a view reused by the next call to this method, still percent-encoded.
+     * @return a view reused by the next call to this method, still percent-encoded ({@link #decodePath}).
      */
     public AsciiView path()
     {
         return pathView.wrap(buffer, base + pathStart, base + pathEnd);
+    }
+
+    /**
+     * The path with its percent-escapes decoded, into the caller's array: the bytes of what was encoded (UTF-8
+     * text, as a rule), {@code %2F} a '/' like any other. No String is made.
+     *
+     * @param into where the decoded bytes go.
+     * @return how many were written, or -1 when {@code into} is too small.
+     */
+    public int decodePath(final byte[] into)
+    {
+        return PercentCoding.decode(buffer, base + pathStart, base + pathEnd, into);
     }
 
     /**

@@ -39,15 +39,26 @@ final class RequestLineParser
         request.methodEnd = i - start;
         request.method = HttpMethod.of(buffer, start, i);
         final int targetStart = ++i;
+        boolean encoded = false;
         while (i < end && buffer.get(i) != ' ')
         {
-            final int b = buffer.get(i) & 0xFF;
-            if (b <= 0x20 || b >= 0x7F || b == '#')
+            final int b = buffer.get(i);
+            if (!PercentCoding.isTargetChar(b))
             {
-                return HttpStatus.BAD_REQUEST;
+                return HttpStatus.BAD_REQUEST; // not a URI character (RFC 3986), or a fragment
+            }
+            if (b == '%')
+            {
+                if (i + 2 >= end || PercentCoding.hexValue(buffer.get(i + 1)) < 0 ||
+                    PercentCoding.hexValue(buffer.get(i + 2)) < 0)
+                {
+                    return HttpStatus.BAD_REQUEST;
+                }
+                encoded = true;
             }
             i++;
         }
+        request.targetEncoded = encoded;
         if (i == targetStart || i == end)
         {
             return HttpStatus.BAD_REQUEST;

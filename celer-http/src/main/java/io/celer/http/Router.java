@@ -1,21 +1,30 @@
 package io.celer.http;
 
-import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Routes requests by method and path, exact or by prefix, in the order routes were added; built once at
- * setup, matched on the request's bytes without allocating. No route for the path answers 404; a route for the
- * path with another method answers 405.
+ * setup, matched on the request's bytes without allocating; a percent-encoded unreserved character matches
+ * the character itself, and escapes match in either case (RFC 3986, 6.2.2). No route for the path answers 404; routes for the
+ * path with other methods answer 405 with an {@code Allow} field naming theirs (RFC 9110, 15.5.6), or, to an
+ * {@code OPTIONS} request no route takes, 200 with that {@code Allow}; {@code OPTIONS *} is answered with every
+ * method the routes name.
  */
 public final class Router implements HttpHandler
 {
+    private static final HttpMethod[] NAMED = HttpMethod.values();
+    private static final int OPTIONS_BIT = bit(HttpMethod.OPTIONS);
+
     private final byte[][] paths;
     private final boolean[] prefix;
     private final HttpMethod[] methods;
     private final HttpHandler[] handlers;
     private final HttpHandler notFound;
+    private final int serverAllow;
+    // The Allow values by set of methods, made the first time a set is answered; racing threads make equal ones.
+    private final String[] allowValues = new String[1 << NAMED.length];
 
     private Router(final Builder builder)
     {
@@ -33,6 +42,12 @@ public final class Router implements HttpHandler
             handlers[i] = route.handler;
         }
         notFound = builder.notFound;
+        int all = OPTIONS_BIT;
+        for (final HttpMethod method : methods)
+        {
+            all |= allowBits(method);
+        }
+        serverAllow = all;
     }
 
     /**
@@ -49,34 +64,85 @@ public final class Router implements HttpHandler
     public void handle(final HttpRequest request, final HttpResponse response)
     {
         boolean pathMatched = false;
+        int allowed = 0;
         final int start = request.base + request.pathStart;
         final int length = request.pathEnd - request.pathStart;
+        final boolean encoded = request.targetEncoded;
         for (int i = 0; i < paths.length; i++)
         {
             final byte[] path = paths[i];
-            if (prefix[i] ? length >= path.length : length == path.length)
+            if (encoded ? matches(request.buffer, start, length, i) :
+                (prefix[i] ? length >= path.length : length == path.length) &&
+                    Ascii.equals(request.buffer, start, path))
             {
-                if (Ascii.equals(request.buffer, start, path))
+                final HttpMethod method = methods[i];
+                if (method == null || method == request.method ||
+                    (method == HttpMethod.GET && request.method == HttpMethod.HEAD))
                 {
-                    final HttpMethod method = methods[i];
-                    if (method == null || method == request.method ||
-                        (method == HttpMethod.GET && request.method == HttpMethod.HEAD))
-                    {
-                        handlers[i].handle(request, response);
-                        return;
-                    }
-                    pathMatched = true;
+                    handlers[i].handle(request, response);
+                    return;
                 }
+                pathMatched = true;
+                allowed |= allowBits(method);
             }
         }
-        if (pathMatched)
+        if (request.method == HttpMethod.OPTIONS && length == 1 && request.buffer.get(start) == '*')
         {
-            response.status(HttpStatus.METHOD_NOT_ALLOWED).end();
+            response.header("Allow", allowValue(serverAllow)).end();
         }
-        else
+        else if (!pathMatched)
         {
             notFound.handle(request, response);
         }
+        else if (request.method == HttpMethod.OPTIONS)
+        {
+            response.header("Allow", allowValue(allowed | OPTIONS_BIT)).end();
+        }
+        else
+        {
+            response.status(HttpStatus.METHOD_NOT_ALLOWED).header("Allow", allowValue(allowed)).end();
+        }
+    }
+
+    /** A path with escapes: compared as RFC 3986, 6.2.2 says, the slow way, as few paths have any. */
+    private boolean matches(final ByteBuffer buffer, final int start, final int length, final int route)
+    {
+        final int covered = PercentCoding.match(buffer, start, start + length, paths[route]);
+        return prefix[route] ? covered >= 0 : covered == length;
+    }
+
+    private static int bit(final HttpMethod method)
+    {
+        return 1 << method.ordinal();
+    }
+
+    /** The methods a route takes that an Allow field can name: HEAD with GET; an extension method has no name. */
+    private static int allowBits(final HttpMethod method)
+    {
+        if (method == null || method == HttpMethod.OTHER)
+        {
+            return 0;
+        }
+        return method == HttpMethod.GET ? bit(HttpMethod.GET) | bit(HttpMethod.HEAD) : bit(method);
+    }
+
+    private String allowValue(final int methods)
+    {
+        String value = allowValues[methods];
+        if (value == null)
+        {
+            final StringBuilder text = new StringBuilder();
+            for (final HttpMethod method : NAMED)
+            {
+                if ((methods & bit(method)) != 0)
+                {
+                    text.append(text.length() == 0 ? "" : ", ").append(method.name());
+                }
+            }
+            value = text.toString();
+            allowValues[methods] = value;
+        }
+        return value;
     }
 
     private static final class Route
@@ -97,7 +163,7 @@ public final class Router implements HttpHandler
                 throw new IllegalArgumentException("a route needs a handler: " + path);
             }
             this.method = method;
-            this.path = path.getBytes(StandardCharsets.US_ASCII);
+            this.path = PercentCoding.normalize(path);
             this.prefix = prefix;
             this.handler = handler;
         }
@@ -119,9 +185,10 @@ public final class Router implements HttpHandler
          * A route for one method and an exact path.
          *
          * @param method  the method, or null for any.
-         * @param path    the path, from '/'.
+         * @param path    the path, from '/', percent-encoded where RFC 3986 says (a space as {@code %20}).
          * @param handler what answers.
          * @return this.
+         * @throws IllegalArgumentException for a path not from '/', with a character to encode, or no handler.
          */
         public Builder exact(final HttpMethod method, final String path, final HttpHandler handler)
         {
@@ -133,9 +200,10 @@ public final class Router implements HttpHandler
          * A route for one method and every path that starts with a prefix.
          *
          * @param method  the method, or null for any.
-         * @param prefix  the prefix, from '/'.
+         * @param prefix  the prefix, from '/', percent-encoded where RFC 3986 says.
          * @param handler what answers.
          * @return this.
+         * @throws IllegalArgumentException for a prefix not from '/', with a character to encode, or no handler.
          */
         public Builder prefix(final HttpMethod method, final String prefix, final HttpHandler handler)
         {

@@ -1,6 +1,7 @@
 package io.celer.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -158,7 +159,7 @@ class ServerBehaviourTest
         server = new TestServer();
         try (RawClient client = new RawClient(server.port()))
         {
-            client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n" +
+            client.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" +
                 "5;name=value;flag\r\nhello\r\n" +
                 "1 ; quoted=\"a \\\"b\\\" c\"\r\n,\r\n" +
                 "6\r\n world\r\n" +
@@ -227,12 +228,94 @@ class ServerBehaviourTest
         {
             client.send("GET /static/a.css HTTP/1.1\r\nHost: x\r\n\r\n");
             assertThat(client.read().bodyText()).isEqualTo("static /static/a.css");
-            client.send("DELETE /ok HTTP/1.1\r\nHost: x\r\n\r\n");
-            assertThat(client.read().status).isEqualTo(405);
             client.send("GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n");
             assertThat(client.read().status).isEqualTo(404);
+        }
+    }
+
+    @Test
+    void routesMatchPathsAsRfc3986ComparesThemAndHandlersCanDecodeThem() throws Exception
+    {
+        final byte[] decoded = new byte[64];
+        server = new TestServer(new HttpServerConfig(), TestServer.routes()
+            .prefix(HttpMethod.GET, "/st%61tic/", (req, res) -> res.body("static " + req.path()))
+            .get("/a%2Fb", (req, res) -> res.body("slash"))
+            .get("/files", (req, res) ->
+            {
+                final int n = req.decodePath(decoded);
+                res.body(n < 0 ? "too long" : new String(decoded, 0, n, java.nio.charset.StandardCharsets.UTF_8));
+            })
+            .prefix(HttpMethod.GET, "/files/", (req, res) ->
+            {
+                final int n = req.decodePath(decoded);
+                res.body(n < 0 ? "too long" : new String(decoded, 0, n, java.nio.charset.StandardCharsets.UTF_8));
+            })
+            .build());
+        try (RawClient client = new RawClient(server.port()))
+        {
+            client.send("GET /%70lain%74ext HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(client.read().bodyText()).isEqualTo("Hello, World!");
+            client.send("GET /%73tatic/a.css HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(client.read().bodyText()).isEqualTo("static /%73tatic/a.css");
+            client.send("GET /static/a.css HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(client.read().bodyText()).isEqualTo("static /static/a.css");
+            client.send("GET /a%2fb HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(client.read().bodyText()).isEqualTo("slash");
+            client.send("GET /a/b HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(client.read().status).as("an encoded '/' is not a separator").isEqualTo(404);
+            client.send("GET /%6Fk%3F HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(client.read().status).as("an encoded '?' is not the query").isEqualTo(404);
+            client.send("GET /files/caf%C3%A9%20au%20lait.txt?x=%41 HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(client.read().bodyText()).isEqualTo("/files/café au lait.txt");
+            client.send("GET /files/" + "a".repeat(60) + " HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(client.read().bodyText()).isEqualTo("too long");
+        }
+        assertThatThrownBy(() -> Router.builder().get("/a b", (req, res) -> res.end()))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("percent-encode");
+        assertThatThrownBy(() -> Router.builder().get("/a%2", (req, res) -> res.end()))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("broken percent-escape");
+    }
+
+    @Test
+    void aMethodNoRouteTakesIsAnswered405WithTheMethodsThatAre() throws Exception
+    {
+        server = new TestServer(new HttpServerConfig(), TestServer.routes()
+            .exact(HttpMethod.PUT, "/ok", (req, res) -> res.body("put"))
+            .build());
+        try (RawClient client = new RawClient(server.port()))
+        {
+            client.send("DELETE /ok HTTP/1.1\r\nHost: x\r\n\r\n");
+            final RawClient.Response refused = client.read();
+            assertThat(refused.status).isEqualTo(405);
+            assertThat(refused.header("Allow")).isEqualTo("GET, HEAD, PUT");
+            client.send("POST /plaintext HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
+            assertThat(client.read().header("Allow")).isEqualTo("GET, HEAD");
+            client.send("FOO /echo HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(client.read().header("Allow")).isEqualTo("POST");
+            client.send("PUT /ok HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
+            assertThat(client.read().bodyText()).isEqualTo("put");
+        }
+    }
+
+    @Test
+    void optionsIsAnsweredWithTheMethodsOfThePathOrOfTheServer() throws Exception
+    {
+        server = new TestServer();
+        try (RawClient client = new RawClient(server.port()))
+        {
+            client.send("OPTIONS /echo HTTP/1.1\r\nHost: x\r\n\r\n");
+            final RawClient.Response echo = client.read();
+            assertThat(echo.status).isEqualTo(200);
+            assertThat(echo.header("Allow")).isEqualTo("POST, OPTIONS");
+            assertThat(echo.header("Content-Length")).isEqualTo("0");
             client.send("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n");
+            final RawClient.Response all = client.read();
+            assertThat(all.status).isEqualTo(200);
+            assertThat(all.header("Allow")).isEqualTo("GET, HEAD, POST, OPTIONS");
+            client.send("OPTIONS /nowhere HTTP/1.1\r\nHost: x\r\n\r\n");
             assertThat(client.read().status).isEqualTo(404);
+            client.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(client.read().bodyText()).isEqualTo("ok");
         }
     }
 
