@@ -9,7 +9,8 @@ import io.celer.websocket.deflate.MessageInflater;
 
 /**
  * permessage-deflate inside a session: inflates compressed messages chunk by chunk into its message assembler,
- * and deflates whole outgoing messages straight into the frame buffer behind room left for the header.
+ * and deflates outgoing messages, whole or fragment by fragment, straight into the frame buffer behind room left
+ * for the header.
  */
 final class Compression
 {
@@ -107,6 +108,45 @@ final class Compression
 
     boolean deflateText(final FrameWriter writer, final CharSequence text)
     {
+        return deflate(writer, Opcode.TEXT, utf8(writer, text));
+    }
+
+    /**
+     * Sends a fragment compressed, RSV1 on the message's first; refused before the deflater takes a byte, since
+     * what it took could not be given back, and so after a flush to make room if the buffer has too little.
+     */
+    boolean deflateFragment(final FrameWriter writer, final int opcode, final boolean first, final boolean last,
+        final ByteBuffer data)
+    {
+        if (!writer.makeRoom(FrameEncoder.MAX_HEADER_LENGTH + MessageDeflater.bound(data.remaining())))
+        {
+            return false;
+        }
+        final ByteBuffer frames = writer.frames();
+        frames.position(FrameEncoder.MAX_HEADER_LENGTH);
+        if (!deflater.deflate(data, frames, last))
+        {
+            throw new IllegalStateException("a compressed fragment outgrew its bound");
+        }
+        final int length = frames.position() - FrameEncoder.MAX_HEADER_LENGTH;
+        final int start = writer.encoder().frameInPlace(frames, FrameEncoder.MAX_HEADER_LENGTH, length, opcode,
+            last, first);
+        frames.limit(FrameEncoder.MAX_HEADER_LENGTH + length).position(start);
+        if (!writer.write(frames))
+        {
+            throw new IllegalStateException("a fragment refused after room was made for it");
+        }
+        return true;
+    }
+
+    boolean deflateTextFragment(final FrameWriter writer, final int opcode, final boolean first,
+        final boolean last, final CharSequence text)
+    {
+        return deflateFragment(writer, opcode, first, last, utf8(writer, text));
+    }
+
+    private ByteBuffer utf8(final FrameWriter writer, final CharSequence text)
+    {
         final int length = FrameEncoder.utf8Length(text);
         if (staging == null)
         {
@@ -118,7 +158,7 @@ final class Compression
                 staging.capacity() + "; send it in fragments");
         }
         staging.clear().limit(FrameEncoder.writeUtf8(text, staging, 0));
-        return deflate(writer, Opcode.TEXT, staging);
+        return staging;
     }
 
     void close()

@@ -77,6 +77,24 @@ final class FrameWriter
         return connection.write(frames);
     }
 
+    /**
+     * Whether the write buffer holds a frame of this many bytes, flushing once if it does not yet.
+     *
+     * @throws IllegalArgumentException if it never could.
+     */
+    boolean makeRoom(final int bytes)
+    {
+        if (bytes > frameLimit)
+        {
+            throw tooLarge(bytes);
+        }
+        if (connection.writeBufferRemaining() < bytes)
+        {
+            connection.flush();
+        }
+        return connection.writeBufferRemaining() >= bytes;
+    }
+
     /** Sends a close frame; false when the write buffer has no room for it. */
     boolean writeClose(final int code, final CharSequence why)
     {

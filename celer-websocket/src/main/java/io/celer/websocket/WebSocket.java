@@ -80,12 +80,15 @@ public interface WebSocket
 
     /**
      * Sends one fragment of a message: the first starts it (text or binary), the one marked last ends it.
-     * Fragments go uncompressed. A text message's fragments together must be valid UTF-8.
+     * With permessage-deflate each fragment is compressed and flushed on its own (the message's first carries
+     * RSV1), and needs room for its worst case, about 1.14 times its length, in the write buffer. A text
+     * message's fragments together must be valid UTF-8.
      *
      * @param data the bytes between position and limit; position moves to limit when sent.
      * @param text whether the message is text (read on the first fragment).
      * @param last whether this fragment ends the message.
      * @return false when the write buffer has no room now or the WebSocket is closing.
+     * @throws IllegalArgumentException if the fragment could never fit the write buffer.
      */
     boolean sendFragment(ByteBuffer data, boolean text, boolean last);
 

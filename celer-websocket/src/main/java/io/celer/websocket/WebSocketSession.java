@@ -399,6 +399,10 @@ public final class WebSocketSession implements WebSocket, FrameListener
             return false;
         }
         final int opcode = sendingFragments ? Opcode.CONTINUATION : text ? Opcode.TEXT : Opcode.BINARY;
+        if (compression.isEnabled())
+        {
+            return fragmentSent(compression.deflateFragment(writer, opcode, !sendingFragments, last, data), last);
+        }
         return fragmentSent(writer.write(opcode, last, data), last);
     }
 
@@ -409,7 +413,12 @@ public final class WebSocketSession implements WebSocket, FrameListener
         {
             return false;
         }
-        return fragmentSent(writer.write(sendingFragments ? Opcode.CONTINUATION : Opcode.TEXT, last, text), last);
+        final int opcode = sendingFragments ? Opcode.CONTINUATION : Opcode.TEXT;
+        if (compression.isEnabled())
+        {
+            return fragmentSent(compression.deflateTextFragment(writer, opcode, !sendingFragments, last, text), last);
+        }
+        return fragmentSent(writer.write(opcode, last, text), last);
     }
 
     private boolean fragmentSent(final boolean written, final boolean last)

@@ -102,6 +102,99 @@ class CompressedSessionTest
     }
 
     @Test
+    void fragmentsGoCompressedWithRsv1OnTheFirstOnly() throws Exception
+    {
+        final RecordingWebSocketHandler client = new RecordingWebSocketHandler(false);
+        try (ServerSocket listener = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()))
+        {
+            final Reactor clientReactor = reactors.start("client");
+            new TcpClient(clientReactor, "127.0.0.1", listener.getLocalPort(), new TcpConfig(),
+                new StubUpgrade(false, () -> WebSocketSession.client(new WebSocketConfig(), client)
+                    .compression(new DeflateParameters(false, false, 0, 0)))).open();
+            try (Socket server = listener.accept())
+            {
+                server.setSoTimeout(30_000);
+                StubUpgrade.skipHead(server.getInputStream());
+                server.getOutputStream().write(StubUpgrade.RESPONSE.getBytes(StandardCharsets.US_ASCII));
+                assertThat(client.next()).isEqualTo("opened");
+                final String[] parts = {"Hello, ", "W\u00f6rld", "", "!"};
+                clientReactor.call(() ->
+                {
+                    for (int i = 0; i < parts.length; i++)
+                    {
+                        assertThat(client.socket.sendTextFragment(parts[i], i == parts.length - 1)).isTrue();
+                    }
+                });
+                final DataInputStream in = new DataInputStream(server.getInputStream());
+                final java.io.ByteArrayOutputStream compressed = new java.io.ByteArrayOutputStream();
+                for (int i = 0; i < parts.length; i++)
+                {
+                    final int first = in.readUnsignedByte();
+                    final int expected = (i == parts.length - 1 ? 0x80 : 0) | (i == 0 ? 0x41 : 0x00);
+                    assertThat(first).as("frame %d's first byte", i).isEqualTo(expected);
+                    final int second = in.readUnsignedByte();
+                    assertThat(second & 0x80).as("masked").isEqualTo(0x80);
+                    final byte[] key = new byte[4];
+                    in.readFully(key);
+                    final byte[] payload = new byte[second & 0x7F];
+                    in.readFully(payload);
+                    for (int k = 0; k < payload.length; k++)
+                    {
+                        payload[k] ^= key[k & 3];
+                    }
+                    compressed.write(payload);
+                }
+                compressed.write(new byte[] {0, 0, (byte)0xFF, (byte)0xFF});
+                final java.util.zip.Inflater inflater = new java.util.zip.Inflater(true);
+                inflater.setInput(compressed.toByteArray());
+                final byte[] text = new byte[100];
+                final int length = inflater.inflate(text);
+                inflater.end();
+                assertThat(new String(text, 0, length, StandardCharsets.UTF_8)).isEqualTo(String.join("", parts));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "no context takeover: {0}")
+    @ValueSource(booleans = {false, true})
+    void compressedFragmentsEchoBothWaysBetweenWholeMessages(final boolean noContextTakeover) throws Exception
+    {
+        final DeflateParameters agreed = new DeflateParameters(noContextTakeover, noContextTakeover, 0, 0);
+        final RecordingWebSocketHandler server = new RecordingWebSocketHandler(true);
+        final RecordingWebSocketHandler client = new RecordingWebSocketHandler(false);
+        final int port = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1"),
+            new StubUpgrade(true, () -> WebSocketSession.server(new WebSocketConfig(), server).compression(agreed)))
+            .open().port();
+        final Reactor clientReactor = reactors.start("client");
+        new TcpClient(clientReactor, "127.0.0.1", port, new TcpConfig(), new StubUpgrade(false, () ->
+            WebSocketSession.client(new WebSocketConfig(), client).compression(agreed))).open();
+        assertThat(client.next()).isEqualTo("opened");
+
+        final byte[] random = new byte[20_000];
+        new SplittableRandom(7).nextBytes(random);
+        final String text = "fragments of a compressed message \u00e9\u4e2d ".repeat(300);
+        clientReactor.call(() ->
+        {
+            for (int i = 0; i < 2; i++)
+            {
+                client.socket.sendTextFragment(text, false);
+                client.socket.ping(ByteBuffer.wrap(new byte[] {'p'}));
+                client.socket.sendTextFragment(text, true);
+                client.socket.sendFragment(ByteBuffer.wrap(random, 0, 12_000), false, false);
+                client.socket.sendFragment(ByteBuffer.wrap(random, 12_000, 8_000), false, true);
+                client.socket.sendText(text);
+            }
+        });
+        for (int i = 0; i < 2; i++)
+        {
+            assertThat(client.next()).isEqualTo("pong:p");
+            assertThat(client.next()).isEqualTo("text:" + text + text);
+            assertThat(client.next()).isEqualTo("binary:20000 bytes " + java.util.Arrays.hashCode(random));
+            assertThat(client.next()).isEqualTo("text:" + text);
+        }
+    }
+
+    @Test
     void aServerSendsCompressedFramesWithRsv1() throws Exception
     {
         final RecordingWebSocketHandler server = new RecordingWebSocketHandler(true);

@@ -16,12 +16,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpClient;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 import io.celer.test.Reactors;
+import io.celer.websocket.deflate.DeflateParameters;
 
 /**
  * A server and a client session talk over real loopback TCP connections (Celer's server and client, raw framing,
@@ -138,9 +140,12 @@ class WebSocketSessionTest
         assertThat(server.next()).isEqualTo("streamed:text:300000 bytes " + part.repeat(10).hashCode());
     }
 
-    @Test
-    void aMessageLargerThanTheWriteBufferGoesOutInFragmentsAsTheSocketDrains() throws Exception
+    @ParameterizedTest(name = "compressed: {0}")
+    @ValueSource(booleans = {false, true})
+    void aMessageLargerThanTheWriteBufferGoesOutInFragmentsAsTheSocketDrains(final boolean compressed)
+        throws Exception
     {
+        final DeflateParameters agreed = new DeflateParameters(false, false, 0, 0);
         final byte[] big = new byte[4 << 20];
         new java.util.SplittableRandom(3).nextBytes(big);
         final ByteBuffer source = ByteBuffer.wrap(big);
@@ -173,9 +178,14 @@ class WebSocketSessionTest
         final TcpConfig tcp = new TcpConfig().bindAddress("127.0.0.1").disconnectOnFullWriteBuffer(false)
             .socketSendBufferSize(32 * 1024);
         final int port = new TcpServer(serverReactor, 0, tcp,
-            new StubUpgrade(true, () -> WebSocketSession.server(new WebSocketConfig(), sender))).open().port();
+            new StubUpgrade(true, () -> compressed ? WebSocketSession.server(new WebSocketConfig(), sender)
+                .compression(agreed) : WebSocketSession.server(new WebSocketConfig(), sender))).open().port();
         final RecordingWebSocketHandler client = new RecordingWebSocketHandler(false);
-        connect(port, new WebSocketConfig().maxMessageLength(8 << 20), client);
+        clientReactor = reactors.start("client");
+        final WebSocketConfig limit = new WebSocketConfig().maxMessageLength(8 << 20);
+        new TcpClient(clientReactor, "127.0.0.1", port, new TcpConfig(), new StubUpgrade(false, () -> compressed
+            ? WebSocketSession.client(limit, client).compression(agreed) : WebSocketSession.client(limit, client)))
+            .open();
         assertThat(client.next()).isEqualTo("opened");
         assertThat(client.next()).isEqualTo("binary:" + big.length + " bytes " + java.util.Arrays.hashCode(big));
         serverReactor.call(() -> assertThat(sendsRefused[0]).as("the write buffer filled at least once").isPositive());

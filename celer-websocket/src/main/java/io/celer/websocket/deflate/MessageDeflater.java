@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.zip.Deflater;
 
 /**
- * Compresses whole messages for permessage-deflate (RFC 7692 section 7.2.1): raw DEFLATE, flushed with
+ * Compresses messages, whole or in parts, for permessage-deflate (RFC 7692 section 7.2.1): raw DEFLATE, flushed with
  * SYNC_FLUSH so each message ends on a byte boundary, the flush's trailing {@code 00 00 ff ff} removed. Keeps its
  * window across messages unless no context takeover was agreed. One reused JDK {@link Deflater}; its
  * ByteBuffer methods allocate nothing on the heap.
@@ -56,28 +56,68 @@ public final class MessageDeflater implements AutoCloseable
      */
     public boolean deflate(final ByteBuffer message, final ByteBuffer out)
     {
+        return deflate(message, out, true);
+    }
+
+    /**
+     * Compresses one part of a message sent in fragments: the parts' outputs, in order, make the message's
+     * compressed bytes. Each part is flushed, so that its fragment carries all of it; the last drops the tail.
+     *
+     * @param part the bytes between position and limit; position moves to limit on success.
+     * @param out  receives the compressed bytes at its position, which moves past them; room for
+     *             {@link #bound} of the part leaves no room for failure.
+     * @param last whether the part ends the message.
+     * @return false when they did not fit; the window is forgotten then.
+     */
+    public boolean deflate(final ByteBuffer part, final ByteBuffer out, final boolean last)
+    {
         final int start = out.position();
-        deflater.setInput(message);
+        deflater.setInput(part);
         deflater.deflate(out, Deflater.SYNC_FLUSH);
         // Room left over means the flush completed; a full buffer may hide more output.
-        if (!out.hasRemaining() || !deflater.needsInput() || out.position() - start < 4)
+        if (!out.hasRemaining() || !deflater.needsInput())
         {
             deflater.reset();
             out.position(start);
             return false;
         }
-        final int end = out.position() - 4;
-        if (out.get(end) != 0 || out.get(end + 1) != 0 || out.get(end + 2) != (byte)0xFF ||
-            out.get(end + 3) != (byte)0xFF)
+        if (!last)
         {
-            throw new IllegalStateException("a sync flush ends with 00 00 ff ff");
+            return true; // the flush's empty stored block stays: inside the stream it is a no-op
         }
-        out.position(end);
+        if (out.position() == start)
+        {
+            // Nothing comes out when nothing went in since the last flush: an empty stored block's header,
+            // whose length the peer's appended 00 00 ff ff supplies, ends the message (RFC 7692, 7.2.3.6).
+            out.put((byte)0);
+        }
+        else
+        {
+            final int end = out.position() - 4;
+            if (end < start || out.get(end) != 0 || out.get(end + 1) != 0 || out.get(end + 2) != (byte)0xFF ||
+                out.get(end + 3) != (byte)0xFF)
+            {
+                throw new IllegalStateException("a sync flush ends with 00 00 ff ff");
+            }
+            out.position(end);
+        }
         if (noContextTakeover)
         {
             deflater.reset();
         }
         return true;
+    }
+
+    /**
+     * The most bytes a flushed part of this length compresses to, with room to spare (zlib's bound for any
+     * settings, and a flush).
+     *
+     * @param length the part's bytes.
+     * @return bytes of output, at most.
+     */
+    public static int bound(final int length)
+    {
+        return length + ((length + 7) >> 3) + ((length + 63) >> 6) + 16;
     }
 
     /**

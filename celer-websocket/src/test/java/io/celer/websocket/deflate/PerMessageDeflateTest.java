@@ -151,6 +151,37 @@ class PerMessageDeflateTest
         resetting.close();
     }
 
+    @Test
+    void partsDeflatedOneByOneInflateAsOneMessage()
+    {
+        final MessageDeflater deflater = new MessageDeflater(-1, false);
+        final MessageInflater inflater = new MessageInflater(false);
+        final ByteBuffer out = ByteBuffer.allocateDirect(256);
+        for (int round = 0; round < 2; round++)
+        {
+            final String[] parts = {"Hello, ", "", "Hello, ", "Hello"};
+            final String[] compressed = new String[parts.length];
+            for (int i = 0; i < parts.length; i++)
+            {
+                out.clear();
+                final ByteBuffer part = ByteBuffer.wrap(parts[i].getBytes(StandardCharsets.US_ASCII));
+                assertThat(part.remaining()).isLessThan(MessageDeflater.bound(part.remaining()));
+                assertThat(deflater.deflate(part, out, i == parts.length - 1)).isTrue();
+                assertThat(part.hasRemaining()).isFalse();
+                compressed[i] = hex(out);
+            }
+            assertThat(compressed[1]).as("nothing new, nothing out").isEmpty();
+            assertThat(inflate(inflater, compressed)).isEqualTo("Hello, Hello, Hello");
+        }
+        out.clear();
+        deflater.deflate(ByteBuffer.allocate(0), out, false);
+        deflater.deflate(ByteBuffer.allocate(0), out, true);
+        assertThat(hex(out)).as("an empty message still ends in a block header").isEqualTo("00");
+        assertThat(inflate(inflater, hex(out))).isEmpty();
+        deflater.close();
+        inflater.close();
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource({
         "7.2.3.1 one frame, f248cdc9c90700",
