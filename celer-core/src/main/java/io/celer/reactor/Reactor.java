@@ -315,9 +315,10 @@ public final class Reactor implements AutoCloseable
     /**
      * Schedules a callback on the reactor thread; call on the reactor thread.
      *
-     * @param delayMillis milliseconds from this cycle's clock: the timer fires at the first cycle after the timer
-     *                    wheel's tick holding its deadline has ended, so never before, and at most a tick (about
-     *                    1.05 ms) and a cycle after (0 fires within a tick, not at the next cycle).
+     * @param delayMillis milliseconds from this cycle's clock: fires never before, and at the latest at the first
+     *                    cycle after the wheel's tick holding the deadline (about 1.05 ms) has ended; under 10 ms,
+     *                    at the first cycle after the deadline (0: the next cycle) when no other short timer is
+     *                    due first.
      * @param callback what to call.
      * @return the timer id, for {@link #cancelTimer(long)}.
      */

@@ -8,7 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The timer wheel's promises on a clock the test moves: never before the deadline, at most a tick after it.
+ * The timer wheel's promises on a clock the test moves: never before the deadline, at most a tick after it, and
+ * the earliest timer at its deadline.
  */
 final class ReactorTimersTest
 {
@@ -29,12 +30,32 @@ final class ReactorTimersTest
     }
 
     @Test
-    void aZeroDelayFiresOnceItsTickHasEnded()
+    void theEarliestTimerFiresAtItsDeadlineInsideItsTickAndTheOthersByTheTicksEnd()
     {
         final long start = 7 * MS;
-        timers.schedule(start, 0, (id, nowMillis) -> fired.add(nowMillis));
-        assertThat(timers.expire(start + 2 * TICK)).isEqualTo(1);
-        assertThat(fired).hasSize(1);
+        timers.schedule(start, 0, (id, nowMillis) -> fired.add(0L));
+        assertThat(timers.expire(start + 1)).as("0: at the next cycle").isEqualTo(1);
+        timers.schedule(start + 1, 1, (id, nowMillis) -> fired.add(1L));
+        timers.schedule(start + 20_000, 1, (id, nowMillis) -> fired.add(2L));
+        assertThat(timers.expire(start + MS)).isZero();
+        assertThat(timers.expire(start + MS + 1)).as("the earliest, within its tick").isEqualTo(1);
+        assertThat(timers.expire(start + MS + 20_000)).as("the next waits for the tick's end").isZero();
+        // The wheel, emptied by the first timer, started its ticks again at start + 1.
+        assertThat(timers.expire(start + TICK)).isZero();
+        assertThat(timers.expire(start + 1 + TICK)).isEqualTo(1);
+        assertThat(fired).containsExactly(0L, 1L, 2L);
+    }
+
+    @Test
+    void aLongTimerWaitsForItsTicksEnd()
+    {
+        final long start = 9 * MS;
+        timers.schedule(start, ReactorTimers.SHORT_MILLIS, (id, nowMillis) -> fired.add(nowMillis));
+        final long deadline = start + ReactorTimers.SHORT_MILLIS * MS;
+        final long tickEnd = start + (deadline - start + TICK) / TICK * TICK;
+        assertThat(timers.expire(deadline)).isZero();
+        assertThat(timers.expire(tickEnd - 1)).isZero();
+        assertThat(timers.expire(tickEnd)).isEqualTo(1);
     }
 
     @Test
@@ -52,8 +73,9 @@ final class ReactorTimersTest
         };
         timers.schedule(start, 0, again);
         assertThat(timers.expire(start + 2 * TICK)).isEqualTo(1);
-        assertThat(timers.expire(start + 2 * TICK)).isZero();
+        assertThat(timers.expire(start + 2 * TICK)).as("once per call, again at the next").isEqualTo(1);
         assertThat(timers.expire(start + 4 * TICK)).isEqualTo(1);
+        assertThat(fired).hasSize(3);
     }
 
     @Test
