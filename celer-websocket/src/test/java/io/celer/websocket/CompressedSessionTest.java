@@ -70,16 +70,9 @@ class CompressedSessionTest
     @ValueSource(booleans = {false, true})
     void compressedMessagesEchoBothWays(final boolean noContextTakeover) throws Exception
     {
-        final DeflateParameters agreed = new DeflateParameters(noContextTakeover, noContextTakeover, 0, 0);
-        final RecordingWebSocketHandler server = new RecordingWebSocketHandler(true);
-        final RecordingWebSocketHandler client = new RecordingWebSocketHandler(false);
-        final int port = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1")
-            .readBufferSize(1024), new StubUpgrade(true, () ->
-                WebSocketSession.server(new WebSocketConfig(), server).compression(agreed))).open().port();
-        final Reactor clientReactor = reactors.start("client");
-        new TcpClient(clientReactor, "127.0.0.1", port, new TcpConfig(), new StubUpgrade(false, () ->
-            WebSocketSession.client(new WebSocketConfig(), client).compression(agreed, Deflater.BEST_SPEED))).open();
-        assertThat(client.next()).isEqualTo("opened");
+        final Echoing echoing = echoing(noContextTakeover, Deflater.BEST_SPEED);
+        final RecordingWebSocketHandler client = echoing.client();
+        final Reactor clientReactor = echoing.reactor();
 
         final byte[] random = new byte[20_000];
         new SplittableRandom(5).nextBytes(random);
@@ -159,16 +152,9 @@ class CompressedSessionTest
     @ValueSource(booleans = {false, true})
     void compressedFragmentsEchoBothWaysBetweenWholeMessages(final boolean noContextTakeover) throws Exception
     {
-        final DeflateParameters agreed = new DeflateParameters(noContextTakeover, noContextTakeover, 0, 0);
-        final RecordingWebSocketHandler server = new RecordingWebSocketHandler(true);
-        final RecordingWebSocketHandler client = new RecordingWebSocketHandler(false);
-        final int port = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1"),
-            new StubUpgrade(true, () -> WebSocketSession.server(new WebSocketConfig(), server).compression(agreed)))
-            .open().port();
-        final Reactor clientReactor = reactors.start("client");
-        new TcpClient(clientReactor, "127.0.0.1", port, new TcpConfig(), new StubUpgrade(false, () ->
-            WebSocketSession.client(new WebSocketConfig(), client).compression(agreed))).open();
-        assertThat(client.next()).isEqualTo("opened");
+        final Echoing echoing = echoing(noContextTakeover, Deflater.DEFAULT_COMPRESSION);
+        final RecordingWebSocketHandler client = echoing.client();
+        final Reactor clientReactor = echoing.reactor();
 
         final byte[] random = new byte[20_000];
         new SplittableRandom(7).nextBytes(random);
@@ -192,6 +178,26 @@ class CompressedSessionTest
             assertThat(client.next()).isEqualTo("binary:20000 bytes " + java.util.Arrays.hashCode(random));
             assertThat(client.next()).isEqualTo("text:" + text);
         }
+    }
+
+    /** An echoing server and a client, both compressing, connected over loopback. */
+    private Echoing echoing(final boolean noContextTakeover, final int clientLevel) throws Exception
+    {
+        final DeflateParameters agreed = new DeflateParameters(noContextTakeover, noContextTakeover, 0, 0);
+        final RecordingWebSocketHandler server = new RecordingWebSocketHandler(true);
+        final RecordingWebSocketHandler client = new RecordingWebSocketHandler(false);
+        final int port = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1")
+            .readBufferSize(1024), new StubUpgrade(true, () ->
+                WebSocketSession.server(new WebSocketConfig(), server).compression(agreed))).open().port();
+        final Reactor clientReactor = reactors.start("client");
+        new TcpClient(clientReactor, "127.0.0.1", port, new TcpConfig(), new StubUpgrade(false, () ->
+            WebSocketSession.client(new WebSocketConfig(), client).compression(agreed, clientLevel))).open();
+        assertThat(client.next()).isEqualTo("opened");
+        return new Echoing(clientReactor, client);
+    }
+
+    private record Echoing(Reactor reactor, RecordingWebSocketHandler client)
+    {
     }
 
     @Test
