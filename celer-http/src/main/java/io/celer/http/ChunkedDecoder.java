@@ -4,7 +4,8 @@ import java.nio.ByteBuffer;
 
 /**
  * Decodes the chunked transfer coding (RFC 9112, 7.1) a byte at a time across reads: chunk sizes, extensions
- * (checked against the grammar, then ignored), data, and trailer fields (checked, then dropped), each bounded.
+ * (checked against the grammar, then ignored), data, and trailer fields (checked, then dropped or, for a caller
+ * that asks, copied to a buffer of its own), each bounded.
  *
  * <p>The decoder walks the framing only; the caller moves or hands on the data bytes, so one decoder serves a
  * body held whole and a streamed one.
@@ -43,6 +44,8 @@ final class ChunkedDecoder
     private long dataRemaining;
     private int status;
     private boolean lastWasSpace;
+    private ByteBuffer trailerCopy;
+    private int trailerAt;
 
     ChunkedDecoder(final int maxChunkLine, final int maxTrailers)
     {
@@ -59,6 +62,26 @@ final class ChunkedDecoder
         dataRemaining = 0;
         status = 0;
         lastWasSpace = false;
+        trailerCopy = null;
+    }
+
+    /**
+     * Copies the trailer section of the body being decoded, each field line and the empty line that ends it, to
+     * a buffer; after {@link #reset}, which forgets it.
+     *
+     * @param into the buffer, written from {@code from} up to its capacity; a section that does not fit is a 431.
+     * @param from absolute index of the first byte to write.
+     */
+    void keepTrailers(final ByteBuffer into, final int from)
+    {
+        trailerCopy = into;
+        trailerAt = from;
+    }
+
+    /** The absolute index after the copied trailer section. */
+    int trailersEnd()
+    {
+        return trailerAt;
     }
 
     /** The status to reject the request with, or 0. */
@@ -124,6 +147,15 @@ final class ChunkedDecoder
         {
             status = HttpStatus.HEADER_FIELDS_TOO_LARGE;
             return;
+        }
+        if (trailerCopy != null && state >= TRAILER_START)
+        {
+            if (trailerAt == trailerCopy.capacity())
+            {
+                status = HttpStatus.HEADER_FIELDS_TOO_LARGE;
+                return;
+            }
+            trailerCopy.put(trailerAt++, (byte)b);
         }
         final boolean spaceBefore = lastWasSpace;
         lastWasSpace = b == ' ' || b == '\t';

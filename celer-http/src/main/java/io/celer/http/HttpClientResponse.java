@@ -17,6 +17,7 @@ public final class HttpClientResponse extends ReceivedHead
     boolean streamed;
     long tag;
     ByteBuffer body;
+    final ReceivedTrailers trailers = new ReceivedTrailers();
 
     HttpClientResponse(final int maxHeaders)
     {
@@ -26,6 +27,7 @@ public final class HttpClientResponse extends ReceivedHead
     void reset()
     {
         headerCount = 0;
+        trailers.headerCount = 0;
         status = 0;
         minorVersion = 1;
         reasonStart = reasonEnd = 0;
@@ -73,6 +75,50 @@ public final class HttpClientResponse extends ReceivedHead
     public ByteBuffer body()
     {
         return body;
+    }
+
+    /**
+     * The number of trailer fields a chunked body ended with.
+     *
+     * @return the count, 0 for a body not chunked.
+     */
+    public int trailerCount()
+    {
+        return trailers.headerCount;
+    }
+
+    /**
+     * The name of a trailer field, as sent.
+     *
+     * @param index from 0 to {@link #trailerCount()} - 1.
+     * @return a reused view.
+     */
+    public AsciiView trailerName(final int index)
+    {
+        return trailers.headerName(index);
+    }
+
+    /**
+     * The value of a trailer field, without surrounding whitespace.
+     *
+     * @param index from 0 to {@link #trailerCount()} - 1.
+     * @return a reused view.
+     */
+    public AsciiView trailerValue(final int index)
+    {
+        return trailers.headerValue(index);
+    }
+
+    /**
+     * The value of the first trailer field with this name (a checksum, a status sent after the body); the
+     * fields of the head are in {@link #header}.
+     *
+     * @param name the name, any case.
+     * @return a reused view, or null when absent.
+     */
+    public AsciiView trailer(final CharSequence name)
+    {
+        return trailers.header(name);
     }
 
     /**

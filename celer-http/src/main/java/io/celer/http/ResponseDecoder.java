@@ -6,8 +6,9 @@ import io.celer.reactor.ReactorPool;
 
 /**
  * Cuts a connection's incoming bytes into responses (RFC 9112, 6.3): skips interim 1xx responses, reads no body
- * after HEAD, 204 and 304, then a body delimited by Content-Length, by the chunked coding (trailers checked and
- * dropped) or by the connection's close.
+ * after HEAD, 204 and 304, then a body delimited by Content-Length, by the chunked coding (trailer fields checked
+ * and copied into the head's buffer behind the head, for {@link HttpClientResponse#trailer}) or by the
+ * connection's close.
  *
  * <p>Bodies are copied, de-chunked, into one buffer per connection so that every framing hands the listener the
  * same contiguous view; a body larger than that buffer streams through it to
@@ -36,6 +37,7 @@ final class ResponseDecoder
 
     private int state = HEAD;
     private long remaining;
+    private int trailersStart;
     private ResponseError error;
 
     /** A decoder with buffers of its own, for one connection alone. */
@@ -144,7 +146,8 @@ final class ResponseDecoder
                 {
                     return fail(headParser.error());
                 }
-                data.position(start + headParser.headLength());
+                final int headLength = headParser.headLength();
+                data.position(start + headLength);
                 headParser.reset();
                 final int status = response.status;
                 if (status < 200)
@@ -167,6 +170,9 @@ final class ResponseDecoder
                 if (response.chunked)
                 {
                     chunked.reset();
+                    // The trailers share the head's buffer: head and trailers together are bounded by its size.
+                    trailersStart = response.base + headLength;
+                    chunked.keepTrailers(response.buffer, trailersStart);
                     state = CHUNKED;
                 }
                 else if (response.contentLength >= 0)
@@ -223,7 +229,7 @@ final class ResponseDecoder
             }
             if (chunked.isDone())
             {
-                return finish(listener);
+                return trailers() ? finish(listener) : fail(ResponseError.BAD_CHUNKED);
             }
             final int n = (int)Math.min(chunked.dataRemaining(), data.remaining());
             if (n == 0)
@@ -233,6 +239,23 @@ final class ResponseDecoder
             copy(data, n, listener);
             chunked.dataTaken(n);
         }
+    }
+
+    /** Indexes the trailer section the chunked decoder copied behind the head; false if it does not parse. */
+    private boolean trailers()
+    {
+        final ReceivedTrailers trailers = response.trailers;
+        final int end = chunked.trailersEnd();
+        final int count = HeaderFieldParser.scan(response.buffer, response.base, trailersStart, end - 2,
+            false, trailers.nameStart, trailers.nameEnd, trailers.valueStart, trailers.valueEnd);
+        if (count < 0)
+        {
+            return false;
+        }
+        trailers.buffer = response.buffer;
+        trailers.base = response.base;
+        trailers.headerCount = count;
+        return true;
     }
 
     /** Copies body bytes into the body buffer, handing full buffers on to the listener. */

@@ -26,7 +26,13 @@ class ResponseDecoderTest
         @Override
         public void onResponse(final HttpClientResponse response)
         {
-            events.add(response.status() + " " + text(response.body()) + (response.isStreamed() ? " streamed" : ""));
+            final StringBuilder trailers = new StringBuilder();
+            for (int i = 0; i < response.trailerCount(); i++)
+            {
+                trailers.append(' ').append(response.trailerName(i)).append('=').append(response.trailerValue(i));
+            }
+            events.add(response.status() + " " + text(response.body()) + (response.isStreamed() ? " streamed" : "") +
+                trailers);
         }
 
         @Override
@@ -111,7 +117,59 @@ class ResponseDecoderTest
             "HTTP/1.1 304 Not Modified\r\n\r\n" +
             "HTTP/1.0 200 OK\r\n\r\nuntil the close";
         final Run run = feed(input, piece, true, false, false, false, true);
-        assertThat(run.events).containsExactly("200 hello", "200 abcde", "204 ", "200 ", "304 ", "200 until the close");
+        assertThat(run.events).containsExactly("200 hello", "200 abcde T=v", "204 ", "200 ", "304 ",
+            "200 until the close");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3, 4096})
+    void trailerFieldsAreReadByNameAndBelongToTheirResponseOnly(final int piece)
+    {
+        final ResponseDecoder decoder = new ResponseDecoder(1024, 16, 64);
+        final List<String> seen = new ArrayList<>();
+        final ResponseListener listener = new ResponseListener()
+        {
+            @Override
+            public void onResponse(final HttpClientResponse response)
+            {
+                seen.add(response.trailerCount() + " " + response.trailer("checksum") + " " +
+                    response.trailer("X-Status") + " " + response.header("content-type"));
+            }
+
+            @Override
+            public void onFailure(final HttpClientException failure)
+            {
+                seen.add("failure");
+            }
+        };
+        final String input =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n" +
+            "2\r\nab\r\n0\r\nChecksum: 1234 \r\nX-Status:done\r\n\r\n" +
+            "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nz" +
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n";
+        final ByteBuffer buffer = ByteBuffer.wrap(input.getBytes(StandardCharsets.ISO_8859_1));
+        final ByteBuffer window = ByteBuffer.allocate(4096);
+        while (buffer.hasRemaining())
+        {
+            final int n = Math.min(piece, buffer.remaining());
+            window.put(buffer.slice(buffer.position(), n)).flip();
+            buffer.position(buffer.position() + n);
+            while (window.hasRemaining() && decoder.decode(window, false, listener) == ResponseDecoder.COMPLETE)
+            {
+                listener.onResponse(decoder.response());
+                decoder.release();
+            }
+            window.compact();
+        }
+        assertThat(seen).containsExactly("2 1234 done text/plain", "0 null null null", "0 null null null");
+    }
+
+    @Test
+    void trailersThatDoNotFitBehindTheHeadAreAnError()
+    {
+        final Run run = feed("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX: " + "a".repeat(1000) +
+            "\r\n\r\n", 4096, false);
+        assertThat(run.events).containsExactly("error: " + ResponseError.BAD_CHUNKED.message());
     }
 
     @ParameterizedTest
