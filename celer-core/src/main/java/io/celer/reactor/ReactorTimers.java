@@ -14,9 +14,9 @@ import org.agrona.collections.Long2ObjectHashMap;
  * if it is the earliest short timer scheduled since the wheel was last scanned for one. So a spoke is scanned
  * when its tick ends, and once more inside it only when that earliest short deadline passes: a busy-spinning
  * reactor compares one number per cycle, and thousands of connections' timeouts add no scan. The tick is that
- * coarse on purpose: the wheel scans every slot of a spoke, and a spoke's slots grow to the most timers one tick ever held
- * (thousands, when many connections schedule alike timeouts at once) and never shrink, so finer ticks multiply
- * that scan; at 66 µs ticks a client of 10,000 HTTP connections lost about a third of its rate.
+ * coarse on purpose: the wheel scans every slot of a spoke, and a spoke's slots grow to the most timers one tick
+ * ever held (thousands, when many connections schedule alike timeouts at once) and never shrink, so finer ticks
+ * multiply that scan; at 66 µs ticks a client of 10,000 HTTP connections lost about a third of its rate.
  *
  * <p>Garbage-free once the map has grown to the most timers pending at once: the wheel keeps deadlines in
  * arrays, and expiry goes through one handler made at construction.

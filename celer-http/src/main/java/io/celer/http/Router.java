@@ -7,10 +7,10 @@ import java.util.List;
 /**
  * Routes requests by method and path, exact or by prefix, in the order routes were added; built once at
  * setup, matched on the request's bytes without allocating; a percent-encoded unreserved character matches
- * the character itself, and escapes match in either case (RFC 3986, 6.2.2). No route for the path answers 404; routes for the
- * path with other methods answer 405 with an {@code Allow} field naming theirs (RFC 9110, 15.5.6), or, to an
- * {@code OPTIONS} request no route takes, 200 with that {@code Allow}; {@code OPTIONS *} is answered with every
- * method the routes name.
+ * the character itself, and escapes match in either case (RFC 3986, 6.2.2). No route for the path answers
+ * 404; routes for the path with other methods answer 405 with an {@code Allow} field naming theirs (RFC 9110,
+ * 15.5.6), or, to an {@code OPTIONS} request no route takes, 200 with that {@code Allow}; {@code OPTIONS *} is
+ * answered with every method the routes name.
  */
 public final class Router implements HttpHandler
 {
