@@ -78,7 +78,9 @@ final class FrameWriter
     }
 
     /**
-     * Whether the write buffer holds a frame of this many bytes, flushing once if it does not yet.
+     * Whether the write buffer holds a frame of this many bytes, flushing once if it does not yet. A refusal here
+     * is what {@link Connection#write} does on the connections WebSockets run on, which {@code HttpServer} and
+     * {@code WebSocketClient} open with {@code disconnectOnFullWriteBuffer} off.
      *
      * @throws IllegalArgumentException if it never could.
      */
