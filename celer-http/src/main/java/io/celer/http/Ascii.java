@@ -94,6 +94,17 @@ final class Ascii
         return b >= 'A' && b <= 'Z' ? b + 32 : b;
     }
 
+    /** A hex digit's value, either case, or -1. */
+    static int hexValue(final int b)
+    {
+        if (b >= '0' && b <= '9')
+        {
+            return b - '0';
+        }
+        final int lower = b | 0x20;
+        return lower >= 'a' && lower <= 'f' ? lower - 'a' + 10 : -1;
+    }
+
     static boolean equals(final ByteBuffer buffer, final int start, final byte[] bytes)
     {
         for (int i = 0; i < bytes.length; i++)

@@ -168,7 +168,7 @@ final class ChunkedDecoder
         {
             case SIZE_FIRST:
             case SIZE:
-                final int digit = hex(b);
+                final int digit = Ascii.hexValue(b);
                 if (digit >= 0)
                 {
                     if (size >= (1L << 56))
@@ -347,22 +347,5 @@ final class ChunkedDecoder
     {
         status = HttpStatus.BAD_REQUEST;
         return state;
-    }
-
-    private static int hex(final int b)
-    {
-        if (b >= '0' && b <= '9')
-        {
-            return b - '0';
-        }
-        if (b >= 'a' && b <= 'f')
-        {
-            return b - 'a' + 10;
-        }
-        if (b >= 'A' && b <= 'F')
-        {
-            return b - 'A' + 10;
-        }
-        return -1;
     }
 }

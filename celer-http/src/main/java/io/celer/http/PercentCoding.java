@@ -34,17 +34,6 @@ final class PercentCoding
         return TARGET_CHAR[b & 0xFF];
     }
 
-    /** A hex digit's value, or -1. */
-    static int hexValue(final int b)
-    {
-        if (b >= '0' && b <= '9')
-        {
-            return b - '0';
-        }
-        final int lower = b | 0x20;
-        return lower >= 'a' && lower <= 'f' ? lower - 'a' + 10 : -1;
-    }
-
     /**
      * Decodes a path whose escapes the parser checked.
      *
@@ -62,7 +51,7 @@ final class PercentCoding
             final byte b = buffer.get(i);
             if (b == '%')
             {
-                into[n] = (byte)(hexValue(buffer.get(i + 1)) << 4 | hexValue(buffer.get(i + 2)));
+                into[n] = (byte)(Ascii.hexValue(buffer.get(i + 1)) << 4 | Ascii.hexValue(buffer.get(i + 2)));
                 i += 3;
             }
             else
@@ -103,7 +92,7 @@ final class PercentCoding
             }
             final int high = buffer.get(i + 1);
             final int low = buffer.get(i + 2);
-            final int decoded = hexValue(high) << 4 | hexValue(low);
+            final int decoded = Ascii.hexValue(high) << 4 | Ascii.hexValue(low);
             if (UNRESERVED[decoded])
             {
                 if (decoded != route[k])
@@ -114,8 +103,8 @@ final class PercentCoding
             }
             else
             {
-                if (k + 2 >= route.length || route[k] != '%' || upper(high) != route[k + 1] ||
-                    upper(low) != route[k + 2])
+                if (k + 2 >= route.length || route[k] != '%' || Ascii.lower(high) != route[k + 1] ||
+                    Ascii.lower(low) != route[k + 2])
                 {
                     return -1;
                 }
@@ -128,7 +117,7 @@ final class PercentCoding
 
     /**
      * A route's path in the form {@link #match} compares with: encoded unreserved characters decoded, other
-     * escapes in upper case.
+     * escapes in lower case.
      *
      * @throws IllegalArgumentException for a character a target may not hold or a broken escape.
      */
@@ -150,11 +139,11 @@ final class PercentCoding
                 out[n++] = (byte)b;
                 continue;
             }
-            if (i + 2 >= raw.length || hexValue(raw[i + 1]) < 0 || hexValue(raw[i + 2]) < 0)
+            if (i + 2 >= raw.length || Ascii.hexValue(raw[i + 1]) < 0 || Ascii.hexValue(raw[i + 2]) < 0)
             {
                 throw new IllegalArgumentException("a broken percent-escape in a route's path: " + path);
             }
-            final int decoded = hexValue(raw[i + 1]) << 4 | hexValue(raw[i + 2]);
+            final int decoded = Ascii.hexValue(raw[i + 1]) << 4 | Ascii.hexValue(raw[i + 2]);
             if (UNRESERVED[decoded])
             {
                 out[n++] = (byte)decoded;
@@ -162,16 +151,11 @@ final class PercentCoding
             else
             {
                 out[n++] = '%';
-                out[n++] = (byte)upper(raw[i + 1]);
-                out[n++] = (byte)upper(raw[i + 2]);
+                out[n++] = (byte)Ascii.lower(raw[i + 1]);
+                out[n++] = (byte)Ascii.lower(raw[i + 2]);
             }
             i += 2;
         }
         return java.util.Arrays.copyOf(out, n);
-    }
-
-    private static int upper(final int b)
-    {
-        return b >= 'a' && b <= 'z' ? b - 32 : b;
     }
 }

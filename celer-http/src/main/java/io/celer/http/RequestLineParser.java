@@ -49,8 +49,8 @@ final class RequestLineParser
             }
             if (b == '%')
             {
-                if (i + 2 >= end || PercentCoding.hexValue(buffer.get(i + 1)) < 0 ||
-                    PercentCoding.hexValue(buffer.get(i + 2)) < 0)
+                if (i + 2 >= end || Ascii.hexValue(buffer.get(i + 1)) < 0 ||
+                    Ascii.hexValue(buffer.get(i + 2)) < 0)
                 {
                     return HttpStatus.BAD_REQUEST;
                 }
