@@ -92,11 +92,7 @@ final class Compression
             data.position(at);
             return writer.write(opcode, true, data);
         }
-        final int length = frames.position() - FrameEncoder.MAX_HEADER_LENGTH;
-        final int start = writer.encoder().frameInPlace(frames, FrameEncoder.MAX_HEADER_LENGTH, length, opcode,
-            true, true);
-        frames.limit(FrameEncoder.MAX_HEADER_LENGTH + length).position(start);
-        if (writer.write(frames))
+        if (writeDeflated(writer, frames, opcode, true, true))
         {
             return true;
         }
@@ -128,15 +124,22 @@ final class Compression
         {
             throw new IllegalStateException("a compressed fragment outgrew its bound");
         }
-        final int length = frames.position() - FrameEncoder.MAX_HEADER_LENGTH;
-        final int start = writer.encoder().frameInPlace(frames, FrameEncoder.MAX_HEADER_LENGTH, length, opcode,
-            last, first);
-        frames.limit(FrameEncoder.MAX_HEADER_LENGTH + length).position(start);
-        if (!writer.write(frames))
+        if (!writeDeflated(writer, frames, opcode, last, first))
         {
             throw new IllegalStateException("a fragment refused after room was made for it");
         }
         return true;
+    }
+
+    /** Puts the frame's header in front of the payload deflated behind the room left for it, and writes both. */
+    private static boolean writeDeflated(final FrameWriter writer, final ByteBuffer frames, final int opcode,
+        final boolean fin, final boolean rsv1)
+    {
+        final int length = frames.position() - FrameEncoder.MAX_HEADER_LENGTH;
+        final int start = writer.encoder().frameInPlace(frames, FrameEncoder.MAX_HEADER_LENGTH, length, opcode,
+            fin, rsv1);
+        frames.limit(FrameEncoder.MAX_HEADER_LENGTH + length).position(start);
+        return writer.write(frames);
     }
 
     boolean deflateTextFragment(final FrameWriter writer, final int opcode, final boolean first,
