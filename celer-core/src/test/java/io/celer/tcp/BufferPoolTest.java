@@ -13,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import io.celer.framing.LineFraming;
@@ -115,34 +116,28 @@ class BufferPoolTest
         assertThat(pools(reactor, server)).isEqualTo(new Pools(1, 1, 1, 1));
     }
 
-    @Test
-    void thePoolKeepsNoMoreThanItsBoundAndNothingOnceTheServerCloses() throws Exception
+    @ParameterizedTest(name = "a pool of {0}")
+    @CsvSource({
+        "2, 2, 8",   // the second burst: two lent again, three made
+        "0, 0, 10",  // every connection its own buffers
+    })
+    void thePoolKeepsNoMoreThanItsBoundAndNothingOnceTheServerCloses(final int poolSize, final int kept,
+        final long madeAfterTwoBursts) throws Exception
     {
         final Reactor reactor = reactors.start("server");
         final RecordingHandler handler = new RecordingHandler(true);
-        final TcpServer server = pooledLineServer(reactor, handler, 2);
+        final TcpServer server = pooledLineServer(reactor, handler, poolSize);
 
         burst(server, handler, 5, 5);
-        assertThat(pools(reactor, server)).isEqualTo(new Pools(5, 2, 5, 2));
+        assertThat(pools(reactor, server)).isEqualTo(new Pools(5, kept, 5, kept));
 
         burst(server, handler, 5, 10);
-        assertThat(pools(reactor, server)).as("two lent again, three made").isEqualTo(new Pools(8, 2, 8, 2));
+        assertThat(pools(reactor, server)).as("those kept lent again, the others made").isEqualTo(
+            new Pools(madeAfterTwoBursts, kept, madeAfterTwoBursts, kept));
 
         server.close();
         Await.until("the server closed", () -> !server.isOpen());
-        assertThat(pools(reactor, server)).isEqualTo(new Pools(8, 0, 8, 0));
-    }
-
-    @Test
-    void aPoolOfZeroGivesEveryConnectionItsOwnBuffers() throws Exception
-    {
-        final Reactor reactor = reactors.start("server");
-        final RecordingHandler handler = new RecordingHandler(true);
-        final TcpServer server = pooledLineServer(reactor, handler, 0);
-
-        burst(server, handler, 3, 3);
-        burst(server, handler, 3, 6);
-        assertThat(pools(reactor, server)).isEqualTo(new Pools(6, 0, 6, 0));
+        assertThat(pools(reactor, server)).isEqualTo(new Pools(madeAfterTwoBursts, 0, madeAfterTwoBursts, 0));
     }
 
     /**
