@@ -1,9 +1,10 @@
 package io.celer.tcp;
 
+import static io.celer.test.Sockets.lineReader;
+import static io.celer.test.Sockets.sendLine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -84,10 +85,10 @@ class BufferPoolTest
 
         try (Socket a = transport.connect("127.0.0.1", server.port()))
         {
-            final BufferedReader in = reader(a);
-            send(a, "hello");
+            final BufferedReader in = lineReader(a);
+            sendLine(a, "hello");
             assertThat(in.readLine()).isEqualTo("hello");
-            send(a, "bye");
+            sendLine(a, "bye");
             assertThat(in.readLine()).isEqualTo("bye");
             assertThat(in.readLine()).isNull();
         }
@@ -96,10 +97,10 @@ class BufferPoolTest
 
         try (Socket b = transport.connect("127.0.0.1", server.port()))
         {
-            final BufferedReader in = reader(b);
+            final BufferedReader in = lineReader(b);
             for (final String line : List.of("one", "two", "three"))
             {
-                send(b, line);
+                sendLine(b, line);
                 assertThat(in.readLine()).isEqualTo(line);
                 // From outside any callback too, while the second connection holds the recycled buffers.
                 assertThat(OnReactor.get(reactor, () -> handler.first.write(STALE))).isFalse();
@@ -182,8 +183,8 @@ class BufferPoolTest
                 final Socket socket = new Socket("127.0.0.1", server.port());
                 socket.setSoTimeout(30_000);
                 sockets.add(socket);
-                send(socket, "line " + i);
-                assertThat(reader(socket).readLine()).isEqualTo("line " + i);
+                sendLine(socket, "line " + i);
+                assertThat(lineReader(socket).readLine()).isEqualTo("line " + i);
             }
         }
         finally
@@ -195,15 +196,5 @@ class BufferPoolTest
         }
         Await.until(() -> closedInAll + " closes among " + handler.events, () -> handler.events.stream()
             .filter(e -> e.startsWith("closed:")).count() == closedInAll, Await.DEFAULT);
-    }
-
-    private static void send(final Socket socket, final String line) throws Exception
-    {
-        socket.getOutputStream().write((line + "\n").getBytes(StandardCharsets.US_ASCII));
-    }
-
-    private static BufferedReader reader(final Socket socket) throws Exception
-    {
-        return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
     }
 }
