@@ -1,5 +1,7 @@
 package io.celer.reactor;
 
+import java.util.Objects;
+
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 
@@ -24,7 +26,7 @@ public final class ReactorConfig
      */
     public ReactorConfig name(final String name)
     {
-        this.name = requireNonNull(name, "name");
+        this.name = Objects.requireNonNull(name, "name must not be null");
         return this;
     }
 
@@ -39,7 +41,7 @@ public final class ReactorConfig
      */
     public ReactorConfig idleStrategy(final IdleStrategy idleStrategy)
     {
-        this.idleStrategy = requireNonNull(idleStrategy, "idleStrategy");
+        this.idleStrategy = Objects.requireNonNull(idleStrategy, "idleStrategy must not be null");
         return this;
     }
 
@@ -63,11 +65,7 @@ public final class ReactorConfig
      */
     public ReactorConfig callbackQueueCapacity(final int capacity)
     {
-        if (capacity < 2)
-        {
-            throw new IllegalArgumentException("callbackQueueCapacity must be at least 2: " + capacity);
-        }
-        this.callbackQueueCapacity = capacity;
+        this.callbackQueueCapacity = ConfigChecks.atLeast(capacity, 2, "callbackQueueCapacity");
         return this;
     }
 
@@ -148,14 +146,5 @@ public final class ReactorConfig
     boolean daemon()
     {
         return daemon;
-    }
-
-    private static <T> T requireNonNull(final T value, final String what)
-    {
-        if (value == null)
-        {
-            throw new NullPointerException(what + " must not be null");
-        }
-        return value;
     }
 }

@@ -1,8 +1,12 @@
 package io.celer.tcp;
 
+import static io.celer.reactor.ConfigChecks.notNegative;
+import static io.celer.reactor.ConfigChecks.positive;
+
 import java.io.IOException;
 import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 import io.celer.framing.Framing;
@@ -300,11 +304,7 @@ public final class TcpConfig
      */
     public TcpConfig transport(final TransportFactory transport)
     {
-        if (transport == null)
-        {
-            throw new NullPointerException("transport must not be null");
-        }
-        this.transport = transport;
+        this.transport = Objects.requireNonNull(transport, "transport must not be null");
         return this;
     }
 
@@ -447,41 +447,5 @@ public final class TcpConfig
     long closeLingerMillis()
     {
         return closeLingerMillis;
-    }
-
-    private static int positive(final int value, final String what)
-    {
-        if (value <= 0)
-        {
-            throw new IllegalArgumentException(what + " must be positive: " + value);
-        }
-        return value;
-    }
-
-    private static long positive(final long value, final String what)
-    {
-        if (value <= 0)
-        {
-            throw new IllegalArgumentException(what + " must be positive: " + value);
-        }
-        return value;
-    }
-
-    private static int notNegative(final int value, final String what)
-    {
-        if (value < 0)
-        {
-            throw new IllegalArgumentException(what + " must not be negative: " + value);
-        }
-        return value;
-    }
-
-    private static long notNegative(final long value, final String what)
-    {
-        if (value < 0)
-        {
-            throw new IllegalArgumentException(what + " must not be negative: " + value);
-        }
-        return value;
     }
 }

@@ -28,12 +28,8 @@ import io.celer.tcp.TransportFactory;
  */
 public final class TlsConfig implements TransportFactory
 {
-    private Path keyStore;
-    private char[] keyStorePassword;
-    private String keyStoreType;
-    private Path trustStore;
-    private char[] trustStorePassword;
-    private String trustStoreType;
+    private StoreFile keyStore;
+    private StoreFile trustStore;
     private List<String> protocols = List.of("TLSv1.3", "TLSv1.2");
     private List<String> cipherSuites;
     private ClientAuth clientAuth = ClientAuth.NONE;
@@ -50,9 +46,7 @@ public final class TlsConfig implements TransportFactory
      */
     public TlsConfig keyStore(final Path path, final String password)
     {
-        this.keyStore = path;
-        this.keyStorePassword = password.toCharArray();
-        this.keyStoreType = typeOf(path);
+        this.keyStore = StoreFile.of(path, password);
         this.context = null;
         return this;
     }
@@ -66,9 +60,7 @@ public final class TlsConfig implements TransportFactory
      */
     public TlsConfig trustStore(final Path path, final String password)
     {
-        this.trustStore = path;
-        this.trustStorePassword = password.toCharArray();
-        this.trustStoreType = typeOf(path);
+        this.trustStore = StoreFile.of(path, password);
         this.context = null;
         return this;
     }
@@ -198,13 +190,13 @@ public final class TlsConfig implements TransportFactory
                 if (keyStore != null)
                 {
                     keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-                    keys.init(load(keyStore, keyStoreType, keyStorePassword), keyStorePassword);
+                    keys.init(keyStore.load(), keyStore.password());
                 }
                 TrustManagerFactory trust = null;
                 if (trustStore != null)
                 {
                     trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-                    trust.init(load(trustStore, trustStoreType, trustStorePassword));
+                    trust.init(trustStore.load());
                 }
                 final SSLContext built = SSLContext.getInstance("TLS");
                 built.init(keys == null ? null : keys.getKeyManagers(), trust == null ? null : trust.getTrustManagers(),
@@ -219,24 +211,30 @@ public final class TlsConfig implements TransportFactory
         return context;
     }
 
-    private static KeyStore load(final Path path, final String type, final char[] password)
-        throws GeneralSecurityException, IOException
+    /**
+     * A key or trust store file, its password and its type.
+     */
+    private record StoreFile(Path path, char[] password, String type)
     {
-        final KeyStore store = KeyStore.getInstance(type);
-        try (InputStream in = Files.newInputStream(path))
+        /** A store whose type follows from the file name: JKS for {@code .jks}, PKCS12 otherwise. */
+        static StoreFile of(final Path path, final String password)
         {
-            store.load(in, password);
+            final String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
+            return new StoreFile(path, password.toCharArray(), name.endsWith(".jks") ? "JKS" : "PKCS12");
         }
-        catch (final IOException ex)
-        {
-            throw new IOException("cannot read " + type + " store " + path + ": " + ex.getMessage(), ex);
-        }
-        return store;
-    }
 
-    private static String typeOf(final Path path)
-    {
-        final String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
-        return name.endsWith(".jks") ? "JKS" : "PKCS12";
+        KeyStore load() throws GeneralSecurityException, IOException
+        {
+            final KeyStore store = KeyStore.getInstance(type);
+            try (InputStream in = Files.newInputStream(path))
+            {
+                store.load(in, password);
+            }
+            catch (final IOException ex)
+            {
+                throw new IOException("cannot read " + type + " store " + path + ": " + ex.getMessage(), ex);
+            }
+            return store;
+        }
     }
 }

@@ -1,5 +1,7 @@
 package io.celer.udp;
 
+import static io.celer.reactor.ConfigChecks.positive;
+
 import java.net.NetworkInterface;
 
 /**
@@ -194,14 +196,5 @@ public final class UdpConfig
     boolean multicastLoopback()
     {
         return multicastLoopback;
-    }
-
-    private static int positive(final int value, final String what)
-    {
-        if (value <= 0)
-        {
-            throw new IllegalArgumentException(what + " must be positive: " + value);
-        }
-        return value;
     }
 }

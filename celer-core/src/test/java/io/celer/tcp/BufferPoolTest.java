@@ -1,9 +1,10 @@
 package io.celer.tcp;
 
+import static io.celer.test.Sockets.lineReader;
+import static io.celer.test.Sockets.sendLine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import io.celer.framing.LineFraming;
@@ -83,10 +85,10 @@ class BufferPoolTest
 
         try (Socket a = transport.connect("127.0.0.1", server.port()))
         {
-            final BufferedReader in = reader(a);
-            send(a, "hello");
+            final BufferedReader in = lineReader(a);
+            sendLine(a, "hello");
             assertThat(in.readLine()).isEqualTo("hello");
-            send(a, "bye");
+            sendLine(a, "bye");
             assertThat(in.readLine()).isEqualTo("bye");
             assertThat(in.readLine()).isNull();
         }
@@ -95,10 +97,10 @@ class BufferPoolTest
 
         try (Socket b = transport.connect("127.0.0.1", server.port()))
         {
-            final BufferedReader in = reader(b);
+            final BufferedReader in = lineReader(b);
             for (final String line : List.of("one", "two", "three"))
             {
-                send(b, line);
+                sendLine(b, line);
                 assertThat(in.readLine()).isEqualTo(line);
                 // From outside any callback too, while the second connection holds the recycled buffers.
                 assertThat(OnReactor.get(reactor, () -> handler.first.write(STALE))).isFalse();
@@ -115,34 +117,28 @@ class BufferPoolTest
         assertThat(pools(reactor, server)).isEqualTo(new Pools(1, 1, 1, 1));
     }
 
-    @Test
-    void thePoolKeepsNoMoreThanItsBoundAndNothingOnceTheServerCloses() throws Exception
+    @ParameterizedTest(name = "a pool of {0}")
+    @CsvSource({
+        "2, 2, 8",   // the second burst: two lent again, three made
+        "0, 0, 10",  // every connection its own buffers
+    })
+    void thePoolKeepsNoMoreThanItsBoundAndNothingOnceTheServerCloses(final int poolSize, final int kept,
+        final long madeAfterTwoBursts) throws Exception
     {
         final Reactor reactor = reactors.start("server");
         final RecordingHandler handler = new RecordingHandler(true);
-        final TcpServer server = pooledLineServer(reactor, handler, 2);
+        final TcpServer server = pooledLineServer(reactor, handler, poolSize);
 
         burst(server, handler, 5, 5);
-        assertThat(pools(reactor, server)).isEqualTo(new Pools(5, 2, 5, 2));
+        assertThat(pools(reactor, server)).isEqualTo(new Pools(5, kept, 5, kept));
 
         burst(server, handler, 5, 10);
-        assertThat(pools(reactor, server)).as("two lent again, three made").isEqualTo(new Pools(8, 2, 8, 2));
+        assertThat(pools(reactor, server)).as("those kept lent again, the others made").isEqualTo(
+            new Pools(madeAfterTwoBursts, kept, madeAfterTwoBursts, kept));
 
         server.close();
         Await.until("the server closed", () -> !server.isOpen());
-        assertThat(pools(reactor, server)).isEqualTo(new Pools(8, 0, 8, 0));
-    }
-
-    @Test
-    void aPoolOfZeroGivesEveryConnectionItsOwnBuffers() throws Exception
-    {
-        final Reactor reactor = reactors.start("server");
-        final RecordingHandler handler = new RecordingHandler(true);
-        final TcpServer server = pooledLineServer(reactor, handler, 0);
-
-        burst(server, handler, 3, 3);
-        burst(server, handler, 3, 6);
-        assertThat(pools(reactor, server)).isEqualTo(new Pools(6, 0, 6, 0));
+        assertThat(pools(reactor, server)).isEqualTo(new Pools(madeAfterTwoBursts, 0, madeAfterTwoBursts, 0));
     }
 
     /**
@@ -187,8 +183,8 @@ class BufferPoolTest
                 final Socket socket = new Socket("127.0.0.1", server.port());
                 socket.setSoTimeout(30_000);
                 sockets.add(socket);
-                send(socket, "line " + i);
-                assertThat(reader(socket).readLine()).isEqualTo("line " + i);
+                sendLine(socket, "line " + i);
+                assertThat(lineReader(socket).readLine()).isEqualTo("line " + i);
             }
         }
         finally
@@ -200,15 +196,5 @@ class BufferPoolTest
         }
         Await.until(() -> closedInAll + " closes among " + handler.events, () -> handler.events.stream()
             .filter(e -> e.startsWith("closed:")).count() == closedInAll, Await.DEFAULT);
-    }
-
-    private static void send(final Socket socket, final String line) throws Exception
-    {
-        socket.getOutputStream().write((line + "\n").getBytes(StandardCharsets.US_ASCII));
-    }
-
-    private static BufferedReader reader(final Socket socket) throws Exception
-    {
-        return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
     }
 }

@@ -1,11 +1,12 @@
 package io.celer.tcp;
 
+import static io.celer.test.Sockets.freePort;
+import static io.celer.test.Sockets.lineReader;
+import static io.celer.test.Sockets.sendLine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -49,18 +50,18 @@ class ConnectionLifecycleTest
         try (Socket good = transport.connect("127.0.0.1", server.port());
             Socket bad = transport.connect("127.0.0.1", server.port()))
         {
-            final BufferedReader goodIn = reader(good);
-            good.getOutputStream().write("before\n".getBytes(StandardCharsets.US_ASCII));
+            final BufferedReader goodIn = lineReader(good);
+            sendLine(good, "before");
             assertThat(goodIn.readLine()).isEqualTo("before");
 
-            bad.getOutputStream().write(("x".repeat(40) + "\n").getBytes(StandardCharsets.US_ASCII));
+            sendLine(bad, "x".repeat(40));
             assertThat(bad.getInputStream().read()).isEqualTo(-1);
             Await.until("the framing error", () -> handler.events.contains("closed:FRAMING_ERROR"));
             assertThat(handler.errors).singleElement()
                 .isInstanceOf(FramingException.class)
                 .extracting(Throwable::getMessage).isEqualTo("line of 40 bytes exceeds the maximum of 32");
 
-            good.getOutputStream().write("after\n".getBytes(StandardCharsets.US_ASCII));
+            sendLine(good, "after");
             assertThat(goodIn.readLine()).isEqualTo("after");
         }
     }
@@ -85,13 +86,13 @@ class ConnectionLifecycleTest
         try (Socket good = transport.connect("127.0.0.1", server.port());
             Socket bad = transport.connect("127.0.0.1", server.port()))
         {
-            bad.getOutputStream().write("boom\n".getBytes(StandardCharsets.US_ASCII));
+            sendLine(bad, "boom");
             assertThat(bad.getInputStream().read()).isEqualTo(-1);
             handler.awaitEvent("closed:HANDLER_ERROR");
             assertThat(handler.events).contains("error:IllegalStateException:boom");
 
-            final BufferedReader goodIn = reader(good);
-            good.getOutputStream().write("still here\n".getBytes(StandardCharsets.US_ASCII));
+            final BufferedReader goodIn = lineReader(good);
+            sendLine(good, "still here");
             assertThat(goodIn.readLine()).isEqualTo("still here");
         }
     }
@@ -372,24 +373,5 @@ class ConnectionLifecycleTest
                 .isInstanceOf(java.io.UncheckedIOException.class)
                 .hasMessageContaining("cannot listen on 127.0.0.1:" + busy.getLocalPort());
         }
-    }
-
-    private static BufferedReader reader(final Socket socket) throws java.io.IOException
-    {
-        return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
-    }
-
-    static int freePort() throws java.io.IOException
-    {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()))
-        {
-            return socket.getLocalPort();
-        }
-    }
-
-    @SuppressWarnings("unused")
-    private static void write(final OutputStream out, final String text) throws java.io.IOException
-    {
-        out.write(text.getBytes(StandardCharsets.US_ASCII));
     }
 }

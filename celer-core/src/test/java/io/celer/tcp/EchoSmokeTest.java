@@ -1,9 +1,9 @@
 package io.celer.tcp;
 
+import static io.celer.test.Sockets.lineReader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.ByteBuffer;
@@ -44,8 +44,7 @@ class EchoSmokeTest
         try (Socket socket = transport.connect("127.0.0.1", server.port()))
         {
             final OutputStream out = socket.getOutputStream();
-            final BufferedReader in = new BufferedReader(
-                new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+            final BufferedReader in = lineReader(socket);
             out.write("hello\r\nworld\n".getBytes(StandardCharsets.US_ASCII));
             assertThat(in.readLine()).isEqualTo("hello");
             assertThat(in.readLine()).isEqualTo("world");

@@ -1,15 +1,15 @@
 package io.celer.tls;
 
+import static io.celer.test.Sockets.lineReader;
+import static io.celer.test.Sockets.sendLine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 
 import javax.net.ssl.SSLException;
 
@@ -133,9 +133,8 @@ class TlsEdgeCasesTest
             {
                 socket.setSoTimeout(10_000);
                 // No explicit handshake: the client's Finished and this line leave back to back.
-                socket.getOutputStream().write("hello\n".getBytes(StandardCharsets.US_ASCII));
-                final BufferedReader in = new BufferedReader(
-                    new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+                sendLine(socket, "hello");
+                final BufferedReader in = lineReader(socket);
                 assertThat(in.readLine()).as("the echo of the line sent with the client's Finished")
                     .isEqualTo("hello");
             }

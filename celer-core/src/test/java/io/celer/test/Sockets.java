@@ -1,0 +1,57 @@
+package io.celer.test;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The test side's plain sockets: a free loopback port, and lines written and read as US-ASCII.
+ */
+public final class Sockets
+{
+    private Sockets()
+    {
+    }
+
+    /**
+     * A loopback port that was free a moment ago.
+     *
+     * @return the port.
+     * @throws IOException if none can be found.
+     */
+    public static int freePort() throws IOException
+    {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            return socket.getLocalPort();
+        }
+    }
+
+    /**
+     * Reads a socket's input as lines.
+     *
+     * @param socket the socket.
+     * @return a reader of its input.
+     * @throws IOException if the input cannot be had.
+     */
+    public static BufferedReader lineReader(final Socket socket) throws IOException
+    {
+        return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+    }
+
+    /**
+     * Writes a line, ended by {@code \n}.
+     *
+     * @param socket the socket.
+     * @param line   the line without its end.
+     * @throws IOException if the write fails.
+     */
+    public static void sendLine(final Socket socket, final String line) throws IOException
+    {
+        socket.getOutputStream().write((line + "\n").getBytes(StandardCharsets.US_ASCII));
+    }
+}
