@@ -49,8 +49,7 @@ public class CarrierMuxRegistrationStress
     @Arbiter
     public void drain(final II_Result r)
     {
-        mux.drain(seen::add, 10);
-        r.r1 = seen.seen();
+        r.r1 = seen.drain(mux);
         r.r2 = mux.producers();
     }
 }

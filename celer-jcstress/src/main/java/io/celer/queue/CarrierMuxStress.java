@@ -23,8 +23,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
 public class CarrierMuxStress
 {
     private final CarrierMux<Pair> mux = new CarrierMux<>(2, Pair::new, 4);
-    private final Lanes consumer = new Lanes();
-    private final Lanes rest = new Lanes();
+    private final Lanes seen = new Lanes();
 
     /**
      * The first producer's lane, with one carrier published.
@@ -51,8 +50,7 @@ public class CarrierMuxStress
     @Actor
     public void consumer(final II_Result r)
     {
-        mux.drain(consumer::add, 10);
-        r.r1 = consumer.seen();
+        r.r1 = seen.drain(mux);
     }
 
     /**
@@ -63,7 +61,6 @@ public class CarrierMuxStress
     @Arbiter
     public void rest(final II_Result r)
     {
-        mux.drain(rest::add, 10);
-        r.r2 = rest.seen();
+        r.r2 = seen.drain(mux);
     }
 }

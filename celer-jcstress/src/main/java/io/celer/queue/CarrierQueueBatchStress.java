@@ -31,10 +31,8 @@ public class CarrierQueueBatchStress
      */
     public CarrierQueueBatchStress()
     {
-        Pair.publish(queue, 8, 8);
-        queue.drain(pair -> { }, 2);
-        Pair.publish(queue, 9);
-        queue.drain(pair -> { }, 1);
+        Pair.advance(queue, 8, 8);
+        Pair.advance(queue, 9);
     }
 
     /**

@@ -30,8 +30,7 @@ public class CarrierQueueOrderStress
      */
     public CarrierQueueOrderStress()
     {
-        Pair.publish(queue, 9);
-        queue.drain(pair -> { }, 1);
+        Pair.advance(queue, 9);
     }
 
     /**

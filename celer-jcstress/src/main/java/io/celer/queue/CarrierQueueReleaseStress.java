@@ -51,11 +51,6 @@ public class CarrierQueueReleaseStress
     @Actor
     public void producer(final II_Result r)
     {
-        final Pair pair = queue.claim();
-        if (pair != null)
-        {
-            pair.fill(2);
-            r.r2 = 1;
-        }
+        r.r2 = Pair.refill(queue, 2, 2);
     }
 }

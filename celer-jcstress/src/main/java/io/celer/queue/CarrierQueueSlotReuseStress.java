@@ -52,17 +52,7 @@ public class CarrierQueueSlotReuseStress
     @Actor
     public void producer(final III_Result r)
     {
-        int refilled = 0;
-        for (int mark = 3; mark <= 4; mark++)
-        {
-            final Pair pair = queue.claim();
-            if (pair == null)
-            {
-                break;
-            }
-            pair.fill(mark);
-            refilled++;
-        }
+        final int refilled = Pair.refill(queue, 3, 4);
         queue.publish();
         r.r2 = refilled;
     }

@@ -1,10 +1,11 @@
 package io.celer.queue;
 
 /**
- * What a consumer of several producers saw, as bits: bit {@code mark - 1} for each whole carrier of that
- * mark, 8 when a mark came twice, 16 when a carrier was half-written.
+ * What a consumer of several producers saw, as bits: bit {@code mark - 1} for each whole carrier or callback
+ * of that mark, 8 when a mark came twice, 16 when one was half-written. Touched only by the thread that
+ * consumes, and by the arbiter after it.
  */
-final class Lanes
+public final class Lanes
 {
     private int seen;
 
@@ -15,22 +16,47 @@ final class Lanes
      */
     void add(final Pair pair)
     {
-        if (pair.first != pair.second || pair.first < 1 || pair.first > 3)
+        add(pair.first, pair.second);
+    }
+
+    /**
+     * Records one carrier or callback by its two fields.
+     *
+     * @param first  its first field.
+     * @param second its second field.
+     */
+    public void add(final int first, final int second)
+    {
+        if (first != second || first < 1 || first > 3)
         {
             seen |= 16;
             return;
         }
-        final int bit = 1 << (pair.first - 1);
+        final int bit = 1 << (first - 1);
         seen |= (seen & bit) != 0 ? 8 : bit;
     }
 
     /**
-     * The record so far.
+     * Drains every lane of a mux once and takes what it saw.
+     *
+     * @param mux what to drain.
+     * @return the bits of what that drain took.
+     */
+    int drain(final CarrierMux<Pair> mux)
+    {
+        mux.drain(this::add, 10);
+        return take();
+    }
+
+    /**
+     * The record so far, then starts afresh.
      *
      * @return the bits.
      */
-    int seen()
+    public int take()
     {
-        return seen;
+        final int taken = seen;
+        seen = 0;
+        return taken;
     }
 }

@@ -82,6 +82,44 @@ final class Pair
     }
 
     /**
+     * Publishes a carrier per mark as one batch and drains them unseen: moves the ring on, so that a test's
+     * carriers land on slots already used and released.
+     *
+     * @param queue where.
+     * @param marks what, in order.
+     */
+    static void advance(final CarrierQueue<Pair> queue, final int... marks)
+    {
+        publish(queue, marks);
+        queue.drain(pair -> { }, marks.length);
+    }
+
+    /**
+     * Claims and fills carriers, marked {@code first} to {@code last}, for as long as the queue hands free ones
+     * back; publishes nothing.
+     *
+     * @param queue where.
+     * @param first the first carrier's mark.
+     * @param last  the last one's.
+     * @return how many it filled.
+     */
+    static int refill(final CarrierQueue<Pair> queue, final int first, final int last)
+    {
+        int refilled = 0;
+        for (int mark = first; mark <= last; mark++)
+        {
+            final Pair pair = queue.claim();
+            if (pair == null)
+            {
+                break;
+            }
+            pair.fill(mark);
+            refilled++;
+        }
+        return refilled;
+    }
+
+    /**
      * Drains a queue once and lists the marks it took, in order, as digits: 7 for a torn carrier, 0 for none.
      *
      * @param queue what to drain.

@@ -1,15 +1,18 @@
 package io.celer.reactor;
 
+import io.celer.queue.Lanes;
+
 /**
- * What the callbacks that ran saw, as bits: bit {@code mark - 1} for each whole callback of that mark, 8 when
- * a mark ran twice, 16 when a callback ran half-written. Touched only by the thread that drains.
+ * Callback queues and muxes whose callbacks record what they carry when they run, in the bits of
+ * {@link Lanes}: bit {@code mark - 1} for each whole callback of that mark, 8 when a mark ran twice, 16 when a
+ * callback ran half-written. Touched only by the thread that drains.
  */
 final class Marks
 {
     /** A reactor that is never started: callback queues need one to run callbacks and to wake it. */
     static final Reactor REACTOR = new Reactor(new ReactorConfig().name("jcstress").daemon(true));
 
-    private int seen;
+    private final Lanes seen = new Lanes();
 
     /**
      * A callback queue on {@link #REACTOR} whose callbacks record here.
@@ -51,13 +54,7 @@ final class Marks
      */
     void add(final int first, final int second)
     {
-        if (first != second || first < 1 || first > 3)
-        {
-            seen |= 16;
-            return;
-        }
-        final int bit = 1 << (first - 1);
-        seen |= (seen & bit) != 0 ? 8 : bit;
+        seen.add(first, second);
     }
 
     /**
@@ -69,18 +66,6 @@ final class Marks
     int drain(final CallbackSource source)
     {
         source.drain();
-        return take();
-    }
-
-    /**
-     * The record so far, then starts afresh.
-     *
-     * @return the bits.
-     */
-    int take()
-    {
-        final int taken = seen;
-        seen = 0;
-        return taken;
+        return seen.take();
     }
 }
