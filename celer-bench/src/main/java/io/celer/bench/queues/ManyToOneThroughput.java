@@ -1,7 +1,6 @@
 package io.celer.bench.queues;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.jctools.queues.MpscArrayQueue;
@@ -17,7 +16,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.Control;
 
-import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.RingBuffer;
 
 import io.celer.queue.CarrierMux;
@@ -74,14 +72,7 @@ public class ManyToOneThroughput
         {
             lane = sender.lane = state.mux.producerLane();
         }
-        final Message message = lane.claim();
-        if (message == null)
-        {
-            return false;
-        }
-        message.value = sender.next++;
-        lane.publish();
-        return true;
+        return ThroughputCalls.sendCarrier(lane, sender);
     }
 
     /**
@@ -126,14 +117,9 @@ public class ManyToOneThroughput
     @GroupThreads(PRODUCERS)
     public boolean agronaSend(final Agrona state, final Sender sender, final ThroughputCounters counters)
     {
-        final Message message = state.of(sender).take();
-        if (message == null)
-        {
-            return false;
-        }
-        message.value = sender.next++;
+        final Message message = ThroughputCalls.takeFilled(state.of(sender), sender);
         // The pools hold no more than the queue, so the offer cannot fail.
-        return state.queue.offer(message);
+        return message != null && state.queue.offer(message);
     }
 
     /**
@@ -177,13 +163,8 @@ public class ManyToOneThroughput
     @GroupThreads(PRODUCERS)
     public boolean jctoolsSend(final JcTools state, final Sender sender, final ThroughputCounters counters)
     {
-        final Message message = state.of(sender).take();
-        if (message == null)
-        {
-            return false;
-        }
-        message.value = sender.next++;
-        return state.queue.offer(message);
+        final Message message = ThroughputCalls.takeFilled(state.of(sender), sender);
+        return message != null && state.queue.offer(message);
     }
 
     /**
@@ -227,7 +208,7 @@ public class ManyToOneThroughput
     @GroupThreads(PRODUCERS)
     public boolean disruptorSend(final Disruptor state, final Sender sender, final ThroughputCounters counters)
     {
-        return OneToOneThroughput.Disruptors.send(state.ring, sender.next++);
+        return ThroughputCalls.sendEvent(state.ring, sender.next++);
     }
 
     /**
@@ -245,6 +226,6 @@ public class ManyToOneThroughput
     public int disruptorReceive(final Disruptor state, final ThroughputCounters counters, final Control control)
         throws Exception
     {
-        return counters.count(control, OneToOneThroughput.Disruptors.receive(state.poller, state.reader));
+        return counters.count(control, ThroughputCalls.pollEvents(state.poller, state.reader));
     }
 }

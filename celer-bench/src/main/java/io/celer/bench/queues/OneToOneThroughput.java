@@ -16,8 +16,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.Control;
 
-import com.lmax.disruptor.EventPoller;
-import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 
 import io.celer.queue.CarrierQueue;
@@ -73,14 +71,7 @@ public class OneToOneThroughput
     @GroupThreads(1)
     public boolean celerSend(final Celer state, final Sender sender, final ThroughputCounters counters)
     {
-        final Message message = state.queue.claim();
-        if (message == null)
-        {
-            return false;
-        }
-        message.value = sender.next++;
-        state.queue.publish();
-        return true;
+        return ThroughputCalls.sendCarrier(state.queue, sender);
     }
 
     /**
@@ -123,14 +114,9 @@ public class OneToOneThroughput
     @GroupThreads(1)
     public boolean agronaSend(final Agrona state, final Sender sender, final ThroughputCounters counters)
     {
-        final Message message = state.pool.take();
-        if (message == null)
-        {
-            return false;
-        }
-        message.value = sender.next++;
+        final Message message = ThroughputCalls.takeFilled(state.pool, sender);
         // The pool holds no more than the queue, so the offer cannot fail.
-        return state.queue.offer(message);
+        return message != null && state.queue.offer(message);
     }
 
     /**
@@ -173,13 +159,8 @@ public class OneToOneThroughput
     @GroupThreads(1)
     public boolean jctoolsSend(final JcTools state, final Sender sender, final ThroughputCounters counters)
     {
-        final Message message = state.pool.take();
-        if (message == null)
-        {
-            return false;
-        }
-        message.value = sender.next++;
-        return state.queue.offer(message);
+        final Message message = ThroughputCalls.takeFilled(state.pool, sender);
+        return message != null && state.queue.offer(message);
     }
 
     /**
@@ -222,7 +203,7 @@ public class OneToOneThroughput
     @GroupThreads(1)
     public boolean disruptorSend(final Disruptor state, final Sender sender, final ThroughputCounters counters)
     {
-        return Disruptors.send(state.ring, sender.next++);
+        return ThroughputCalls.sendEvent(state.ring, sender.next++);
     }
 
     /**
@@ -240,55 +221,6 @@ public class OneToOneThroughput
     public int disruptorReceive(final Disruptor state, final ThroughputCounters counters, final Control control)
         throws Exception
     {
-        return counters.count(control, Disruptors.receive(state.poller, state.reader));
-    }
-
-    /**
-     * The Disruptor's calls, shared by the benchmarks.
-     */
-    static final class Disruptors
-    {
-        private Disruptors()
-        {
-        }
-
-        /**
-         * Sends a value if the ring has room.
-         *
-         * @param ring  the ring.
-         * @param value what to send.
-         * @return whether it was sent.
-         */
-        static boolean send(final RingBuffer<Message> ring, final long value)
-        {
-            final long sequence;
-            try
-            {
-                sequence = ring.tryNext();
-            }
-            catch (final InsufficientCapacityException full)
-            {
-                // A shared instance without a stack trace: a full ring allocates nothing.
-                return false;
-            }
-            ring.get(sequence).value = value;
-            ring.publish(sequence);
-            return true;
-        }
-
-        /**
-         * Takes up to the reader's limit.
-         *
-         * @param poller the poller.
-         * @param reader the reader.
-         * @return how many it took.
-         * @throws Exception never: the reader does not throw.
-         */
-        static int receive(final EventPoller<Message> poller, final Reader reader) throws Exception
-        {
-            reader.startPoll();
-            poller.poll(reader);
-            return reader.polled();
-        }
+        return counters.count(control, ThroughputCalls.pollEvents(state.poller, state.reader));
     }
 }

@@ -3,6 +3,7 @@ package io.celer.bench.queues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * One benchmark of {@code bench queues}: a kind of transfer and an implementation of it.
@@ -165,24 +166,9 @@ enum QueueCase
      */
     static List<QueueCase> select(final String kinds, final String implementations)
     {
-        final List<String> kindIds = names(kinds);
-        final List<String> implementationIds = names(implementations);
-        for (final String id : kindIds)
-        {
-            if (List.of(Kind.values()).stream().noneMatch(k -> k.id.equals(id)))
-            {
-                throw new IllegalArgumentException("unknown kind: " + id + " (one-to-one, many-to-one, round-trip, "
-                    + "reactor-round-trip, reactor-callback-round-trip)");
-            }
-        }
-        for (final String id : implementationIds)
-        {
-            if (List.of(values()).stream().noneMatch(c -> c.implementation.equals(id)))
-            {
-                throw new IllegalArgumentException("unknown implementation: " + id
-                    + " (celer, agrona, jctools, disruptor)");
-            }
-        }
+        final List<String> kindIds = known("kind", names(kinds), Stream.of(Kind.values()).map(Kind::id).toList());
+        final List<String> implementationIds = known("implementation", names(implementations),
+            Stream.of(values()).map(QueueCase::implementation).distinct().toList());
         final List<QueueCase> cases = new ArrayList<>();
         for (final QueueCase c : values())
         {
@@ -196,6 +182,28 @@ enum QueueCase
             throw new IllegalArgumentException("no benchmark selected");
         }
         return cases;
+    }
+
+    /**
+     * Checks names against the known ones, which the refusal lists in declaration order.
+     *
+     * @param what  what the names are, for the refusal.
+     * @param names the names asked for.
+     * @param known the names there are.
+     * @return {@code names}.
+     * @throws IllegalArgumentException for an unknown name.
+     */
+    private static List<String> known(final String what, final List<String> names, final List<String> known)
+    {
+        for (final String name : names)
+        {
+            if (!known.contains(name))
+            {
+                throw new IllegalArgumentException(
+                    "unknown " + what + ": " + name + " (" + String.join(", ", known) + ")");
+            }
+        }
+        return names;
     }
 
     private static List<String> names(final String list)
