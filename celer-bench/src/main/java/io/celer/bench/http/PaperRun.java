@@ -116,14 +116,7 @@ final class PaperRun
             final Rounds<HttpPeer, List<PaperPoint>> rounds = Sweep.run(servers, runnable, settings.concurrency(),
                 settings.rounds(), settings.requests(), err,
                 (peer, server, port, n, progress) -> measure(server, port, n, run.work()));
-            final List<Sweep.Entry<PaperPoint>> entries = new ArrayList<>();
-            for (final HttpPeer peer : runnable)
-            {
-                if (rounds.of(peer) != null)
-                {
-                    entries.add(Sweep.entry(peer, rounds.of(peer)));
-                }
-            }
+            final List<Sweep.Entry<PaperPoint>> entries = rounds.entries(Sweep::entry);
             final Written written = new Written(PATH, settings.concurrency(), settings.requests(), false,
                 settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null, cpus.pinned() ? cpus.clientCpu() : null,
                 abLimit().toSeconds(), skipped);
