@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,12 +49,7 @@ class BatchingHarnessTest
         assertThat(report.get("speedups").get("celer").asDouble()).isPositive();
         assertThat(report.get("speedups").get("netty").asDouble()).isPositive();
 
-        try (Stream<Path> files = Files.list(out))
-        {
-            assertThat(files.map(p -> p.getFileName().toString()))
-                .anyMatch(name -> name.matches("batching-\\d{8}-\\d{6}\\.json"))
-                .anyMatch(name -> name.matches("batching-\\d{8}-\\d{6}\\.md"));
-        }
+        ResultFields.assertDatedFiles(out, "batching", "json", "md");
         assertThat(Files.readString(out.resolve("latest-batching.md"))).contains("# TCP batching", "| variant",
             "celer: batched is");
     }

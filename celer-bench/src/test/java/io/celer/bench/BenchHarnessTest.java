@@ -38,7 +38,7 @@ class BenchHarnessTest
         assertThat(peers)
             .containsExactly("celer", "celer-poll", "netty-nio", "netty-epoll", "netty-epoll-busy", "blocking", "c");
 
-        LatencyChecks.assertDatedFiles(out, "tcp");
+        ResultFields.assertDatedFiles(out, "tcp", "json", "md", "png");
         final byte[] png = Files.readAllBytes(out.resolve("latest-tcp.png"));
         assertThat(png.length).isGreaterThan(10_000);
         assertThat(java.util.Arrays.copyOf(png, PNG_SIGNATURE.length)).isEqualTo(PNG_SIGNATURE);

@@ -2,17 +2,13 @@ package io.celer.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * What the TCP and UDP latency tests check alike: every peer's entry is sane, and the dated files are there.
+ * What the TCP and UDP latency tests check alike: every peer's entry is sane.
  */
 final class LatencyChecks
 {
@@ -62,23 +58,5 @@ final class LatencyChecks
             }
         }
         return peers;
-    }
-
-    /**
-     * Checks that the dated JSON, Markdown and plot were written.
-     *
-     * @param out  the results directory.
-     * @param name the files' name, such as {@code tcp}.
-     * @throws IOException if the directory cannot be listed.
-     */
-    static void assertDatedFiles(final Path out, final String name) throws IOException
-    {
-        try (Stream<Path> files = Files.list(out))
-        {
-            assertThat(files.map(p -> p.getFileName().toString()))
-                .anyMatch(file -> file.matches(name + "-\\d{8}-\\d{6}\\.json"))
-                .anyMatch(file -> file.matches(name + "-\\d{8}-\\d{6}\\.md"))
-                .anyMatch(file -> file.matches(name + "-\\d{8}-\\d{6}\\.png"));
-        }
     }
 }

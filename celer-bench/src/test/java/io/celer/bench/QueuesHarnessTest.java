@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,12 +73,7 @@ class QueuesHarnessTest
         expected.add("reactor-callback-round-trip celer");
         assertThat(seen).containsExactlyElementsOf(expected);
 
-        try (Stream<Path> files = Files.list(out))
-        {
-            assertThat(files.map(p -> p.getFileName().toString()))
-                .anyMatch(name -> name.matches("queues-\\d{8}-\\d{6}\\.json"))
-                .anyMatch(name -> name.matches("queues-\\d{8}-\\d{6}\\.md"));
-        }
+        ResultFields.assertDatedFiles(out, "queues", "json", "md");
         assertThat(Files.readString(out.resolve("latest-queues.md"))).contains("# Queues", "| kind",
             "| one-to-one", "| many-to-one", "| round-trip", "| reactor-round-trip", "| reactor-callback-round-trip",
             "Reactor.callAsync", "CallbackQueue", "CarrierQueue", "CarrierMux", "SpscArrayQueue", "MpscArrayQueue", "OneToOneConcurrentArrayQueue", "ManyToOneConcurrentArrayQueue", "RingBuffer");

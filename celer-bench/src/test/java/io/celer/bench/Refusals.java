@@ -11,7 +11,7 @@ import picocli.CommandLine;
  * Runs {@code bench} in this process on arguments it should refuse, writing to a test's directory and keeping
  * the usage message out of the test's output.
  */
-final class Refusals
+public final class Refusals
 {
     private Refusals()
     {
@@ -24,7 +24,7 @@ final class Refusals
      * @param args the benchmark and its options, without {@code --out}.
      * @return 2 for a usage error.
      */
-    static int exitStatus(final Path out, final String... args)
+    public static int exitStatus(final Path out, final String... args)
     {
         final CommandLine bench = Bench.commandLine();
         bench.setErr(new PrintWriter(new StringWriter()));

@@ -6,12 +6,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -50,6 +53,29 @@ public final class ResultFields
         final JsonNode report = JSON.readTree(out.resolve(file).toFile());
         assertDocumented(report, list);
         return report;
+    }
+
+    /**
+     * Checks that a run wrote its dated files, {@code NAME-yyyyMMdd-HHmmss.EXT}, beside the latest ones.
+     *
+     * @param out        the results directory.
+     * @param name       the files' name, such as {@code tcp}.
+     * @param extensions the kinds expected, such as {@code json} and {@code md}.
+     * @throws IOException if the directory cannot be listed.
+     */
+    public static void assertDatedFiles(final Path out, final String name, final String... extensions)
+        throws IOException
+    {
+        final List<String> files;
+        try (Stream<Path> listed = Files.list(out))
+        {
+            files = listed.map(p -> p.getFileName().toString()).toList();
+        }
+        for (final String extension : extensions)
+        {
+            assertThat(files).as("dated " + extension + " of " + name)
+                .anyMatch(file -> file.matches(name + "-\\d{8}-\\d{6}\\." + extension));
+        }
     }
 
     /**

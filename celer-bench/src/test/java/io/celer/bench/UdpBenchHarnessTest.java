@@ -35,7 +35,7 @@ class UdpBenchHarnessTest
         }
         assertThat(peers).containsExactly("celer", "celer-poll", "netty-nio", "netty-epoll", "netty-epoll-busy", "c");
 
-        LatencyChecks.assertDatedFiles(out, "udp");
+        ResultFields.assertDatedFiles(out, "udp", "json", "md", "png");
         assertThat(out.resolve("latest-udp.png")).exists();
         assertThat(Files.readString(out.resolve("latest-udp.md")))
             .contains("# UDP round-trip latency", "| peer", "p50/C", "lost", "latest-udp.png");

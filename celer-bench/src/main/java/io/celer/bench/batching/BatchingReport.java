@@ -1,9 +1,9 @@
 package io.celer.bench.batching;
 
-import java.util.ArrayList;
+import static io.celer.bench.harness.Cells.format;
+
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -14,7 +14,6 @@ import io.celer.bench.harness.PeerLauncher;
 import io.celer.bench.harness.Report;
 import io.celer.bench.harness.Result;
 import io.celer.bench.harness.SideFacts;
-import io.celer.bench.harness.Sides;
 import io.celer.bench.harness.Table;
 
 /**
@@ -131,25 +130,19 @@ record BatchingReport(
     static Report report(final BatchingReport settings, final PeerLauncher launcher, final Result result)
     {
         final List<Entry> entries = (List<Entry>)result.results();
-        final List<List<String>> rows = new ArrayList<>();
-        for (final Entry e : entries)
-        {
-            final Sides<Double> alloc = e.sides().allocatedBytesPerMsg();
-            rows.add(List.of(e.variant(), format("%,.0f", e.messagesPerSecond()),
-                format("%,.1f", e.bytesPerSecond() / 1e6), format("%,.0f", e.clientMessagesPerSecond()),
-                format("%,.0f", e.averageBatch()), format("%,d", e.pauses()), format("%,d", e.producerWaits()),
-                e.sides().gcCell(), bytes(alloc.client()) + "/" + bytes(alloc.server())));
-        }
-        final Table table = new Table(List.of("variant", "msgs/s", "MB/s", "msgs/s (client)", "avg batch", "pauses",
-            "producer waits", "GC c/s", "alloc B/msg c/s"), rows);
+        final Table table = Table.of(List.of("variant", "msgs/s", "MB/s", "msgs/s (client)", "avg batch", "pauses",
+            "producer waits", "GC c/s", "alloc B/msg c/s"), entries, e -> List.of(e.variant(),
+                format("%,.0f", e.messagesPerSecond()), format("%,.1f", e.bytesPerSecond() / 1e6),
+                format("%,.0f", e.clientMessagesPerSecond()), format("%,.0f", e.averageBatch()),
+                format("%,d", e.pauses()), format("%,d", e.producerWaits()), e.sides().gcCell(),
+                e.sides().allocCell()));
         return Report.of("batching", result, table)
             .title("TCP batching")
             .intro(format("%d producer thread(s) publish %,d messages of %d bytes (%d on the wire with the length) "
                 + "after %,d not timed, into one connection; %d round(s) per variant (median round shown).",
                 settings.producers(), settings.messages(), settings.size(), settings.frameBytes(), settings.warmup(),
                 settings.rounds()))
-            .fact("Placement", settings.placement())
-            .fact("Extra JVM options", launcher.describeExtraOptions())
+            .placement("Placement", settings.placement(), launcher)
             .legend("msgs/s and MB/s: the server's rate, first measured message to last (MB/s counts the 4-byte "
                 + "lengths). Client: its rate handing them to the kernel. Avg batch: messages per drain of the ring. "
                 + "Pauses: drains stopped because the connection lagged. Producer waits: tries that found the ring "
@@ -178,15 +171,5 @@ record BatchingReport(
             }
         }
         return out.toString();
-    }
-
-    private static String bytes(final Double perMessage)
-    {
-        return perMessage == null ? "n/a" : format(perMessage >= 10 ? "%.0f" : "%.2f", perMessage);
-    }
-
-    private static String format(final String format, final Object... args)
-    {
-        return String.format(Locale.ROOT, format, args);
     }
 }

@@ -112,6 +112,19 @@ public final class Report
     }
 
     /**
+     * Adds where the two sides ran and the options added to the child JVMs.
+     *
+     * @param label     such as {@code Pinning}.
+     * @param placement where the sides ran.
+     * @param launcher  what started them.
+     * @return this.
+     */
+    public Report placement(final String label, final String placement, final PeerLauncher launcher)
+    {
+        return fact(label, placement).fact("Extra JVM options", launcher.describeExtraOptions());
+    }
+
+    /**
      * Sets what the table's columns mean.
      *
      * @param legend a paragraph, before the table.

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -130,13 +131,26 @@ public final class Rounds<K, R>
      */
     public <E> List<E> entries(final Function<List<R>, E> entry)
     {
+        return entries((contender, completed) -> entry.apply(completed));
+    }
+
+    /**
+     * One entry per contender that completed a round, in the contenders' order, for entries that name their
+     * contender.
+     *
+     * @param entry makes a contender's entry from the contender and its completed rounds.
+     * @param <E>   the entry's type.
+     * @return the entries.
+     */
+    public <E> List<E> entries(final BiFunction<K, List<R>, E> entry)
+    {
         final List<E> entries = new ArrayList<>();
         for (final K contender : contenders)
         {
             final List<R> completed = results.get(contender);
             if (completed != null)
             {
-                entries.add(entry.apply(completed));
+                entries.add(entry.apply(contender, completed));
             }
         }
         return entries;

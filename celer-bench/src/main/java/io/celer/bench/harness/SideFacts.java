@@ -48,6 +48,17 @@ public record SideFacts(
      */
     public String gcCell()
     {
-        return gcCount == null ? "n/a" : gcCount.client() + "/" + gcCount.server();
+        return gcCount == null ? Cells.NOT_AVAILABLE : gcCount.client() + "/" + gcCount.server();
+    }
+
+    /**
+     * Bytes allocated per message, as {@code client/server}.
+     *
+     * @return such as {@code 0.00/0.00}, or {@code n/a} without a JVM.
+     */
+    public String allocCell()
+    {
+        return allocatedBytesPerMsg == null ? Cells.NOT_AVAILABLE
+            : Cells.perMessage(allocatedBytesPerMsg.client()) + "/" + Cells.perMessage(allocatedBytesPerMsg.server());
     }
 }

@@ -1,6 +1,8 @@
 package io.celer.bench.harness;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A table of a run's results, laid out as aligned text for the terminal or as Markdown for the file; the first
@@ -21,6 +23,26 @@ public record Table(List<String> header, List<List<String>> rows)
     {
         header = List.copyOf(header);
         rows = List.copyOf(rows);
+    }
+
+    /**
+     * A table of one row per item.
+     *
+     * @param header column titles.
+     * @param items  what the rows show, in order.
+     * @param row    an item's cells, as many as there are titles.
+     * @param <T>    the items' type.
+     * @return the table.
+     */
+    public static <T> Table of(final List<String> header, final List<? extends T> items,
+        final Function<? super T, List<String>> row)
+    {
+        final List<List<String>> rows = new ArrayList<>(items.size());
+        for (final T item : items)
+        {
+            rows.add(row.apply(item));
+        }
+        return new Table(header, rows);
     }
 
     /**

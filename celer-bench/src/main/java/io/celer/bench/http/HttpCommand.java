@@ -4,11 +4,7 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-
-import io.celer.bench.harness.UsageErrors;
 
 /**
  * {@code bench http}: keep-alive ping-pong on {@code /plaintext} over growing numbers of connections, driven by
@@ -25,9 +21,6 @@ import io.celer.bench.harness.UsageErrors;
         "Results: bench-results/latest-http.{json,md,png} (latest-http-wrk.* with --driver wrk)."})
 public final class HttpCommand implements Callable<Integer>
 {
-    @Spec
-    private CommandSpec spec;
-
     @Option(names = "--connections", paramLabel = "LIST", description = "Connection counts, comma-separated "
         + "(default: 1,10,100,1000,10000; 1,10,100 with --quick).")
     private String connections;
@@ -53,7 +46,7 @@ public final class HttpCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final HttpRun.Settings settings = UsageErrors.settings(spec, () ->
+        final HttpRun.Settings settings = options.settings(() ->
         {
             final int warm = options.pick(warmupSeconds, 2, 5);
             final int measured = options.pick(seconds, 3, 10);

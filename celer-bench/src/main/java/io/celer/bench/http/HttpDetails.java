@@ -1,10 +1,10 @@
 package io.celer.bench.http;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
+import static io.celer.bench.harness.Cells.format;
 
-import io.celer.bench.harness.Table;
+import java.util.List;
+
+import io.celer.bench.harness.Cells;
 
 /**
  * The per-server section of {@code bench http}: latencies, errors, collections and allocation per request.
@@ -23,33 +23,27 @@ final class HttpDetails
      */
     static String table(final List<Sweep.Entry<HttpPoint>> entries)
     {
-        final List<List<String>> rows = new ArrayList<>();
-        for (final Sweep.Entry<HttpPoint> entry : entries)
-        {
-            for (final HttpPoint p : entry.points())
-            {
-                final ServerFacts server = p.server();
-                rows.add(List.of(entry.peer(), String.format(Locale.ROOT, "%,d", p.connections()),
-                    String.format(Locale.ROOT, "%,.0f", p.requestsPerSecond()), micros(p.at(50)), micros(p.at(90)),
-                    micros(p.at(99)), micros(p.at(99.9)), micros(p.at(100)), Long.toString(p.errors()),
-                    pair(p.clientGcCount(), server.gcCount()),
-                    bytes(p.clientAllocatedPerRequest()) + " / " + bytes(server.allocatedBytesPerRequest()),
-                    String.valueOf(server.allocationScope()),
-                    percent(p.clientCpu()) + " / " + percent(server.cpuPercent())));
-            }
-        }
         return "Latency from send to whole response in microseconds (n/a: not measured at that percentile; wrk "
             + "gives 50, 75, 90 and 99); GC: collections while measured, client/server; alloc: bytes allocated per "
             + "request by the client's reactor / by the server (scope: its event loop's thread, or all threads); CPU: "
             + "each process's CPU time over the measure, percent of one core, client / server (the side near 100 % "
             + "set the rate).\n\n"
-            + new Table(List.of("server", "connections", "req/s", "p50", "p90", "p99", "p99.9", "max", "errors",
-                "GC c/s", "alloc B/req c / s", "scope", "CPU % c / s"), rows).markdown();
+            + Sweep.points(List.of("server", "connections", "req/s", "p50", "p90", "p99", "p99.9", "max", "errors",
+                "GC c/s", "alloc B/req c / s", "scope", "CPU % c / s"), entries, p ->
+            {
+                final ServerFacts server = p.server();
+                return List.of(format("%,d", p.connections()), format("%,.0f", p.requestsPerSecond()),
+                    micros(p.at(50)), micros(p.at(90)), micros(p.at(99)), micros(p.at(99.9)), micros(p.at(100)),
+                    Long.toString(p.errors()), pair(p.clientGcCount(), server.gcCount()),
+                    bytes(p.clientAllocatedPerRequest()) + " / " + bytes(server.allocatedBytesPerRequest()),
+                    String.valueOf(server.allocationScope()),
+                    percent(p.clientCpu()) + " / " + percent(server.cpuPercent()));
+            }).markdown();
     }
 
     private static String micros(final Double us)
     {
-        return us == null ? "n/a" : String.format(Locale.ROOT, us >= 100 ? "%,.0f" : "%.1f", us);
+        return us == null ? Cells.NOT_AVAILABLE : format(us >= 100 ? "%,.0f" : "%.1f", us);
     }
 
     /**
@@ -60,16 +54,16 @@ final class HttpDetails
      */
     static String percent(final Double value)
     {
-        return value == null ? "n/a" : String.format(Locale.ROOT, "%.0f", value);
+        return Cells.orNa(value, "%.0f");
     }
 
     private static String pair(final Long client, final Long server)
     {
-        return (client == null ? "n/a" : client.toString()) + "/" + (server == null ? "n/a" : server.toString());
+        return Cells.orNa(client, "%d") + "/" + Cells.orNa(server, "%d");
     }
 
     private static String bytes(final Double value)
     {
-        return value == null ? "n/a" : String.format(Locale.ROOT, "%,.1f", value);
+        return Cells.orNa(value, "%,.1f");
     }
 }

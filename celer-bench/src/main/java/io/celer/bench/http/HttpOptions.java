@@ -3,14 +3,19 @@ package io.celer.bench.http;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 import io.celer.bench.harness.CpuPlan;
 import io.celer.bench.harness.JvmOptions;
 import io.celer.bench.harness.OutputDirectory;
 import io.celer.bench.harness.PeerLauncher;
+import io.celer.bench.harness.UsageErrors;
 
 /**
  * What {@code bench http} and {@code bench http-paper} share: a quick mode, rounds, pinning, child JVM options and
@@ -33,6 +38,22 @@ final class HttpOptions
 
     @Mixin
     private OutputDirectory out;
+
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec command;
+
+    /**
+     * Builds the run's settings from the options, a bad option being a usage error of the command.
+     *
+     * @param settings builds the settings, throwing {@link IllegalArgumentException} for a bad option.
+     * @param <T>      the settings' type.
+     * @return the settings.
+     * @throws ParameterException with the check's message if an option is bad.
+     */
+    <T> T settings(final Supplier<T> settings)
+    {
+        return UsageErrors.settings(command, settings);
+    }
 
     /**
      * A value given on the command line, or the benchmark's default for a quick or a full run.

@@ -134,14 +134,7 @@ final class HttpRun
                 err, (peer, server, port, connections, progress) -> settings.driver() == Driver.CELER
                     ? celer(peer, server, port, connections, progress, run.work())
                     : wrk(server, port, connections, progress, run.work()));
-            final List<Sweep.Entry<HttpPoint>> entries = new ArrayList<>();
-            for (final HttpPeer peer : settings.peers())
-            {
-                if (rounds.of(peer) != null)
-                {
-                    entries.add(Sweep.entry(peer, rounds.of(peer)));
-                }
-            }
+            final List<Sweep.Entry<HttpPoint>> entries = rounds.entries(Sweep::entry);
             final Written written = new Written(PATH, driver, settings.connections(), settings.warmupSeconds(),
                 settings.seconds(), settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null,
                 cpus.pinned() ? cpus.clientCpu() : null, FileLimit.soft());

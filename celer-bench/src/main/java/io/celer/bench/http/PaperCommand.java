@@ -4,11 +4,7 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-
-import io.celer.bench.harness.UsageErrors;
 
 /**
  * {@code bench http-paper}: the 2009 paper's test, ab without keep-alive on {@code /gettimeblock} at growing
@@ -24,9 +20,6 @@ import io.celer.bench.harness.UsageErrors;
             + "bench-results/latest-http-paper.{json,md,png}."})
 public final class PaperCommand implements Callable<Integer>
 {
-    @Spec
-    private CommandSpec spec;
-
     @Option(names = "--requests", paramLabel = "N", description = "ab's -n per concurrency "
         + "(default: 30,000; 3,000 with --quick).")
     private Integer requests;
@@ -46,7 +39,7 @@ public final class PaperCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final PaperRun.Settings settings = UsageErrors.settings(spec, () ->
+        final PaperRun.Settings settings = options.settings(() ->
         {
             final int n = options.pick(requests, 3_000, 30_000);
             if (n < 1)

@@ -10,13 +10,13 @@ import java.util.Locale;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import io.celer.bench.harness.BenchException;
+import io.celer.bench.harness.Cells;
 import io.celer.bench.harness.CommandedChild;
 import io.celer.bench.harness.CpuPlan;
 import io.celer.bench.harness.PeerLauncher;
 import io.celer.bench.harness.Report;
 import io.celer.bench.harness.Rounds;
 import io.celer.bench.harness.RunContext;
-import io.celer.bench.harness.Table;
 import io.celer.bench.harness.ToolRun;
 
 /**
@@ -116,14 +116,7 @@ final class PaperRun
             final Rounds<HttpPeer, List<PaperPoint>> rounds = Sweep.run(servers, runnable, settings.concurrency(),
                 settings.rounds(), settings.requests(), err,
                 (peer, server, port, n, progress) -> measure(server, port, n, run.work()));
-            final List<Sweep.Entry<PaperPoint>> entries = new ArrayList<>();
-            for (final HttpPeer peer : runnable)
-            {
-                if (rounds.of(peer) != null)
-                {
-                    entries.add(Sweep.entry(peer, rounds.of(peer)));
-                }
-            }
+            final List<Sweep.Entry<PaperPoint>> entries = rounds.entries(Sweep::entry);
             final Written written = new Written(PATH, settings.concurrency(), settings.requests(), false,
                 settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null, cpus.pinned() ? cpus.clientCpu() : null,
                 abLimit().toSeconds(), skipped);
@@ -173,32 +166,25 @@ final class PaperRun
 
     private static String details(final List<Sweep.Entry<PaperPoint>> entries)
     {
-        final List<List<String>> rows = new ArrayList<>();
-        for (final Sweep.Entry<PaperPoint> entry : entries)
-        {
-            for (final PaperPoint p : entry.points())
-            {
-                final AbOutput ab = p.ab();
-                rows.add(List.of(entry.peer(), Integer.toString(p.concurrency()),
-                    String.format(Locale.ROOT, "%,.0f", ab.requestsPerSecond()), Long.toString(ab.failed()),
-                    Long.toString(ab.non2xx()), ms(ab.at(50)), ms(ab.at(90)), ms(ab.at(99)), ms(ab.at(100)),
-                    p.server().gcCount() == null ? "n/a" : Long.toString(p.server().gcCount()),
-                    p.server().allocatedBytesPerRequest() == null ? "n/a"
-                        : String.format(Locale.ROOT, "%,.0f", p.server().allocatedBytesPerRequest()),
-                    String.valueOf(p.server().allocationScope()),
-                    HttpDetails.percent(p.abCpu()) + " / " + HttpDetails.percent(p.server().cpuPercent())));
-            }
-        }
         return "ab's percentiles in whole milliseconds; GC and allocation from the server's stats over the ab "
             + "run (scope: the event loop's thread, or all threads for servers that answer on many); CPU: each "
             + "process's CPU time over the run, percent of one core, ab / server (the side near 100 % set the rate)."
             + "\n\n"
-            + new Table(List.of("server", "N", "req/s", "failed", "non-2xx", "p50 ms", "p90 ms", "p99 ms", "max ms",
-                "GC", "alloc B/req", "scope", "CPU % ab / s"), rows).markdown();
+            + Sweep.points(List.of("server", "N", "req/s", "failed", "non-2xx", "p50 ms", "p90 ms", "p99 ms",
+                "max ms", "GC", "alloc B/req", "scope", "CPU % ab / s"), entries, p ->
+            {
+                final AbOutput ab = p.ab();
+                return List.of(Integer.toString(p.concurrency()), Cells.format("%,.0f", ab.requestsPerSecond()),
+                    Long.toString(ab.failed()), Long.toString(ab.non2xx()), ms(ab.at(50)), ms(ab.at(90)),
+                    ms(ab.at(99)), ms(ab.at(100)), Cells.orNa(p.server().gcCount(), "%d"),
+                    Cells.orNa(p.server().allocatedBytesPerRequest(), "%,.0f"),
+                    String.valueOf(p.server().allocationScope()),
+                    HttpDetails.percent(p.abCpu()) + " / " + HttpDetails.percent(p.server().cpuPercent()));
+            }).markdown();
     }
 
     private static String ms(final Long value)
     {
-        return value == null ? "n/a" : Long.toString(value);
+        return Cells.orNa(value, "%d");
     }
 }

@@ -5,9 +5,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.LongConsumer;
 
+import io.celer.bench.harness.Cells;
 import io.celer.bench.harness.CommandedChild;
 import io.celer.bench.harness.LinePlot;
 import io.celer.bench.harness.Rounds;
@@ -150,12 +151,37 @@ final class Sweep
         final List<List<String>> rows = new ArrayList<>();
         for (int i = 0; i < settings.size(); i++)
         {
-            final List<String> row = new ArrayList<>(List.of(String.format(Locale.ROOT, "%,d", settings.get(i))));
+            final List<String> row = new ArrayList<>(List.of(Cells.format("%,d", settings.get(i))));
             for (final Entry<?> entry : entries)
             {
-                row.add(String.format(Locale.ROOT, "%,.0f", entry.points().get(i).rate()));
+                row.add(Cells.format("%,.0f", entry.points().get(i).rate()));
             }
             rows.add(row);
+        }
+        return new Table(header, rows);
+    }
+
+    /**
+     * Every server's points, a row each, as the per-server section shows them.
+     *
+     * @param header  column titles, the server's first.
+     * @param entries one per server.
+     * @param row     a point's cells, after its server's name.
+     * @param <T>     the point type.
+     * @return the table.
+     */
+    static <T extends Point> Table points(final List<String> header, final List<Entry<T>> entries,
+        final Function<? super T, List<String>> row)
+    {
+        final List<List<String>> rows = new ArrayList<>();
+        for (final Entry<T> entry : entries)
+        {
+            for (final T point : entry.points())
+            {
+                final List<String> cells = new ArrayList<>(List.of(entry.peer()));
+                cells.addAll(row.apply(point));
+                rows.add(cells);
+            }
         }
         return new Table(header, rows);
     }

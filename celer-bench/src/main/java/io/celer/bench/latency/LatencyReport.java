@@ -1,15 +1,16 @@
 package io.celer.bench.latency;
 
+import static io.celer.bench.harness.Cells.format;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
+import io.celer.bench.harness.Cells;
 import io.celer.bench.harness.PeerLauncher;
 import io.celer.bench.harness.PercentilePlot;
 import io.celer.bench.harness.Report;
 import io.celer.bench.harness.Result;
 import io.celer.bench.harness.SideFacts;
-import io.celer.bench.harness.Sides;
 import io.celer.bench.harness.Table;
 
 /**
@@ -34,7 +35,7 @@ final class LatencyReport
         out.append(entry.peer()).append(" - ").append(entry.description());
         if (rounds > 1)
         {
-            out.append(String.format(Locale.ROOT, "  (round %d of %d, the median by p99)", entry.round(), rounds));
+            out.append(format("  (round %d of %d, the median by p99)", entry.round(), rounds));
         }
         out.append('\n');
         line(out, "Messages: %,d  Message size: %d bytes  (round trip)", entry.messages(), entry.size());
@@ -116,15 +117,14 @@ final class LatencyReport
                 micros(e.p99Ns()), micros(e.p999Ns()), micros(e.p9999Ns()), micros(e.maxNs()), micros(e.avgNs())));
             if (floor != null)
             {
-                row.add(String.format(Locale.ROOT, "%.2fx", (double)e.p50Ns() / Math.max(1, floor)));
+                row.add(format("%.2fx", (double)e.p50Ns() / Math.max(1, floor)));
             }
             if (lossy)
             {
-                row.add(e.lost() == null ? "n/a" : String.format(Locale.ROOT, "%,d", e.lost()));
+                row.add(Cells.orNa(e.lost(), "%,d"));
             }
             row.add(e.sides().gcCell());
-            final Sides<Double> alloc = e.sides().allocatedBytesPerMsg();
-            row.add(alloc == null ? "n/a" : bytesShort(alloc.client()) + "/" + bytesShort(alloc.server()));
+            row.add(e.sides().allocCell());
             rows.add(row);
         }
         return new Table(header, rows);
@@ -174,13 +174,12 @@ final class LatencyReport
         }
         return Report.of(settings.protocol().id() + (settings.tls() ? "-tls" : ""), result, comparison(entries))
             .title(title(settings) + " round-trip latency")
-            .intro(String.format(Locale.ROOT, "%,d messages of %d bytes after %,d of warm-up, %d round(s) per peer "
+            .intro(format("%,d messages of %d bytes after %,d of warm-up, %d round(s) per peer "
                 + "(median round by p99 shown).", settings.messages(), settings.size(), settings.warmup(),
                 settings.rounds()))
-            .fact("Pinning", launcher.cpus().note())
-            .fact("Extra JVM options", launcher.describeExtraOptions())
+            .placement("Pinning", launcher.cpus().note(), launcher)
             .legend(legend(settings.protocol(), settings.tls()) + ".")
-            .plot(String.format(Locale.ROOT, "%s round trip, %d-byte messages, %,d measured (%s)", title(settings),
+            .plot(format("%s round trip, %d-byte messages, %,d measured (%s)", title(settings),
                 settings.size(), settings.messages(), launcher.cpus().pinned() ? "pinned" : "not pinned"), lines)
             .section("Per peer", perPeer.toString());
     }
@@ -194,13 +193,13 @@ final class LatencyReport
     static String time(final double nanos)
     {
         return nanos >= 1_000_000
-            ? String.format(Locale.ROOT, "%.3f millis", nanos / 1_000_000)
-            : String.format(Locale.ROOT, "%.3f micros", nanos / 1_000);
+            ? format("%.3f millis", nanos / 1_000_000)
+            : format("%.3f micros", nanos / 1_000);
     }
 
     private static String micros(final double nanos)
     {
-        return String.format(Locale.ROOT, nanos >= 100_000 ? "%,.0f" : "%.2f", nanos / 1_000);
+        return Cells.micros(nanos / 1_000);
     }
 
     private static String percentile(final double percentile)
@@ -210,17 +209,11 @@ final class LatencyReport
 
     private static String bytes(final Double perMessage)
     {
-        return perMessage == null ? "n/a" : String.format(Locale.ROOT, "%.2f bytes", perMessage);
+        return Cells.orNa(perMessage, "%.2f bytes");
     }
 
-    private static String bytesShort(final Double perMessage)
+    private static void line(final StringBuilder out, final String pattern, final Object... args)
     {
-        return perMessage == null ? "n/a" : String.format(Locale.ROOT, perMessage >= 10 ? "%.0f" : "%.2f",
-            perMessage);
-    }
-
-    private static void line(final StringBuilder out, final String format, final Object... args)
-    {
-        out.append(String.format(Locale.ROOT, format, args)).append('\n');
+        out.append(format(pattern, args)).append('\n');
     }
 }

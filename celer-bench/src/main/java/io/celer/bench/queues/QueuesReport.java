@@ -1,11 +1,13 @@
 package io.celer.bench.queues;
 
+import static io.celer.bench.harness.Cells.format;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
+import io.celer.bench.harness.Cells;
 import io.celer.bench.harness.Report;
 import io.celer.bench.harness.Result;
 import io.celer.bench.harness.Table;
@@ -118,8 +120,8 @@ record QueuesReport(
     @SuppressWarnings("unchecked")
     static Report report(final QueuesReport settings, final Result result)
     {
-        final List<List<String>> rows = new ArrayList<>();
-        for (final Entry e : (List<Entry>)result.results())
+        final Table table = Table.of(List.of("kind", "implementation", "msgs/s", "ns", "±", "best", "B/msg",
+            "msgs/take", "led", "queue"), (List<Entry>)result.results(), e ->
         {
             final boolean rate = e.higherIsBetter();
             final String pattern = rate ? "%,.0f" : "%,.1f";
@@ -127,14 +129,13 @@ record QueuesReport(
             final double best = rate
                 ? e.iterationScores().stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)
                 : e.iterationScores().stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-            rows.add(List.of(e.kind(), e.implementation(), rate ? score : "", rate ? "" : score,
-                e.error() == null ? "n/a" : format("%.0f%%", 100 * e.error() / Math.max(1e-9, e.score())),
+            return List.of(e.kind(), e.implementation(), rate ? score : "", rate ? "" : score,
+                e.error() == null ? Cells.NOT_AVAILABLE
+                    : format("%.0f%%", 100 * e.error() / Math.max(1e-9, e.score())),
                 format(pattern, best), format("%.2f", e.bytesPerMessage()),
                 e.messagesPerTake() == null ? "" : format("%.1f", e.messagesPerTake()),
-                e.roundsLed() == null ? "" : e.roundsLed() + "/" + e.forkScores().size(), e.queue()));
-        }
-        final Table table = new Table(List.of("kind", "implementation", "msgs/s", "ns", "±", "best", "B/msg",
-            "msgs/take", "led", "queue"), rows);
+                e.roundsLed() == null ? "" : e.roundsLed() + "/" + e.forkScores().size(), e.queue());
+        });
         return Report.of("queues", result, table)
             .title("Queues")
             .intro(format("Celer's carrier queues against Agrona, JCTools and the Disruptor, under JMH: %d fork(s) per "
@@ -157,10 +158,5 @@ record QueuesReport(
                 + "Agrona and JCTools carry references, so "
                 + "each message comes from a pre-allocated pool that the receiver gives it back to; Celer's "
                 + "carriers and the Disruptor's events stay in their rings.");
-    }
-
-    private static String format(final String format, final Object... args)
-    {
-        return String.format(Locale.ROOT, format, args);
     }
 }

@@ -1,8 +1,8 @@
 package io.celer.bench.throughput;
 
-import java.util.ArrayList;
+import static io.celer.bench.harness.Cells.format;
+
 import java.util.List;
-import java.util.Locale;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
@@ -101,29 +101,21 @@ record ThroughputReport(
     @SuppressWarnings("unchecked")
     static Report report(final ThroughputRun.Settings settings, final Result result)
     {
-        final List<List<String>> rows = new ArrayList<>();
-        for (final Entry e : (List<Entry>)result.results())
-        {
-            final Sides<Double> alloc = e.sides().allocatedBytesPerMsg();
-            rows.add(List.of(e.peer(), format("%,.0f", e.messagesPerSecond()), format("%,.1f", e.mebibytesPerSecond()),
-                format("%,.0f", e.clientMessagesPerSecond()), e.sides().gcCell(),
-                format("%.2f", alloc.client()) + "/" + format("%.2f", alloc.server())));
-        }
-        final Table table = new Table(List.of("peer", "msgs/s (received)", "MiB/s", "msgs/s (sent)", "GC c/s",
-            "alloc B/msg c/s"), rows);
+        final Table table = Table.of(List.of("peer", "msgs/s (received)", "MiB/s", "msgs/s (sent)", "GC c/s",
+            "alloc B/msg c/s"), (List<Entry>)result.results(), e ->
+            {
+                final Sides<Double> alloc = e.sides().allocatedBytesPerMsg();
+                return List.of(e.peer(), format("%,.0f", e.messagesPerSecond()),
+                    format("%,.1f", e.mebibytesPerSecond()), format("%,.0f", e.clientMessagesPerSecond()),
+                    e.sides().gcCell(), format("%.2f", alloc.client()) + "/" + format("%.2f", alloc.server()));
+            });
         final PeerLauncher launcher = settings.launcher();
         return Report.of("throughput", result, table)
             .title("TCP throughput")
             .intro(format("%,d messages of %d bytes pushed as fast as the write buffer allows, %d round(s) per "
                 + "peer (median round shown).", settings.messages(), settings.size(), settings.rounds()))
-            .fact("Pinning", launcher.cpus().note())
-            .fact("Extra JVM options", launcher.describeExtraOptions())
+            .placement("Pinning", launcher.cpus().note(), launcher)
             .legend("Received: the server's rate from its first message to its last. Sent: the client's rate "
                 + "handing them to the kernel.");
-    }
-
-    private static String format(final String format, final Object... args)
-    {
-        return String.format(Locale.ROOT, format, args);
     }
 }

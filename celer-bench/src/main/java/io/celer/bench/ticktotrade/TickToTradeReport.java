@@ -1,13 +1,14 @@
 package io.celer.bench.ticktotrade;
 
-import java.util.ArrayList;
+import static io.celer.bench.harness.Cells.format;
+
 import java.util.List;
-import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
+import io.celer.bench.harness.Cells;
 import io.celer.bench.harness.Report;
 import io.celer.bench.harness.Result;
 import io.celer.bench.harness.Table;
@@ -136,19 +137,18 @@ record TickToTradeReport(
     static Report report(final TickToTradeReport settings, final Result result)
     {
         final List<Entry> entries = (List<Entry>)result.results();
-        final List<List<String>> rows = new ArrayList<>();
+        final Table table = Table.of(List.of("measure (µs)", "p50", "p90", "p99", "p99.9", "max", "min",
+            "matched/total"), entries, e -> List.of(e.measure(), Cells.micros(e.p50()), Cells.micros(e.p90()),
+                Cells.micros(e.p99()), Cells.micros(e.p999()), Cells.micros(e.max()), Cells.micros(e.min()),
+                format("%,d/%,d", e.matched(), e.total())));
         final StringBuilder measures = new StringBuilder();
         for (final Entry e : entries)
         {
-            rows.add(List.of(e.measure(), us(e.p50()), us(e.p90()), us(e.p99()), us(e.p999()), us(e.max()),
-                us(e.min()), String.format(Locale.ROOT, "%,d/%,d", e.matched(), e.total())));
             measures.append("- ").append(e.measure()).append(": ").append(e.description()).append('\n');
         }
-        final Table table = new Table(List.of("measure (µs)", "p50", "p90", "p99", "p99.9", "max", "min",
-            "matched/total"), rows);
         return Report.of("tick-to-trade", result, table)
             .title("Tick-to-trade")
-            .intro(String.format(Locale.ROOT, "%,d warm-up quotes, then %,d measured %d µs apart, by %s on `%s`.",
+            .intro(format("%,d warm-up quotes, then %,d measured %d µs apart, by %s on `%s`.",
                 settings.warmup(), settings.quotes(), settings.spacingMicros(), settings.transport(),
                 settings.interfaceName()))
             .notes(summary(settings))
@@ -164,7 +164,7 @@ record TickToTradeReport(
     private static String summary(final TickToTradeReport report)
     {
         final StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "lost %d, malformed datagrams dropped %d, orders filled %,d%n",
+        out.append(format("lost %d, malformed datagrams dropped %d, orders filled %,d%n",
             report.lost(), report.malformed(), report.orders()));
         final Capture c = report.capture();
         if (c == null)
@@ -172,7 +172,7 @@ record TickToTradeReport(
             out.append("wire: ").append(report.wire()).append('\n');
             return out.toString();
         }
-        out.append(String.format(Locale.ROOT, "wire: %s with %s (%s time stamps); %,d frames, measured quotes seen "
+        out.append(format("wire: %s with %s (%s time stamps); %,d frames, measured quotes seen "
             + "%,d, their orders seen %,d, order before quote %d%n", report.wire(), c.tshark(),
             c.timeStampType() == null ? "default" : c.timeStampType(), c.frames(), c.quotesSeen(), c.ordersSeen(),
             c.misordered()));
@@ -181,10 +181,5 @@ record TickToTradeReport(
             out.append("tshark: ").append(c.summary()).append('\n');
         }
         return out.toString();
-    }
-
-    private static String us(final double micros)
-    {
-        return String.format(Locale.ROOT, micros >= 100 ? "%,.0f" : "%.2f", micros);
     }
 }

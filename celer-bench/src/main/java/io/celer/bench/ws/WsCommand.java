@@ -6,13 +6,10 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import io.celer.bench.harness.CommonOptions;
 import io.celer.bench.harness.Peer;
-import io.celer.bench.harness.UsageErrors;
 
 /**
  * {@code bench ws}: the back-pressured WebSocket feed under many clients, a tenth of them slow.
@@ -28,9 +25,6 @@ public final class WsCommand implements Callable<Integer>
 {
     /** Messages a second the feed offers in all, by default: the seed's load scaled to a small machine. */
     static final int DEFAULT_TOTAL_RATE = 50_000;
-
-    @Spec
-    private CommandSpec spec;
 
     @Option(names = "--peers", paramLabel = "PEERS", defaultValue = "celer,netty,vertx",
         description = "Comma-separated peers to run (default: ${DEFAULT-VALUE}).")
@@ -87,7 +81,7 @@ public final class WsCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        final WsSettings settings = UsageErrors.settings(spec, () ->
+        final WsSettings settings = common.settings(() ->
         {
             final int count = common.pick(clients, 100, 1000);
             final int perClient = rate != null ? rate : Math.max(1, DEFAULT_TOTAL_RATE / Math.max(1, count));

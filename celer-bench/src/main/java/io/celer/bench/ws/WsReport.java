@@ -1,11 +1,13 @@
 package io.celer.bench.ws;
 
+import static io.celer.bench.harness.Cells.format;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
+import io.celer.bench.harness.Cells;
 import io.celer.bench.harness.PeerLauncher;
 import io.celer.bench.harness.Report;
 import io.celer.bench.harness.Result;
@@ -97,11 +99,12 @@ final class WsReport
      */
     static Report report(final WsSettings settings, final Result result, final List<WsResult.Entry> entries)
     {
-        final List<List<String>> rows = new ArrayList<>();
-        for (final WsResult.Entry e : entries)
+        final Table table = Table.of(List.of("peer", "scenario", "fast msg/s", "p50 us", "p99 us", "p99.9 us",
+            "max us", "due p50 us", "due p99 us", "due p99.9 us", "slow got", "slow lost", "dropped", "RSS MiB",
+            "heap MiB", "GCs", "server CPU", "client CPU", "note"), entries, e ->
         {
             final WsResult.Server s = e.server();
-            rows.add(List.of(e.peer(), e.scenario(), format("%,.0f", e.fastMsgsPerS()),
+            return List.of(e.peer(), e.scenario(), format("%,.0f", e.fastMsgsPerS()),
                 format("%,.0f", e.latencyUs().p50()), format("%,.0f", e.latencyUs().p99()),
                 format("%,.0f", e.latencyUs().p999()), format("%,.0f", e.latencyUs().max()),
                 format("%,.0f", e.sinceDueUs().p50()), format("%,.0f", e.sinceDueUs().p99()),
@@ -111,11 +114,8 @@ final class WsReport
                 format("%,.0f", s.heapMaxMb()), Long.toString(s.gcCount()),
                 cpuCell(e.cpu().serverCorePercent(), e.cpu().serverKernelPercent()),
                 cpuCell(e.cpu().clientCorePercent(), e.cpu().clientKernelPercent()),
-                s.capped() ? format("RSS cap at %.0f s", s.cappedAfterS()) : ""));
-        }
-        final Table table = new Table(List.of("peer", "scenario", "fast msg/s", "p50 us", "p99 us", "p99.9 us",
-            "max us", "due p50 us", "due p99 us", "due p99.9 us", "slow got", "slow lost", "dropped", "RSS MiB",
-            "heap MiB", "GCs", "server CPU", "client CPU", "note"), rows);
+                s.capped() ? format("RSS cap at %.0f s", s.cappedAfterS()) : "");
+        });
         final StringBuilder notes = new StringBuilder();
         final List<WsResult.Ratio> ratios = ratios(entries);
         for (final WsResult.Ratio ratio : ratios)
@@ -207,7 +207,7 @@ final class WsReport
 
     private static String cpuCell(final Double core, final Double kernel)
     {
-        return core == null ? "n/a" : format("%.0f%% (%.0f%% sys)", core, kernel == null ? 0 : kernel);
+        return core == null ? Cells.NOT_AVAILABLE : format("%.0f%% (%.0f%% sys)", core, kernel == null ? 0 : kernel);
     }
 
     private static WsResult.Latency latency(final Histogram h)
@@ -220,10 +220,5 @@ final class WsReport
     private static double micros(final long nanos)
     {
         return nanos / 1000.0;
-    }
-
-    private static String format(final String pattern, final Object... args)
-    {
-        return String.format(Locale.ROOT, pattern, args);
     }
 }

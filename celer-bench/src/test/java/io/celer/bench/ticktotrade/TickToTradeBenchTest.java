@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.security.auth.module.UnixSystem;
 
 import io.celer.bench.Bench;
+import io.celer.bench.Refusals;
 import io.celer.bench.ResultFields;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -80,20 +80,14 @@ class TickToTradeBenchTest
         final StringWriter help = new StringWriter();
         final picocli.CommandLine bench = Bench.commandLine();
         bench.setOut(new PrintWriter(help));
-        bench.setErr(new PrintWriter(new StringWriter()));
         assertThat(bench.execute("--help")).isZero();
         assertThat(help.toString()).contains("tick-to-trade");
-        assertThat(bench.execute("tick-to-trade", "--quotes", "0", "--out", out.toString())).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "tick-to-trade", "--quotes", "0")).isEqualTo(2);
     }
 
     private void assertFilesWritten() throws IOException
     {
-        try (Stream<Path> files = Files.list(out))
-        {
-            assertThat(files.map(p -> p.getFileName().toString()))
-                .anyMatch(name -> name.matches("tick-to-trade-\\d{8}-\\d{6}\\.json"))
-                .anyMatch(name -> name.matches("tick-to-trade-\\d{8}-\\d{6}\\.md"))
-                .contains("latest-tick-to-trade.md");
-        }
+        ResultFields.assertDatedFiles(out, "tick-to-trade", "json", "md");
+        assertThat(out.resolve("latest-tick-to-trade.md")).exists();
     }
 }

@@ -3,8 +3,6 @@ package io.celer.bench.ws;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,9 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import picocli.CommandLine;
-
 import io.celer.bench.Bench;
+import io.celer.bench.Refusals;
 import io.celer.bench.ResultFields;
 
 /**
@@ -109,11 +106,9 @@ class WsBenchHarnessTest
     @Test
     void unknownScenariosAndPeersAreUsageErrors()
     {
-        final CommandLine bad = Bench.commandLine();
-        bad.setErr(new PrintWriter(new StringWriter()));
-        assertThat(bad.execute("ws", "--scenarios", "bp-maybe", "--out", out.toString())).isEqualTo(2);
-        assertThat(bad.execute("ws", "--peers", "jetty", "--out", out.toString())).isEqualTo(2);
-        assertThat(bad.execute("ws", "--slow-percent", "101", "--out", out.toString())).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "ws", "--scenarios", "bp-maybe")).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "ws", "--peers", "jetty")).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "ws", "--slow-percent", "101")).isEqualTo(2);
         assertThat(out.resolve("latest-ws.json")).doesNotExist();
     }
 }

@@ -23,7 +23,6 @@ import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 import io.celer.examples.http.TimeBlockPage;
 
@@ -46,8 +45,8 @@ public final class NettyHttpServer implements PeerServer
     @Mixin
     PeerOptions options = new PeerOptions();
 
-    @Option(names = "--transport", defaultValue = "epoll", description = "nio, epoll or epoll-busy.")
-    String transport;
+    @Mixin
+    TransportOption transport = new TransportOption();
 
     private final Handler handler = new Handler();
     private NettyListener listener;
@@ -66,7 +65,7 @@ public final class NettyHttpServer implements PeerServer
     @Override
     public Serving start() throws InterruptedException
     {
-        listener = NettyListener.open(transport, options.cpu(), options.port(),
+        listener = NettyListener.open(transport.name(), options.cpu(), options.port(),
             channel -> channel.pipeline().addLast(new HttpServerCodec(), handler));
         final EventLoop loop = listener.loop();
         loop.submit(handler::remakeResponse).sync();

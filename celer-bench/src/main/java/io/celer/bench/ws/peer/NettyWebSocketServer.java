@@ -7,6 +7,7 @@ import io.celer.bench.http.peer.NettyListener;
 import io.celer.bench.http.peer.PeerMain;
 import io.celer.bench.http.peer.PeerOptions;
 import io.celer.bench.http.peer.PeerServer;
+import io.celer.bench.http.peer.TransportOption;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
@@ -42,8 +43,8 @@ public final class NettyWebSocketServer implements PeerServer
     @Mixin
     FeedOptions feedOptions = new FeedOptions();
 
-    @picocli.CommandLine.Option(names = "--transport", defaultValue = "epoll", description = "nio, epoll or epoll-busy.")
-    String transport;
+    @Mixin
+    TransportOption transport = new TransportOption();
 
     private Feed feed;
     private NettyListener listener;
@@ -66,7 +67,7 @@ public final class NettyWebSocketServer implements PeerServer
         final Handler handler = new Handler();
         final WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
             .websocketPath("/").checkStartsWith(true).maxFramePayloadLength(MAX_FRAME).build();
-        listener = NettyListener.open(transport, options.cpu(), options.port(), feedOptions.sendBuffer,
+        listener = NettyListener.open(transport.name(), options.cpu(), options.port(), feedOptions.sendBuffer,
             channel -> channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_FRAME),
                 new WebSocketServerProtocolHandler(config), handler));
         final EventLoop loop = listener.loop();
