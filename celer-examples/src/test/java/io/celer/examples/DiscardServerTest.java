@@ -6,7 +6,6 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -15,6 +14,7 @@ import io.celer.examples.support.Loopback;
 import io.celer.tcp.TcpServer;
 import io.celer.reactor.Reactor;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 
 class DiscardServerTest
 {
@@ -42,9 +42,7 @@ class DiscardServerTest
             out.write("more".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             out.flush();
             Await.until("4 more bytes discarded", () -> discard.bytesDiscarded() == bytes.length + 4L);
-            final AtomicInteger connections = new AtomicInteger();
-            reactor.call(() -> connections.set(server.connectionCount()));
-            assertThat(connections.get()).isEqualTo(1);
+            assertThat(OnReactor.get(reactor, server::connectionCount)).isEqualTo(1);
             assertThat(socket.getInputStream().available()).isZero();
         }
     }

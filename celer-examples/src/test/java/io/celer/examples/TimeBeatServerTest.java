@@ -6,7 +6,6 @@ import java.io.DataInputStream;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -15,6 +14,7 @@ import io.celer.examples.support.Loopback;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpServer;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 
 class TimeBeatServerTest
 {
@@ -50,11 +50,7 @@ class TimeBeatServerTest
         assertThat(spanMillis).isBetween(intervals * PERIOD_MILLIS / 2, intervals * PERIOD_MILLIS * 20);
 
         // The beat dies with the connection.
-        final AtomicInteger connections = new AtomicInteger(-1);
-        Await.until("the server to drop the connection", () ->
-        {
-            reactor.call(() -> connections.set(server.connectionCount()));
-            return connections.get() == 0;
-        }, Duration.ofSeconds(10));
+        Await.until("the server to drop the connection", () -> OnReactor.get(reactor, server::connectionCount) == 0,
+            Duration.ofSeconds(10));
     }
 }

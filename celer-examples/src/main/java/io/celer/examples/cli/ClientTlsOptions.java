@@ -1,9 +1,8 @@
 package io.celer.examples.cli;
 
-import java.nio.file.Path;
-
 import io.celer.tcp.TcpConfig;
 import io.celer.tls.TlsConfig;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -16,13 +15,8 @@ public final class ClientTlsOptions
             "default trust store) and its host name.")
     private boolean tls;
 
-    @Option(names = "--truststore", paramLabel = "FILE",
-        description = "The PKCS12 or JKS store of the certificates to trust.")
-    private Path trustStore;
-
-    @Option(names = "--storepass", paramLabel = "PASS", defaultValue = "",
-        description = "The password of --truststore.")
-    private String storePassword;
+    @Mixin
+    private TrustStoreOptions trust;
 
     /**
      * Whether {@code --tls} was given.
@@ -42,7 +36,7 @@ public final class ClientTlsOptions
      */
     public void validate(final boolean alwaysTls)
     {
-        if (!tls && !alwaysTls && trustStore != null)
+        if (!tls && !alwaysTls && trust.given())
         {
             throw new UsageException("--truststore only goes with --tls");
         }
@@ -55,8 +49,7 @@ public final class ClientTlsOptions
      */
     public TlsConfig tlsConfig()
     {
-        final TlsConfig config = new TlsConfig();
-        return trustStore != null ? config.trustStore(trustStore, storePassword) : config;
+        return trust.tlsConfig();
     }
 
     /**

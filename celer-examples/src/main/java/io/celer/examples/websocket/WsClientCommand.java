@@ -6,15 +6,14 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import io.celer.examples.cli.ClientOutcome;
 import io.celer.examples.cli.Foreground;
+import io.celer.examples.cli.TrustStoreOptions;
 import io.celer.examples.cli.UsageException;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.CloseReason;
-import io.celer.tls.TlsConfig;
 import io.celer.websocket.CloseCode;
 import io.celer.websocket.Utf8Text;
 import io.celer.websocket.WebSocket;
@@ -41,12 +40,8 @@ public final class WsClientCommand implements Callable<Integer>
     @Parameters(paramLabel = "URL", description = "The server, ws://host[:port]/path or wss://...")
     private String url;
 
-    @Option(names = "--truststore", paramLabel = "FILE",
-        description = "For wss://: the PKCS12 or JKS store of the certificates to trust (default: the JDK's).")
-    private Path trustStore;
-
-    @Option(names = "--storepass", paramLabel = "PASS", defaultValue = "", description = "The password of --truststore.")
-    private String storePassword;
+    @Mixin
+    private TrustStoreOptions trust;
 
     @Option(names = "--no-deflate", description = "Do not offer permessage-deflate.")
     private boolean noDeflate;
@@ -74,9 +69,9 @@ public final class WsClientCommand implements Callable<Integer>
             final Printer printer = new Printer(out, reactor, outcome);
             final WebSocketClient client = new WebSocketClient(reactor, url, new WebSocketConfig(), printer)
                 .compression(noDeflate ? null : new PerMessageDeflate(false, false));
-            if (trustStore != null)
+            if (trust.given())
             {
-                client.tls(new TlsConfig().trustStore(trustStore, storePassword));
+                client.tls(trust.tlsConfig());
             }
             printer.client = client;
             running.finishWhen(outcome, client::isUpgraded, () -> "no WebSocket: " + client.failure());

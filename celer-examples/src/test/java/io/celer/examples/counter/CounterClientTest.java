@@ -21,6 +21,7 @@ import io.celer.reactor.CallbackQueue;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 
 /**
  * A counter owned by the reactor thread, changed at once by its server and by another thread through each
@@ -80,10 +81,8 @@ class CounterClientTest
     {
         final CounterClient client = newClient();
         // Built on the reactor thread, as a running reactor requires; its callbacks are made once, here.
-        final Object[] built = new Object[1];
-        reactor.call(() -> built[0] = reactor.callbackQueue(64, () -> new CounterCallback(client)));
-        @SuppressWarnings("unchecked")
-        final CallbackQueue<CounterCallback> queue = (CallbackQueue<CounterCallback>)built[0];
+        final CallbackQueue<CounterCallback> queue =
+            OnReactor.get(reactor, () -> reactor.callbackQueue(64, () -> new CounterCallback(client)));
         runWithDriver(client, down ->
         {
             queue.next(Thread::yield).down(down);
@@ -153,9 +152,7 @@ class CounterClientTest
 
     private long totalOnReactor(final CounterClient client)
     {
-        final long[] total = new long[1];
-        reactor.call(() -> total[0] = client.total());
-        return total[0];
+        return OnReactor.get(reactor, client::total);
     }
 
     private static void send(final OutputStream out, final String text) throws Exception

@@ -33,6 +33,7 @@ import io.celer.examples.support.DemoRuns;
 import io.celer.examples.support.Loopback;
 import io.celer.http.HttpServer;
 import io.celer.reactor.Reactor;
+import io.celer.test.OnReactor;
 import io.celer.test.TestCertificates;
 import io.celer.test.Transports;
 
@@ -256,9 +257,7 @@ class HttpHelloTest
             assertThat(echoed.body).isEqualTo(body);
             upload.get(30, TimeUnit.SECONDS);
         }
-        final long[] holds = new long[1];
-        reactor.call(() -> holds[0] = routes.echoHolds());
-        assertThat(holds[0]).as("times the echo held refused bytes").isPositive();
+        assertThat(OnReactor.get(reactor, routes::echoHolds)).as("times the echo held refused bytes").isPositive();
     }
 
     @Test

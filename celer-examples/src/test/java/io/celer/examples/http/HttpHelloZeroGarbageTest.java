@@ -17,9 +17,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.celer.examples.Demo;
 import io.celer.examples.cli.Running;
+import io.celer.examples.support.AllocationWindows;
 import io.celer.examples.support.DemoRuns;
 import io.celer.examples.support.Loopback;
-import io.celer.test.Allocations;
 
 /**
  * The {@code http-hello} demo, started as the command line starts it, allocates nothing on its reactor thread
@@ -42,7 +42,7 @@ class HttpHelloZeroGarbageTest
     void keepAliveRequestsAllocateNothingOnTheReactor(final String path) throws Exception
     {
         final Running demo = demos.start("http-hello", "--host", Loopback.HOST, "--port", "0");
-        final Thread reactor = thread("celer-demo-http-hello");
+        final Thread reactor = DemoRuns.reactorThread("http-hello");
         final byte[] body = path.equals("/json") ? HelloRoutes.JSON : HelloRoutes.HELLO;
         final String request = "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n";
         try (Socket socket = new Socket(Loopback.HOST, demo.port()))
@@ -51,31 +51,11 @@ class HttpHelloZeroGarbageTest
             socket.setSoTimeout(30_000);
             final Exchange exchange = new Exchange(socket, request, body);
             exchange.run(WARMUP / BATCH);
-            // The first of up to three windows that allocated nothing: a deoptimisation re-creates, once, the
-            // objects compiled code had kept in registers; garbage made per request shows in every window.
-            final StringBuilder windows = new StringBuilder();
-            for (int window = 0; window < 3; window++)
-            {
-                final long before = Allocations.allocatedBytes(reactor);
-                exchange.run(MEASURED / BATCH);
-                final long allocated = Allocations.allocatedBytes(reactor) - before;
-                windows.append(allocated).append(' ');
-                if (allocated == 0)
-                {
-                    break;
-                }
-            }
-            assertThat(windows.toString().trim())
+            assertThat(AllocationWindows.measure(reactor, () -> exchange.run(MEASURED / BATCH)))
                 .as("bytes allocated by the demo's reactor per window of %d GET %s", MEASURED, path)
-                .matches("(\\d+ ){0,2}0");
+                .matches(AllocationWindows.STEADY);
         }
         assertThat(demos.stop(demo)).isZero();
-    }
-
-    private static Thread thread(final String name)
-    {
-        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).findFirst()
-            .orElseThrow(() -> new AssertionError("no thread " + name));
     }
 
     /** Pipelines a batch of identical requests and reads exactly the bytes of their responses. */

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.examples.Demo;
 import io.celer.examples.cli.Running;
+import io.celer.examples.support.AllocationWindows;
 import io.celer.examples.support.DemoRuns;
 import io.celer.examples.support.Loopback;
-import io.celer.test.Allocations;
 
 /**
  * The {@code http-quote} front, started as the command line starts it before an {@code http-quote-backend},
@@ -37,7 +37,7 @@ class QuoteZeroGarbageTest
         final Running backend = demos.start("http-quote-backend", "--host", Loopback.HOST, "--port", "0");
         final Running front = demos.start("http-quote", "--host", Loopback.HOST, "--port", "0", "--backends",
             Loopback.HOST + ":" + backend.port());
-        final Thread reactor = thread("celer-demo-http-quote");
+        final Thread reactor = DemoRuns.reactorThread("http-quote");
         final String[] batch = new String[BATCH];
         for (int i = 0; i < BATCH; i++)
         {
@@ -46,23 +46,9 @@ class QuoteZeroGarbageTest
         try (QuoteWire wire = new QuoteWire(front.port()))
         {
             exchange(wire, batch, WARMUP / BATCH);
-            // The first of up to three windows that allocated nothing: a deoptimisation re-creates, once, the
-            // objects compiled code had kept in registers; garbage made per request shows in every window.
-            final StringBuilder windows = new StringBuilder();
-            for (int window = 0; window < 3; window++)
-            {
-                final long before = Allocations.allocatedBytes(reactor);
-                exchange(wire, batch, MEASURED / BATCH);
-                final long allocated = Allocations.allocatedBytes(reactor) - before;
-                windows.append(allocated).append(' ');
-                if (allocated == 0)
-                {
-                    break;
-                }
-            }
-            assertThat(windows.toString().trim())
+            assertThat(AllocationWindows.measure(reactor, () -> exchange(wire, batch, MEASURED / BATCH)))
                 .as("bytes allocated by the front's reactor per window of %d quotes", MEASURED)
-                .matches("(\\d+ ){0,2}0");
+                .matches(AllocationWindows.STEADY);
         }
         assertThat(demos.stop(front)).isZero();
     }
@@ -81,11 +67,5 @@ class QuoteZeroGarbageTest
                 }
             }
         }
-    }
-
-    private static Thread thread(final String name)
-    {
-        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).findFirst()
-            .orElseThrow(() -> new AssertionError("no thread " + name));
     }
 }

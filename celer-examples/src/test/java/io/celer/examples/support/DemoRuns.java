@@ -111,6 +111,20 @@ public final class DemoRuns implements AfterEachCallback
     }
 
     /**
+     * The reactor thread of a running demo, {@code celer-demo-NAME}.
+     *
+     * @param name the demo's name.
+     * @return the thread.
+     * @throws AssertionError if no such thread runs.
+     */
+    public static Thread reactorThread(final String name)
+    {
+        final String threadName = "celer-demo-" + name;
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(threadName)).findFirst()
+            .orElseThrow(() -> new AssertionError("no thread " + threadName));
+    }
+
+    /**
      * Stops a demo and waits for its exit code.
      *
      * @param demo a demo from {@link #start}.

@@ -15,6 +15,7 @@ import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
 import io.celer.test.Allocations;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
 
 /**
@@ -65,17 +66,13 @@ class WsFeedAtScaleAllocationTest
         FeedTestKit.connectCounting(clients, port, WARM_FAST, CLIENT_TCP, opened, received);
         awaitOpened(opened, WARM_FAST);
         Thread.sleep(2000);
-        final long[] dropped = new long[1];
-        server.call(() -> dropped[0] = feed.dropped());
-        assertThat(dropped[0]).as("the paused clients drop by warm-up's end").isPositive();
+        assertThat(OnReactor.get(server, feed::dropped)).as("the paused clients drop by warm-up's end").isPositive();
 
         final long beforeConnecting = Allocations.allocatedBytes(server.thread());
         FeedTestKit.connectCounting(clients, port, FAST - WARM_FAST, CLIENT_TCP, opened, received);
         awaitOpened(opened, FAST);
         final long perClient = (Allocations.allocatedBytes(server.thread()) - beforeConnecting) / (FAST - WARM_FAST);
-        final int[] onFeed = new int[1];
-        server.call(() -> onFeed[0] = feed.clients());
-        assertThat(onFeed[0]).as("clients on the feed").isEqualTo(PAUSED + FAST);
+        assertThat(OnReactor.get(server, feed::clients)).as("clients on the feed").isEqualTo(PAUSED + FAST);
         assertThat(perClient).as("bytes the reactor allocated per client connected").isLessThan(MAX_BYTES_PER_CLIENT);
 
         // The new clients' first ticks and the compiler settle.

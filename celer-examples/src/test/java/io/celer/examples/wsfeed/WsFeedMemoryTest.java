@@ -128,12 +128,10 @@ class WsFeedMemoryTest
 
     private static Outbox only(final Reactor server, final WsFeedServer feed)
     {
-        final Outbox[] found = new Outbox[1];
-        server.call(() ->
+        return OnReactor.get(server, () ->
         {
             assertThat(feed.clients()).isEqualTo(1);
-            found[0] = feed.client(0);
+            return feed.client(0);
         });
-        return found[0];
     }
 }

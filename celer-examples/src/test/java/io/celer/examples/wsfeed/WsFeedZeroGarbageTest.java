@@ -12,6 +12,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
+import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
 
 /**
@@ -40,9 +41,7 @@ class WsFeedZeroGarbageTest
         PausedReader.connect(clients, port);
         // Warm-up: the slow client's outbox fills and drops; the compiler settles.
         Thread.sleep(3000);
-        final long[] dropped = new long[1];
-        server.call(() -> dropped[0] = feed.dropped());
-        assertThat(dropped[0]).as("the client that does not read drops by warm-up's end").isPositive();
+        assertThat(OnReactor.get(server, feed::dropped)).as("the client that does not read drops by warm-up's end").isPositive();
         final long least = FeedTestKit.leastAllocatedInASecond(server, received, ROUNDS);
         assertThat(least).as("bytes the reactor allocated in its best second").isZero();
     }
