@@ -30,6 +30,7 @@ import io.celer.test.Transports;
 import io.celer.tls.TlsConfig;
 import io.celer.websocket.EchoHandler;
 import io.celer.websocket.RecordingWebSocketHandler;
+import io.celer.websocket.StubUpgrade;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.deflate.PerMessageDeflate;
 import io.celer.websocket.handshake.AcceptKey;
@@ -192,15 +193,10 @@ class WebSocketClientTest
                 try (Socket socket = listener.accept())
                 {
                     final InputStream in = socket.getInputStream();
-                    final StringBuilder head = new StringBuilder();
-                    while (!head.toString().endsWith("\r\n\r\n"))
+                    final String head = StubUpgrade.readHead(in);
+                    if (!head.endsWith("\r\n\r\n"))
                     {
-                        final int b = in.read();
-                        if (b < 0)
-                        {
-                            return;
-                        }
-                        head.append((char)b);
+                        return;
                     }
                     final Matcher key = Pattern.compile("Sec-WebSocket-Key: (\\S+)").matcher(head);
                     assertThat(key.find()).isTrue();
