@@ -105,6 +105,29 @@ final class Ascii
         return lower >= 'a' && lower <= 'f' ? lower - 'a' + 10 : -1;
     }
 
+    /**
+     * The bytes from {@code from} to {@code to} as a non-negative decimal number: 1 to 18 digits, so that it
+     * cannot overflow; -1 for anything else.
+     */
+    static long decimal(final ByteBuffer buffer, final int from, final int to)
+    {
+        if (to == from || to - from > 18)
+        {
+            return -1;
+        }
+        long value = 0;
+        for (int i = from; i < to; i++)
+        {
+            final int b = buffer.get(i);
+            if (b < '0' || b > '9')
+            {
+                return -1;
+            }
+            value = value * 10 + (b - '0');
+        }
+        return value;
+    }
+
     static boolean equals(final ByteBuffer buffer, final int start, final byte[] bytes)
     {
         for (int i = 0; i < bytes.length; i++)

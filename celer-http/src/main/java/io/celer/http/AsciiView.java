@@ -93,21 +93,7 @@ public final class AsciiView implements CharSequence
      */
     public long parseLong()
     {
-        if (end == start || end - start > 18)
-        {
-            return -1;
-        }
-        long value = 0;
-        for (int i = start; i < end; i++)
-        {
-            final int b = buffer.get(i);
-            if (b < '0' || b > '9')
-            {
-                return -1;
-            }
-            value = value * 10 + (b - '0');
-        }
-        return value;
+        return Ascii.decimal(buffer, start, end);
     }
 
     /**

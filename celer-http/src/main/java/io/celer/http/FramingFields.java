@@ -124,21 +124,8 @@ final class FramingFields
             }
             final int ts = trimStart(buffer, i, e);
             final int te = trimEnd(buffer, ts, e);
-            if (ts == te || te - ts > 18)
-            {
-                return -1;
-            }
-            long value = 0;
-            for (int d = ts; d < te; d++)
-            {
-                final int b = buffer.get(d);
-                if (b < '0' || b > '9')
-                {
-                    return -1;
-                }
-                value = value * 10 + b - '0';
-            }
-            if (result >= 0 && result != value)
+            final long value = Ascii.decimal(buffer, ts, te);
+            if (value < 0 || (result >= 0 && result != value))
             {
                 return -1;
             }

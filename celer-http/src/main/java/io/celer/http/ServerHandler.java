@@ -41,29 +41,25 @@ final class ServerHandler implements Handler
     @Override
     public void message(final Connection connection, final ByteBuffer message)
     {
-        final HttpConnection http = connection.attachment();
-        http.protocol().onData(connection, message);
+        protocol(connection).onData(connection, message);
     }
 
     @Override
     public void writeSpaceFreed(final Connection connection, final int freeBytes)
     {
-        final HttpConnection http = connection.attachment();
-        http.protocol().onWriteSpaceFreed(connection, freeBytes);
+        protocol(connection).onWriteSpaceFreed(connection, freeBytes);
     }
 
     @Override
     public void eventTimeout(final Connection connection, final long nowMillis)
     {
-        final HttpConnection http = connection.attachment();
-        http.protocol().onEventTimeout(connection, nowMillis);
+        protocol(connection).onEventTimeout(connection, nowMillis);
     }
 
     @Override
     public void readTimeout(final Connection connection, final long nowMillis)
     {
-        final HttpConnection http = connection.attachment();
-        http.protocol().onReadTimeout(connection, nowMillis);
+        protocol(connection).onReadTimeout(connection, nowMillis);
     }
 
     @Override
@@ -74,6 +70,13 @@ final class ServerHandler implements Handler
         {
             http.onClosed(connection, reason);
         }
+    }
+
+    /** The protocol the connection speaks now: HTTP, or the one an upgrade handed it to. */
+    private static ProtocolHandler protocol(final Connection connection)
+    {
+        final HttpConnection http = connection.attachment();
+        return http.protocol();
     }
 
     /** What closed connections left for the next; tests look at it. */

@@ -134,11 +134,7 @@ class ClientZeroGarbageTest
     @Test
     void postsOfOneKibAllocateNothing() throws Exception
     {
-        final byte[] body = new byte[1024];
-        for (int i = 0; i < body.length; i++)
-        {
-            body[i] = (byte)('a' + i % 26);
-        }
+        final byte[] body = TestServer.letters(1024);
         assertThat(allocated(HttpMethod.POST, "/echo", body, body.length, 1))
             .as("bytes allocated by the client's reactor in runs of %d 1 KiB POSTs", MEASURED).contains(0L);
     }

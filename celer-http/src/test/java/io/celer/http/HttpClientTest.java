@@ -42,15 +42,7 @@ class HttpClientTest
                 res.writeChunk("third");
                 res.endChunked();
             })
-            .get("/big", (req, res) ->
-            {
-                final byte[] body = new byte[BIG];
-                for (int i = 0; i < BIG; i++)
-                {
-                    body[i] = (byte)('a' + i % 26);
-                }
-                res.body(body);
-            })
+            .get("/big", (req, res) -> res.body(TestServer.letters(BIG)))
             .get("/close", (req, res) -> res.header("Connection", "close").body("bye"))
             .get("/host", (req, res) -> res.body(req.header("Host") + " " + req.header("X-Trace")));
     }

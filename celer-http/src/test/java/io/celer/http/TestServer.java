@@ -42,6 +42,22 @@ final class TestServer implements AutoCloseable
             .post("/echo", TestServer::echo);
     }
 
+    /**
+     * A body of the letters a to z over and over, so that a byte out of place shows.
+     *
+     * @param length bytes.
+     * @return the body.
+     */
+    static byte[] letters(final int length)
+    {
+        final byte[] body = new byte[length];
+        for (int i = 0; i < length; i++)
+        {
+            body[i] = (byte)('a' + i % 26);
+        }
+        return body;
+    }
+
     private static void echo(final HttpRequest request, final HttpResponse response)
     {
         if (request.isBodyComplete())

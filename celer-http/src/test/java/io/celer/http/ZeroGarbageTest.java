@@ -134,11 +134,7 @@ class ZeroGarbageTest
     @Test
     void echoedPostsAllocateNothing() throws Exception
     {
-        final byte[] body = new byte[1024];
-        for (int i = 0; i < body.length; i++)
-        {
-            body[i] = (byte)('a' + i % 26);
-        }
+        final byte[] body = TestServer.letters(1024);
         final String request = "POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/octet-stream\r\n" +
             "Content-Length: 1024\r\n\r\n" + new String(body, StandardCharsets.ISO_8859_1);
         assertThat(allocatedServing(request, 1, body))

@@ -3,6 +3,7 @@ package io.celer.websocket;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.DataInputStream;
+import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
@@ -38,14 +39,8 @@ class CompressedSessionTest
         final RecordingWebSocketHandler client = new RecordingWebSocketHandler(false);
         try (ServerSocket listener = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()))
         {
-            new TcpClient(reactors.start("client"), "127.0.0.1", listener.getLocalPort(), new TcpConfig(),
-                new StubUpgrade(false, () -> WebSocketSession.client(new WebSocketConfig(), client)
-                    .compression(new DeflateParameters(false, false, 0, 0)))).open();
-            try (Socket server = listener.accept())
+            try (Socket server = upgradedByRawServer(listener, reactors.start("client"), client))
             {
-                server.setSoTimeout(30_000);
-                StubUpgrade.skipHead(server.getInputStream());
-                server.getOutputStream().write(StubUpgrade.RESPONSE.getBytes(StandardCharsets.US_ASCII));
                 server.getOutputStream().write(HexFormat.of().parseHex(
                     "c107f248cdc9c90700" + // 7.2.3.1, one frame
                     "4103f248cd" + "8004c9c90700" + // 7.2.3.1, fragmented
@@ -74,8 +69,7 @@ class CompressedSessionTest
         final RecordingWebSocketHandler client = echoing.client();
         final Reactor clientReactor = echoing.reactor();
 
-        final byte[] random = new byte[20_000];
-        new SplittableRandom(5).nextBytes(random);
+        final byte[] random = randomBytes(5);
         final String text = "the quick brown fox \u00e9\u4e2d ".repeat(1_000);
         clientReactor.call(() ->
         {
@@ -89,7 +83,7 @@ class CompressedSessionTest
         for (int i = 0; i < 3; i++)
         {
             assertThat(client.next()).isEqualTo("text:" + text);
-            assertThat(client.next()).isEqualTo("binary:20000 bytes " + java.util.Arrays.hashCode(random));
+            assertThat(client.next()).isEqualTo(RecordingWebSocketHandler.binaryEvent(random));
             assertThat(client.next()).isEqualTo("text:");
         }
     }
@@ -101,14 +95,8 @@ class CompressedSessionTest
         try (ServerSocket listener = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()))
         {
             final Reactor clientReactor = reactors.start("client");
-            new TcpClient(clientReactor, "127.0.0.1", listener.getLocalPort(), new TcpConfig(),
-                new StubUpgrade(false, () -> WebSocketSession.client(new WebSocketConfig(), client)
-                    .compression(new DeflateParameters(false, false, 0, 0)))).open();
-            try (Socket server = listener.accept())
+            try (Socket server = upgradedByRawServer(listener, clientReactor, client))
             {
-                server.setSoTimeout(30_000);
-                StubUpgrade.skipHead(server.getInputStream());
-                server.getOutputStream().write(StubUpgrade.RESPONSE.getBytes(StandardCharsets.US_ASCII));
                 assertThat(client.next()).isEqualTo("opened");
                 final String[] parts = {"Hello, ", "W\u00f6rld", "", "!"};
                 clientReactor.call(() ->
@@ -156,8 +144,7 @@ class CompressedSessionTest
         final RecordingWebSocketHandler client = echoing.client();
         final Reactor clientReactor = echoing.reactor();
 
-        final byte[] random = new byte[20_000];
-        new SplittableRandom(7).nextBytes(random);
+        final byte[] random = randomBytes(7);
         final String text = "fragments of a compressed message \u00e9\u4e2d ".repeat(300);
         clientReactor.call(() ->
         {
@@ -175,7 +162,7 @@ class CompressedSessionTest
         {
             assertThat(client.next()).isEqualTo("pong:p");
             assertThat(client.next()).isEqualTo("text:" + text + text);
-            assertThat(client.next()).isEqualTo("binary:20000 bytes " + java.util.Arrays.hashCode(random));
+            assertThat(client.next()).isEqualTo(RecordingWebSocketHandler.binaryEvent(random));
             assertThat(client.next()).isEqualTo("text:" + text);
         }
     }
@@ -186,9 +173,8 @@ class CompressedSessionTest
         final DeflateParameters agreed = new DeflateParameters(noContextTakeover, noContextTakeover, 0, 0);
         final RecordingWebSocketHandler server = new RecordingWebSocketHandler(true);
         final RecordingWebSocketHandler client = new RecordingWebSocketHandler(false);
-        final int port = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1")
-            .readBufferSize(1024), new StubUpgrade(true, () ->
-                WebSocketSession.server(new WebSocketConfig(), server).compression(agreed))).open().port();
+        final int port = compressingServer(new TcpConfig().bindAddress("127.0.0.1").readBufferSize(1024),
+            new WebSocketConfig(), server, agreed);
         final Reactor clientReactor = reactors.start("client");
         new TcpClient(clientReactor, "127.0.0.1", port, new TcpConfig(), new StubUpgrade(false, () ->
             WebSocketSession.client(new WebSocketConfig(), client).compression(agreed, clientLevel))).open();
@@ -200,17 +186,56 @@ class CompressedSessionTest
     {
     }
 
+    /** 20,000 bytes, the same for a seed. */
+    private static byte[] randomBytes(final long seed)
+    {
+        final byte[] random = new byte[20_000];
+        new SplittableRandom(seed).nextBytes(random);
+        return random;
+    }
+
+    /** A server whose sessions compress with the given parameters; returns its port. */
+    private int compressingServer(final TcpConfig tcp, final WebSocketConfig config,
+        final RecordingWebSocketHandler server, final DeflateParameters agreed)
+    {
+        return new TcpServer(reactors.start("server"), 0, tcp, new StubUpgrade(true, () ->
+            WebSocketSession.server(config, server).compression(agreed))).open().port();
+    }
+
+    /** A plain socket connected to the port that has sent the upgrade request; the 101 is left for the test. */
+    private static Socket upgradingRawClient(final int port) throws IOException
+    {
+        final Socket socket = new Socket("127.0.0.1", port);
+        socket.setSoTimeout(30_000);
+        socket.getOutputStream().write(StubUpgrade.REQUEST.getBytes(StandardCharsets.US_ASCII));
+        return socket;
+    }
+
+    /**
+     * Connects a compressing client to a plain socket listener and plays the server's side of the upgrade there,
+     * returning the server's socket for the test to write and read raw frames on.
+     */
+    private static Socket upgradedByRawServer(final ServerSocket listener, final Reactor clientReactor,
+        final RecordingWebSocketHandler client) throws IOException
+    {
+        new TcpClient(clientReactor, "127.0.0.1", listener.getLocalPort(), new TcpConfig(),
+            new StubUpgrade(false, () -> WebSocketSession.client(new WebSocketConfig(), client)
+                .compression(new DeflateParameters(false, false, 0, 0)))).open();
+        final Socket server = listener.accept();
+        server.setSoTimeout(30_000);
+        StubUpgrade.skipHead(server.getInputStream());
+        server.getOutputStream().write(StubUpgrade.RESPONSE.getBytes(StandardCharsets.US_ASCII));
+        return server;
+    }
+
     @Test
     void aServerSendsCompressedFramesWithRsv1() throws Exception
     {
         final RecordingWebSocketHandler server = new RecordingWebSocketHandler(true);
-        final int port = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1"),
-            new StubUpgrade(true, () -> WebSocketSession.server(new WebSocketConfig(), server)
-                .compression(new DeflateParameters(false, false, 0, 0)))).open().port();
-        try (Socket socket = new Socket("127.0.0.1", port))
+        final int port = compressingServer(new TcpConfig().bindAddress("127.0.0.1"), new WebSocketConfig(), server,
+            new DeflateParameters(false, false, 0, 0));
+        try (Socket socket = upgradingRawClient(port))
         {
-            socket.setSoTimeout(30_000);
-            socket.getOutputStream().write(StubUpgrade.REQUEST.getBytes(StandardCharsets.US_ASCII));
             // "Hello" twice, masked with a zero key, uncompressed: the echo goes back compressed.
             socket.getOutputStream().write(HexFormat.of().parseHex("818500000000" + "48656c6c6f" + "818500000000" +
                 "48656c6c6f"));
@@ -230,19 +255,16 @@ class CompressedSessionTest
     {
         final RecordingWebSocketHandler server = new RecordingWebSocketHandler(false);
         final DeflateParameters agreed = new DeflateParameters(false, false, 0, 0);
-        final int port = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1"),
-            new StubUpgrade(true, () -> WebSocketSession.server(new WebSocketConfig().maxMessageLength(100_000),
-                server).compression(agreed))).open().port();
+        final int port = compressingServer(new TcpConfig().bindAddress("127.0.0.1"),
+            new WebSocketConfig().maxMessageLength(100_000), server, agreed);
         // A megabyte of zeros deflates to about a kilobyte.
         final Deflater deflater = new Deflater(9, true);
         deflater.setInput(new byte[1 << 20]);
         final byte[] compressed = new byte[8192];
         final int length = deflater.deflate(compressed, 0, compressed.length, Deflater.SYNC_FLUSH) - 4;
         deflater.end();
-        try (Socket socket = new Socket("127.0.0.1", port))
+        try (Socket socket = upgradingRawClient(port))
         {
-            socket.setSoTimeout(30_000);
-            socket.getOutputStream().write(StubUpgrade.REQUEST.getBytes(StandardCharsets.US_ASCII));
             final ByteBuffer frame = ByteBuffer.allocate(8 + length);
             frame.put((byte)0xC2).put((byte)(0x80 | 126)).putShort((short)length).putInt(0).put(compressed, 0, length);
             socket.getOutputStream().write(frame.array());

@@ -49,8 +49,7 @@ public class RecordingWebSocketHandler implements WebSocketHandler
     {
         final byte[] bytes = new byte[message.remaining()];
         message.get(message.position(), bytes);
-        events.add("binary:" + (bytes.length > 64 ? bytes.length + " bytes " + java.util.Arrays.hashCode(bytes) :
-            HexFormat.of().formatHex(bytes)));
+        events.add(binaryEvent(bytes));
         if (echo)
         {
             socket.sendBinary(message);
@@ -93,6 +92,18 @@ public class RecordingWebSocketHandler implements WebSocketHandler
     public void closed(final WebSocket socket, final int code)
     {
         events.add("closed:" + code);
+    }
+
+    /**
+     * The event a whole binary message is recorded as: its hex, or past 64 bytes its length and hash.
+     *
+     * @param bytes the message.
+     * @return the event.
+     */
+    public static String binaryEvent(final byte[] bytes)
+    {
+        return "binary:" + (bytes.length > 64 ? bytes.length + " bytes " + java.util.Arrays.hashCode(bytes) :
+            HexFormat.of().formatHex(bytes));
     }
 
     /**

@@ -114,6 +114,28 @@ public final class StubUpgrade implements Handler
     }
 
     /**
+     * Reads a head off a blocking stream, through its blank line, or what came of it before the stream ended.
+     *
+     * @param in the stream.
+     * @return the head, ending in the blank line when whole.
+     * @throws IOException if reading fails.
+     */
+    public static String readHead(final InputStream in) throws IOException
+    {
+        final StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n"))
+        {
+            final int b = in.read();
+            if (b < 0)
+            {
+                break;
+            }
+            head.append((char)b);
+        }
+        return head.toString();
+    }
+
+    /**
      * Reads a response head off a blocking stream, through its blank line.
      *
      * @param in the stream after the request was sent.
@@ -121,15 +143,9 @@ public final class StubUpgrade implements Handler
      */
     public static void skipHead(final InputStream in) throws IOException
     {
-        int matched = 0;
-        while (matched < 4)
+        if (!readHead(in).endsWith("\r\n\r\n"))
         {
-            final int b = in.read();
-            if (b < 0)
-            {
-                throw new IOException("closed in the handshake");
-            }
-            matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : b == '\r' ? 1 : 0;
+            throw new IOException("closed in the handshake");
         }
     }
 

@@ -78,7 +78,7 @@ class WebSocketSessionTest
             socket.sendFragment(ByteBuffer.wrap("ed".getBytes(StandardCharsets.US_ASCII)), true, true);
             socket.sendText("");
         });
-        final String bigEvent = "binary:40000 bytes " + java.util.Arrays.hashCode(big);
+        final String bigEvent = RecordingWebSocketHandler.binaryEvent(big);
         for (final RecordingWebSocketHandler side : new RecordingWebSocketHandler[] {server, client})
         {
             assertThat(side.next()).isEqualTo("text:h\u00e9llo \uD83D\uDE00");
@@ -204,7 +204,7 @@ class WebSocketSessionTest
         }
         assertThat(sendsRefused.get()).as("the write buffer filled").isPositive();
         clientReactor.call(() -> client.socket.connection().resumeReads());
-        assertThat(client.next()).isEqualTo("binary:" + big.length + " bytes " + java.util.Arrays.hashCode(big));
+        assertThat(client.next()).isEqualTo(RecordingWebSocketHandler.binaryEvent(big));
     }
 
     static Stream<Arguments> brokenFrames()

@@ -151,10 +151,7 @@ final class ExtensionTokens
     private boolean token()
     {
         nameStart = at;
-        while (at < text.length() && isTokenChar(text.charAt(at)))
-        {
-            at++;
-        }
+        skipTokenChars();
         nameEnd = at;
         return nameEnd > nameStart;
     }
@@ -181,12 +178,17 @@ final class ExtensionTokens
             return valueEnd > valueStart;
         }
         valueStart = at;
+        skipTokenChars();
+        valueEnd = at;
+        return valueEnd > valueStart;
+    }
+
+    private void skipTokenChars()
+    {
         while (at < text.length() && isTokenChar(text.charAt(at)))
         {
             at++;
         }
-        valueEnd = at;
-        return valueEnd > valueStart;
     }
 
     private void skipSpace()

@@ -22,6 +22,7 @@ import io.celer.tcp.TcpConfig;
 import io.celer.test.Reactors;
 import io.celer.test.Transports;
 import io.celer.websocket.EchoHandler;
+import io.celer.websocket.StubUpgrade;
 import io.celer.websocket.WebSocket;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.WebSocketHandler;
@@ -115,21 +116,6 @@ class WebSocketUpgradeTest
         return frame.toByteArray();
     }
 
-    static String readHead(final InputStream in) throws IOException
-    {
-        final StringBuilder head = new StringBuilder();
-        while (!head.toString().endsWith("\r\n\r\n"))
-        {
-            final int b = in.read();
-            if (b < 0)
-            {
-                break;
-            }
-            head.append((char)b);
-        }
-        return head.toString();
-    }
-
     /** Reads one unmasked frame; returns opcode then payload. */
     static byte[] readFrame(final InputStream in) throws IOException
     {
@@ -176,7 +162,7 @@ class WebSocketUpgradeTest
             out.write(both); // one write: request and first frame in one segment (one TLS record over TLS)
             out.flush();
             final InputStream in = socket.getInputStream();
-            final String response = readHead(in);
+            final String response = StubUpgrade.readHead(in);
             assertThat(response).startsWith("HTTP/1.1 101 ").containsIgnoringCase("Upgrade: websocket\r\n")
                 .containsIgnoringCase("Connection: Upgrade\r\n").contains("Sec-WebSocket-Accept: " + ACCEPT + "\r\n")
                 .doesNotContain("Sec-WebSocket-Protocol").doesNotContain("Sec-WebSocket-Extensions")
@@ -205,7 +191,7 @@ class WebSocketUpgradeTest
             final OutputStream out = socket.getOutputStream();
             out.write(request("/").getBytes(StandardCharsets.US_ASCII));
             final InputStream in = socket.getInputStream();
-            assertThat(readHead(in)).startsWith("HTTP/1.1 101 ");
+            assertThat(StubUpgrade.readHead(in)).startsWith("HTTP/1.1 101 ");
             // Two fragments, each within the limit, that together pass it by one byte: 1009 once the second
             // fragment's header says so, before its payload is read.
             final long half = limit / 2;
@@ -303,7 +289,7 @@ class WebSocketUpgradeTest
         {
             socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
             final InputStream in = socket.getInputStream();
-            assertThat(readHead(in)).startsWith("HTTP/1.1 101 ");
+            assertThat(StubUpgrade.readHead(in)).startsWith("HTTP/1.1 101 ");
             final byte[] frame = readFrame(in);
             assertThat(frame[0]).as("a text frame").isEqualTo((byte)1);
             return new String(frame, 1, frame.length - 1, StandardCharsets.UTF_8);
@@ -318,7 +304,7 @@ class WebSocketUpgradeTest
         {
             socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
             final InputStream in = socket.getInputStream();
-            final String head = readHead(in);
+            final String head = StubUpgrade.readHead(in);
             final int at = head.indexOf("Content-Length: ");
             if (at < 0)
             {
