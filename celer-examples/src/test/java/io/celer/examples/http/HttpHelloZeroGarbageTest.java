@@ -17,9 +17,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.celer.examples.Demo;
 import io.celer.examples.cli.Running;
-import io.celer.examples.support.AllocationWindows;
 import io.celer.examples.support.DemoRuns;
 import io.celer.examples.support.Loopback;
+import io.celer.test.SteadyAllocation;
 
 /**
  * The {@code http-hello} demo, started as the command line starts it, allocates nothing on its reactor thread
@@ -51,9 +51,9 @@ class HttpHelloZeroGarbageTest
             socket.setSoTimeout(30_000);
             final Exchange exchange = new Exchange(socket, request, body);
             exchange.run(WARMUP / BATCH);
-            assertThat(AllocationWindows.measure(reactor, () -> exchange.run(MEASURED / BATCH)))
+            assertThat(SteadyAllocation.perWindow(reactor, () -> exchange.run(MEASURED / BATCH)))
                 .as("bytes allocated by the demo's reactor per window of %d GET %s", MEASURED, path)
-                .matches(AllocationWindows.STEADY);
+                .endsWith(0L);
         }
         assertThat(demos.stop(demo)).isZero();
     }

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.examples.Demo;
 import io.celer.examples.cli.Running;
-import io.celer.examples.support.AllocationWindows;
 import io.celer.examples.support.DemoRuns;
 import io.celer.examples.support.Loopback;
+import io.celer.test.SteadyAllocation;
 
 /**
  * The {@code http-quote} front, started as the command line starts it before an {@code http-quote-backend},
@@ -46,9 +46,9 @@ class QuoteZeroGarbageTest
         try (QuoteWire wire = new QuoteWire(front.port()))
         {
             exchange(wire, batch, WARMUP / BATCH);
-            assertThat(AllocationWindows.measure(reactor, () -> exchange(wire, batch, MEASURED / BATCH)))
+            assertThat(SteadyAllocation.perWindow(reactor, () -> exchange(wire, batch, MEASURED / BATCH)))
                 .as("bytes allocated by the front's reactor per window of %d quotes", MEASURED)
-                .matches(AllocationWindows.STEADY);
+                .endsWith(0L);
         }
         assertThat(demos.stop(front)).isZero();
     }
