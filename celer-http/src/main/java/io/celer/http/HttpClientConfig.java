@@ -1,7 +1,7 @@
 package io.celer.http;
 
-import static io.celer.http.ConfigChecks.atLeast;
-import static io.celer.http.ConfigChecks.positive;
+import static io.celer.reactor.ConfigChecks.atLeast;
+import static io.celer.reactor.ConfigChecks.positive;
 
 import io.celer.tcp.TcpConfig;
 
