@@ -3,7 +3,6 @@ package io.celer.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +13,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.examples.support.Loopback;
 import io.celer.tcp.TcpServer;
+import io.celer.test.Sockets;
 
 class EchoLineServerTest
 {
@@ -34,7 +34,7 @@ class EchoLineServerTest
         try (Socket socket = connect())
         {
             final OutputStream out = socket.getOutputStream();
-            final BufferedReader in = reader(socket);
+            final BufferedReader in = Sockets.lineReader(socket);
             send(out, "hello\n");
             assertThat(in.readLine()).isEqualTo("hello");
             send(out, "first\r\nsecond\nthi");
@@ -66,11 +66,6 @@ class EchoLineServerTest
         final Socket socket = new Socket("127.0.0.1", server.localAddress().getPort());
         socket.setSoTimeout(10_000);
         return socket;
-    }
-
-    private static BufferedReader reader(final Socket socket) throws Exception
-    {
-        return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
     }
 
     private static void send(final OutputStream out, final String text) throws Exception

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -65,15 +64,6 @@ final class ChildProcess implements AutoCloseable
         {
             Thread.currentThread().interrupt();
             return false;
-        }
-    }
-
-    /** A port free a moment ago, for a peer that must be told its port. */
-    static int freePort() throws IOException
-    {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
-        {
-            return socket.getLocalPort();
         }
     }
 

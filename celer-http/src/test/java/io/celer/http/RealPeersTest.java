@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.celer.test.Sockets;
+
 
 /**
  * The client against real servers run as child processes: python3's http.server (HTTP/1.0, a connection per
@@ -117,7 +119,7 @@ class RealPeersTest
         final String file = "static ".repeat(500);
         Files.writeString(dir.resolve("www/static.txt"), file);
         Files.writeString(www.resolve("page.txt"), "begin <!--# set var=\"x\" value=\"middle\" --><!--# echo var=\"x\" --> end");
-        final int port = ChildProcess.freePort();
+        final int port = Sockets.freePort();
         final String t = dir.resolve("tmp").toString();
         Files.writeString(dir.resolve("nginx.conf"), String.join("\n",
             "daemon off;", "master_process off;", "worker_processes 1;",

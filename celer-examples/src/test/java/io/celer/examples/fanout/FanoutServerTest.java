@@ -2,9 +2,7 @@ package io.celer.examples.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,12 +14,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.examples.support.PipelinedLineClient;
 import io.celer.examples.support.Loopback;
+import io.celer.examples.support.PipelinedLineClient;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpServer;
 import io.celer.test.Allocations;
 import io.celer.test.Await;
+import io.celer.test.Sockets;
 
 /**
  * The fan-out front server over real sockets: load spread, order per client, failover when a back-end dies,
@@ -231,7 +230,7 @@ class FanoutServerTest
     @Test
     void requestsWaitForABackendAndBeyondTheBoundAreAnsweredWithAnError() throws Exception
     {
-        final int port = freePort();
+        final int port = Sockets.freePort();
         final FanoutServer front = front(64, 4, port);
         final int frontPort = front.localAddress().getPort();
         try (PipelinedLineClient early = new PipelinedLineClient(frontPort, 100);
@@ -259,7 +258,7 @@ class FanoutServerTest
     @Test
     void requestsBeyondTheSlotsAreAnsweredOverloadedInTheirPlace() throws Exception
     {
-        final int port = freePort();
+        final int port = Sockets.freePort();
         final FanoutServer front = front(3, 64, port);
         try (PipelinedLineClient client = new PipelinedLineClient(front.localAddress().getPort(), 100))
         {
@@ -314,14 +313,6 @@ class FanoutServerTest
                 "%s bytes%n", round * 20_000, windows);
             assertThat(windows.get(windows.size() - 1)).as("bytes allocated by the front reactor, windows %s", windows)
                 .isZero();
-        }
-    }
-
-    private static int freePort() throws Exception
-    {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
-        {
-            return socket.getLocalPort();
         }
     }
 }
