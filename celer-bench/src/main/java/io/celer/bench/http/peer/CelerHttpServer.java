@@ -1,5 +1,9 @@
 package io.celer.bench.http.peer;
 
+import io.celer.bench.peer.server.LoopProbe;
+import io.celer.bench.peer.server.PeerMain;
+import io.celer.bench.peer.server.PeerOptions;
+import io.celer.bench.peer.server.PeerServer;
 import io.celer.examples.http.TimeBlockPage;
 import io.celer.http.HttpHandler;
 import io.celer.http.HttpRequest;

@@ -14,6 +14,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import io.celer.bench.peer.server.PeerMain;
+import io.celer.bench.peer.server.PeerOptions;
+import io.celer.bench.peer.server.PeerServer;
+import io.celer.bench.peer.server.PinnedThreads;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

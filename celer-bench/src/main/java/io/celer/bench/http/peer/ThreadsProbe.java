@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 import io.celer.bench.peer.ProcessCpu;
+import io.celer.bench.peer.server.ServerProbe;
 
 /**
  * The probe of a server whose requests run on many threads: the bytes every thread allocated.

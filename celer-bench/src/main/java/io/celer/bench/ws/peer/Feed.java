@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.celer.bench.http.peer.LoopProbe;
+import io.celer.bench.peer.server.LoopProbe;
 
 /**
  * The clients of {@code /feed} and what each is due: on every tick of the event loop's timer, each client gets

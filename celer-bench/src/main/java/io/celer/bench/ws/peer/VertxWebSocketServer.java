@@ -2,11 +2,11 @@ package io.celer.bench.ws.peer;
 
 import java.nio.charset.StandardCharsets;
 
-import io.celer.bench.http.peer.LoopProbe;
-import io.celer.bench.http.peer.PeerMain;
-import io.celer.bench.http.peer.PeerOptions;
-import io.celer.bench.http.peer.PeerServer;
-import io.celer.bench.http.peer.VertxLoop;
+import io.celer.bench.peer.server.LoopProbe;
+import io.celer.bench.peer.server.PeerMain;
+import io.celer.bench.peer.server.PeerOptions;
+import io.celer.bench.peer.server.PeerServer;
+import io.celer.bench.peer.vertx.VertxLoop;
 import io.vertx.core.http.ServerWebSocket;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

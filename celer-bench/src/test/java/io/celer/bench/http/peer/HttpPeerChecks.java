@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.celer.bench.peer.server.PeerServer;
 import io.celer.examples.http.TimeBlockPage;
 
 /**

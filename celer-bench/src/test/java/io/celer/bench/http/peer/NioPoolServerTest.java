@@ -1,5 +1,6 @@
 package io.celer.bench.http.peer;
 
+import io.celer.bench.peer.server.PeerMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

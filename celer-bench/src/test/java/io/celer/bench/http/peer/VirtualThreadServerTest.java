@@ -2,6 +2,7 @@ package io.celer.bench.http.peer;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.celer.bench.peer.server.PeerMain;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -21,8 +21,8 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.celer.bench.http.peer.PeerMain;
-import io.celer.bench.http.peer.PeerServer;
+import io.celer.bench.peer.server.PeerMain;
+import io.celer.bench.peer.server.PeerServer;
 
 /**
  * What every WebSocket peer must do, checked over loopback with the JDK's WebSocket client and a raw socket

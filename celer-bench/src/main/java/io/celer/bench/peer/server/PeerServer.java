@@ -1,4 +1,4 @@
-package io.celer.bench.http.peer;
+package io.celer.bench.peer.server;
 
 /**
  * A server the HTTP and WebSocket benchmarks compare Celer with: started once, probed, stopped once.

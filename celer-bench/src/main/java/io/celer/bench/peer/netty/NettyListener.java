@@ -1,4 +1,4 @@
-package io.celer.bench.http.peer;
+package io.celer.bench.peer.netty;
 
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;

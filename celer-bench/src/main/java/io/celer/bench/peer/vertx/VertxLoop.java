@@ -1,10 +1,11 @@
-package io.celer.bench.http.peer;
+package io.celer.bench.peer.vertx;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
+import io.celer.bench.peer.server.PinnedThreads;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;

@@ -1,4 +1,4 @@
-package io.celer.bench.http.peer;
+package io.celer.bench.peer.server;
 
 /**
  * Measures a running server between a mark and a report, for the harness's {@code stats} line.

@@ -1,4 +1,4 @@
-package io.celer.bench.http.peer;
+package io.celer.bench.peer.server;
 
 import io.celer.reactor.CpuPinning;
 

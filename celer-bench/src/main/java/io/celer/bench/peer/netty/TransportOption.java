@@ -1,5 +1,6 @@
-package io.celer.bench.http.peer;
+package io.celer.bench.peer.netty;
 
+import io.celer.bench.peer.server.PeerOptions;
 import picocli.CommandLine.Option;
 
 /**
