@@ -1,0 +1,48 @@
+package io.celer;
+
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/**
+ * The core's packages depend one way, from framing and queues up through the reactor and the transports to
+ * TLS, and every class of the core sits in one of those layers.
+ */
+class CoreLayersTest
+{
+    private static final JavaClasses CORE = new ClassFileImporter()
+        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages("io.celer");
+
+    @Test
+    void layersPointOneWay()
+    {
+        layeredArchitecture()
+            .consideringOnlyDependenciesInLayers()
+            .ensureAllClassesAreContainedInArchitecture()
+            .layer("framing").definedBy("io.celer.framing..")
+            .layer("queue").definedBy("io.celer.queue..")
+            .layer("reactor").definedBy("io.celer.reactor..")
+            .layer("tcp").definedBy("io.celer.tcp..")
+            .layer("udp").definedBy("io.celer.udp..")
+            .layer("tls").definedBy("io.celer.tls..")
+            .whereLayer("framing").mayNotAccessAnyLayer()
+            .whereLayer("queue").mayNotAccessAnyLayer()
+            .whereLayer("reactor").mayOnlyAccessLayers("framing", "queue")
+            .whereLayer("tcp").mayOnlyAccessLayers("framing", "queue", "reactor")
+            .whereLayer("udp").mayOnlyAccessLayers("framing", "queue", "reactor")
+            .whereLayer("tls").mayOnlyAccessLayers("framing", "queue", "reactor", "tcp")
+            .check(CORE);
+    }
+
+    @Test
+    void noPackageCycles()
+    {
+        slices().matching("io.celer.(**)").should().beFreeOfCycles().check(CORE);
+    }
+}

@@ -1,0 +1,45 @@
+package io.celer.examples;
+
+import static com.tngtech.archunit.base.DescribedPredicate.alwaysTrue;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/**
+ * Each example package stands alone on the library and the shared command-line pieces in {@code cli}: no
+ * example imports another, the launcher, or is imported by {@code cli}.
+ */
+class ExamplesLayersTest
+{
+    private static final JavaClasses EXAMPLES = new ClassFileImporter()
+        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages("io.celer.examples");
+
+    @Test
+    void examplePackagesDoNotImportEachOther()
+    {
+        slices().matching("io.celer.examples.(*)..").should().notDependOnEachOther()
+            .ignoreDependency(alwaysTrue(), resideInAPackage("io.celer.examples.cli.."))
+            .check(EXAMPLES);
+    }
+
+    @Test
+    void noExampleImportsTheLauncher()
+    {
+        noClasses().that().resideInAPackage("io.celer.examples.*..")
+            .should().dependOnClassesThat().resideInAPackage("io.celer.examples")
+            .check(EXAMPLES);
+    }
+
+    @Test
+    void noPackageCycles()
+    {
+        slices().matching("io.celer.examples.(**)").should().beFreeOfCycles().check(EXAMPLES);
+    }
+}
