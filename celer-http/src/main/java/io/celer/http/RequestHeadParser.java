@@ -3,7 +3,7 @@ package io.celer.http;
 import java.nio.ByteBuffer;
 
 /**
- * Finds where a request's head ends, across reads and without rescanning, enforcing the length limits as
+ * Finds where a request's head ends through a {@link HeadScanner}, enforcing the length limits as
  * bytes arrive; then parses the whole head at once into the request.
  */
 final class RequestHeadParser
@@ -17,17 +17,13 @@ final class RequestHeadParser
     private final int maxHeaderSection;
     private final boolean allowObsFold;
 
-    private int scanned;
-    private int firstLf;
-    private int lineStart;
-    private int headEnd;
+    private final HeadScanner scanner = new HeadScanner();
 
     RequestHeadParser(final int maxRequestLine, final int maxHeaderSection, final boolean allowObsFold)
     {
         this.maxRequestLine = maxRequestLine;
         this.maxHeaderSection = maxHeaderSection;
         this.allowObsFold = allowObsFold;
-        reset();
     }
 
     /**
@@ -35,10 +31,7 @@ final class RequestHeadParser
      */
     void reset()
     {
-        scanned = 0;
-        firstLf = -1;
-        lineStart = 0;
-        headEnd = -1;
+        scanner.reset();
     }
 
     /**
@@ -48,7 +41,7 @@ final class RequestHeadParser
      */
     boolean inProgress()
     {
-        return scanned > 0 && headEnd < 0;
+        return scanner.inProgress();
     }
 
     /**
@@ -58,7 +51,7 @@ final class RequestHeadParser
      */
     int headLength()
     {
-        return headEnd;
+        return scanner.headLength();
     }
 
     /**
@@ -90,45 +83,25 @@ final class RequestHeadParser
      */
     int parse(final ByteBuffer buffer, final int start, final int to, final HttpRequest request)
     {
-        int i = start + scanned;
-        for (; i < to; i++)
-        {
-            if (buffer.get(i) != '\n')
-            {
-                continue;
-            }
-            final int at = i - start;
-            if (firstLf < 0)
-            {
-                if (at > maxRequestLine)
-                {
-                    return HttpStatus.URI_TOO_LONG;
-                }
-                firstLf = at;
-                lineStart = at + 1;
-                continue;
-            }
-            final int lineLength = at - lineStart;
-            if (lineLength == 0 || (lineLength == 1 && buffer.get(i - 1) == '\r'))
-            {
-                headEnd = at + 1;
-                break;
-            }
-            lineStart = at + 1;
-        }
-        scanned = i - start;
+        final boolean found = scanner.scan(buffer, start, to);
+        final int firstLf = scanner.firstLineFeed();
         if (firstLf < 0)
         {
-            return scanned > maxRequestLine ? HttpStatus.URI_TOO_LONG : NEED_MORE;
+            return scanner.scanned() > maxRequestLine ? HttpStatus.URI_TOO_LONG : NEED_MORE;
         }
-        if (scanned - firstLf - 1 > maxHeaderSection)
+        if (firstLf > maxRequestLine)
+        {
+            return HttpStatus.URI_TOO_LONG;
+        }
+        if (scanner.scanned() - firstLf - 1 > maxHeaderSection)
         {
             return HttpStatus.HEADER_FIELDS_TOO_LARGE;
         }
-        if (headEnd < 0)
+        if (!found)
         {
             return NEED_MORE;
         }
+        final int headEnd = scanner.headLength();
         request.reset();
         request.headEnd = headEnd;
         final int lineStatus = RequestLineParser.parse(buffer, start, start + firstLf, request);

@@ -5,7 +5,7 @@ import java.nio.ByteBuffer;
 import io.celer.reactor.ReactorPool;
 
 /**
- * Finds where a response's head ends, across reads and without rescanning, bounded by a size; then copies the
+ * Finds where a response's head ends through a {@link HeadScanner}, bounded by a size; then copies the
  * head into a buffer of its own (so that it outlives the read buffer while a large body streams) and parses the
  * status line (RFC 9112, 4), the fields (5) and the framing fields (6) strictly.
  */
@@ -22,9 +22,7 @@ final class ResponseHeadParser
     private final int maxHeadSize;
     private ByteBuffer head;
 
-    private int scanned;
-    private int lineStart;
-    private int headEnd;
+    private final HeadScanner scanner = new HeadScanner();
     private ResponseError error;
 
     ResponseHeadParser(final ReactorPool<ByteBuffer> heads, final int maxHeadSize)
@@ -46,21 +44,19 @@ final class ResponseHeadParser
 
     void reset()
     {
-        scanned = 0;
-        lineStart = 0;
-        headEnd = -1;
+        scanner.reset();
     }
 
     /** Whether some of a head has been seen and not yet all. */
     boolean inProgress()
     {
-        return scanned > 0 && headEnd < 0;
+        return scanner.inProgress();
     }
 
     /** Bytes of the head, with its empty line, once parsed. */
     int headLength()
     {
-        return headEnd;
+        return scanner.headLength();
     }
 
     /** Why the last head was rejected. */
@@ -80,27 +76,11 @@ final class ResponseHeadParser
      */
     int parse(final ByteBuffer buffer, final int start, final int to, final HttpClientResponse response)
     {
-        int i = start + scanned;
-        for (; i < to; i++)
+        if (!scanner.scan(buffer, start, to))
         {
-            if (buffer.get(i) != '\n')
-            {
-                continue;
-            }
-            final int at = i - start;
-            final int lineLength = at - lineStart;
-            if (lineStart > 0 && (lineLength == 0 || (lineLength == 1 && buffer.get(i - 1) == '\r')))
-            {
-                headEnd = at + 1;
-                break;
-            }
-            lineStart = at + 1;
+            return scanner.scanned() > maxHeadSize ? fail(ResponseError.HEAD_TOO_LARGE) : NEED_MORE;
         }
-        scanned = i - start;
-        if (headEnd < 0)
-        {
-            return scanned > maxHeadSize ? fail(ResponseError.HEAD_TOO_LARGE) : NEED_MORE;
-        }
+        final int headEnd = scanner.headLength();
         if (headEnd > maxHeadSize)
         {
             return fail(ResponseError.HEAD_TOO_LARGE);
@@ -119,11 +99,8 @@ final class ResponseHeadParser
 
     private int parseHead(final HttpClientResponse response)
     {
-        int lf = 0;
-        while (head.get(lf) != '\n')
-        {
-            lf++;
-        }
+        final int lf = scanner.firstLineFeed();
+        final int headEnd = scanner.headLength();
         if (lf == 0 || head.get(lf - 1) != '\r')
         {
             return fail(ResponseError.STATUS_LINE_END);
@@ -172,7 +149,7 @@ final class ResponseHeadParser
     private int parseFields(final HttpClientResponse response, final int from)
     {
         // A user agent replaces an obsolete fold by spaces before reading the value (RFC 9112, 5.2).
-        final int count = HeaderFieldParser.scan(head, 0, from, headEnd - 2, true,
+        final int count = HeaderFieldParser.scan(head, 0, from, scanner.headLength() - 2, true,
             response.nameStart, response.nameEnd, response.valueStart, response.valueEnd);
         switch (count)
         {
