@@ -1,13 +1,12 @@
 package io.celer;
 
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import org.junit.jupiter.api.Test;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
+
+import io.celer.test.Packages;
 
 /**
  * The core's packages depend one way, from framing and queues up through the reactor and the transports to
@@ -15,9 +14,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
  */
 class CoreLayersTest
 {
-    private static final JavaClasses CORE = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("io.celer");
+    private static final JavaClasses CORE = Packages.mainClasses("io.celer");
 
     @Test
     void layersPointOneWay()
@@ -43,6 +40,6 @@ class CoreLayersTest
     @Test
     void noPackageCycles()
     {
-        slices().matching("io.celer.(**)").should().beFreeOfCycles().check(CORE);
+        Packages.assertFreeOfCycles(CORE, "io.celer");
     }
 }

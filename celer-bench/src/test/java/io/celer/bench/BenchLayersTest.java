@@ -8,8 +8,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import org.junit.jupiter.api.Test;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
+
+import io.celer.test.Packages;
 
 /**
  * Each benchmark is a package on the shared harness and peer kit and imports no other benchmark; the harness and
@@ -17,9 +17,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
  */
 class BenchLayersTest
 {
-    private static final JavaClasses BENCH = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("io.celer.bench");
+    private static final JavaClasses BENCH = Packages.mainClasses("io.celer.bench");
 
     @Test
     void benchmarksDoNotImportEachOther()
@@ -48,6 +46,6 @@ class BenchLayersTest
     @Test
     void noPackageCycles()
     {
-        slices().matching("io.celer.bench.(**)").should().beFreeOfCycles().check(BENCH);
+        Packages.assertFreeOfCycles(BENCH, "io.celer.bench");
     }
 }

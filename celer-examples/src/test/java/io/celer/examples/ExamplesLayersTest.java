@@ -8,8 +8,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import org.junit.jupiter.api.Test;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
+
+import io.celer.test.Packages;
 
 /**
  * Each example package stands alone on the library and the shared command-line pieces in {@code cli}: no
@@ -17,9 +17,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
  */
 class ExamplesLayersTest
 {
-    private static final JavaClasses EXAMPLES = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("io.celer.examples");
+    private static final JavaClasses EXAMPLES = Packages.mainClasses("io.celer.examples");
 
     @Test
     void examplePackagesDoNotImportEachOther()
@@ -40,6 +38,6 @@ class ExamplesLayersTest
     @Test
     void noPackageCycles()
     {
-        slices().matching("io.celer.examples.(**)").should().beFreeOfCycles().check(EXAMPLES);
+        Packages.assertFreeOfCycles(EXAMPLES, "io.celer.examples");
     }
 }

@@ -1,13 +1,12 @@
 package io.celer.websocket;
 
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import org.junit.jupiter.api.Test;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
+
+import io.celer.test.Packages;
 
 /**
  * The WebSocket packages depend one way: the protocol engine on permessage-deflate alone, the handshake and the
@@ -15,9 +14,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
  */
 class WebSocketLayersTest
 {
-    private static final JavaClasses WEBSOCKET = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("io.celer.websocket");
+    private static final JavaClasses WEBSOCKET = Packages.mainClasses("io.celer.websocket");
 
     @Test
     void layersPointOneWay()
@@ -43,6 +40,6 @@ class WebSocketLayersTest
     @Test
     void noPackageCycles()
     {
-        slices().matching("io.celer.websocket.(**)").should().beFreeOfCycles().check(WEBSOCKET);
+        Packages.assertFreeOfCycles(WEBSOCKET, "io.celer.websocket");
     }
 }

@@ -1,0 +1,41 @@
+package io.celer.test;
+
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/**
+ * A module's main classes, for the tests of its layering, and the rule every module keeps: no cycle between its
+ * packages.
+ */
+public final class Packages
+{
+    private Packages()
+    {
+    }
+
+    /**
+     * The main classes under a package on the class path, tests left out.
+     *
+     * @param root the module's top package, such as {@code io.celer.websocket}.
+     * @return the classes.
+     */
+    public static JavaClasses mainClasses(final String root)
+    {
+        return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages(root);
+    }
+
+    /**
+     * Fails when two or more packages under the root import each other, directly or around a loop.
+     *
+     * @param classes the module's classes.
+     * @param root    the package whose subpackages are compared, each on its own.
+     */
+    public static void assertFreeOfCycles(final JavaClasses classes, final String root)
+    {
+        slices().matching(root + ".(**)").should().beFreeOfCycles().check(classes);
+    }
+}
