@@ -2,10 +2,6 @@ package io.celer.bench.http.peer;
 
 import java.io.IOException;
 
-import io.celer.bench.peer.server.PeerMain;
-import io.celer.bench.peer.server.PeerOptions;
-import io.celer.bench.peer.server.PeerServer;
-import io.celer.examples.http.TimeBlockPage;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
@@ -13,8 +9,14 @@ import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.Response;
 import org.glassfish.grizzly.http.util.Header;
 import org.glassfish.grizzly.http.util.HttpStatus;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+
+import io.celer.bench.peer.server.PeerMain;
+import io.celer.bench.peer.server.PeerOptions;
+import io.celer.bench.peer.server.PeerServer;
+import io.celer.examples.http.TimeBlockPage;
 
 /**
  * The 2009 paper's Grizzly server on today's Grizzly: its HTTP server with its default selector and worker

@@ -2,13 +2,6 @@ package io.celer.bench.http.peer;
 
 import java.util.concurrent.TimeUnit;
 
-import io.celer.bench.peer.netty.NettyListener;
-import io.celer.bench.peer.netty.TransportOption;
-import io.celer.bench.peer.server.LoopProbe;
-import io.celer.bench.peer.server.PeerMain;
-import io.celer.bench.peer.server.PeerOptions;
-import io.celer.bench.peer.server.PeerServer;
-import io.celer.examples.http.TimeBlockPage;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -30,6 +23,14 @@ import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+
+import io.celer.bench.peer.netty.NettyListener;
+import io.celer.bench.peer.netty.TransportOption;
+import io.celer.bench.peer.server.LoopProbe;
+import io.celer.bench.peer.server.PeerMain;
+import io.celer.bench.peer.server.PeerOptions;
+import io.celer.bench.peer.server.PeerServer;
+import io.celer.examples.http.TimeBlockPage;
 
 /**
  * Netty's HTTP codec as TechEmpower's Netty entry uses it: one event loop (native epoll by default),

@@ -14,13 +14,14 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
 import io.celer.bench.peer.server.PeerMain;
 import io.celer.bench.peer.server.PeerOptions;
 import io.celer.bench.peer.server.PeerServer;
 import io.celer.bench.peer.server.PinnedThreads;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * The 2009 paper's NIO server, by hand: one selector thread accepts and reads; once a connection holds a whole

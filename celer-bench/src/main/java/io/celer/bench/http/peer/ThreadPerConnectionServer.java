@@ -6,12 +6,13 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.concurrent.Executor;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
 import io.celer.bench.peer.server.PeerMain;
 import io.celer.bench.peer.server.PeerOptions;
 import io.celer.bench.peer.server.PeerServer;
 import io.celer.bench.peer.server.PinnedThreads;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /**
  * The 2009 paper's simplest server: a blocking {@link ServerSocket} and a new platform thread per connection.

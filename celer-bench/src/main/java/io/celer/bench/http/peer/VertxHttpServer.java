@@ -1,11 +1,5 @@
 package io.celer.bench.http.peer;
 
-import io.celer.bench.peer.server.LoopProbe;
-import io.celer.bench.peer.server.PeerMain;
-import io.celer.bench.peer.server.PeerOptions;
-import io.celer.bench.peer.server.PeerServer;
-import io.celer.bench.peer.vertx.VertxLoop;
-import io.celer.examples.http.TimeBlockPage;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -13,6 +7,13 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+
+import io.celer.bench.peer.server.LoopProbe;
+import io.celer.bench.peer.server.PeerMain;
+import io.celer.bench.peer.server.PeerOptions;
+import io.celer.bench.peer.server.PeerServer;
+import io.celer.bench.peer.vertx.VertxLoop;
+import io.celer.examples.http.TimeBlockPage;
 
 /**
  * Vert.x 4 as TechEmpower's Vert.x plaintext entry writes it: one event loop, native transport when available,

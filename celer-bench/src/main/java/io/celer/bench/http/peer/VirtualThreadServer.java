@@ -7,11 +7,12 @@ import java.lang.invoke.MethodType;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
 import io.celer.bench.peer.server.PeerMain;
 import io.celer.bench.peer.server.PeerOptions;
 import io.celer.bench.peer.server.PeerServer;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /**
  * The thread-per-connection server with a JDK virtual thread per connection

@@ -1,5 +1,10 @@
 package io.celer.bench.ws.peer;
 
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.YieldingIdleStrategy;
+
 import io.celer.bench.peer.server.LoopProbe;
 import io.celer.bench.peer.server.PeerMain;
 import io.celer.bench.peer.server.PeerOptions;
@@ -11,10 +16,6 @@ import io.celer.reactor.TimerCallback;
 import io.celer.tcp.TcpConfig;
 import io.celer.websocket.outbound.OutboundConfig;
 import io.celer.websocket.outbound.OverflowPolicy;
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.BusySpinIdleStrategy;
-import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.YieldingIdleStrategy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -2,12 +2,12 @@ package io.celer.bench.ws.peer;
 
 import java.util.concurrent.TimeUnit;
 
-import io.celer.bench.peer.netty.NettyListener;
-import io.celer.bench.peer.netty.TransportOption;
 import io.celer.bench.peer.server.LoopProbe;
+import io.celer.bench.peer.netty.NettyListener;
 import io.celer.bench.peer.server.PeerMain;
 import io.celer.bench.peer.server.PeerOptions;
 import io.celer.bench.peer.server.PeerServer;
+import io.celer.bench.peer.netty.TransportOption;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;

@@ -1,8 +1,9 @@
 package io.celer.bench.http.peer;
 
-import io.celer.bench.peer.server.PeerMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import io.celer.bench.peer.server.PeerMain;
 
 /**
  * {@link CelerHttpServer} answers the plaintext and time-block routes as the HTTP benchmarks expect.

@@ -2,10 +2,11 @@ package io.celer.bench.http.peer;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.celer.bench.peer.server.PeerMain;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import io.celer.bench.peer.server.PeerMain;
 
 /**
  * {@link VirtualThreadServer} answers as the other peers on JDK 21+, and refuses to start, saying why, before.
