@@ -1,6 +1,7 @@
 package io.celer.test;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
@@ -46,6 +47,24 @@ public final class PingClient implements Handler
     public String failure()
     {
         return failure;
+    }
+
+    /**
+     * Waits until more round trips have completed, each echo checked.
+     *
+     * @param count   how many more.
+     * @param timeout the bound, wide enough for a loaded machine.
+     * @throws AssertionError if an echo or a send failed, or the round trips did not complete in time.
+     */
+    public void awaitMore(final long count, final Duration timeout)
+    {
+        final long target = roundTrips + count;
+        Await.until(() -> "round trip " + target + ", at " + roundTrips + ", failure " + failure,
+            () -> roundTrips >= target || failure != null, timeout);
+        if (failure != null)
+        {
+            throw new AssertionError(failure);
+        }
     }
 
     /**

@@ -49,6 +49,23 @@ public final class SteadyAllocation
      */
     public static List<Long> perWindow(final Thread thread, final Window window) throws Exception
     {
+        return perWindow(List.of(thread), window);
+    }
+
+    /**
+     * Runs windows until the JIT is quiet, then measures what several threads allocate together: the two ends
+     * of a round trip, or a producer and its consumer.
+     *
+     * @param threads the threads whose allocations count, alive throughout; the calling thread may be one.
+     * @param window  the work of one window.
+     * @return bytes the threads allocated together in each measured window; the last is 0 when a steady state
+     *     was reached.
+     * @throws Exception when the work fails.
+     */
+    public static List<Long> perWindow(final List<Thread> threads, final Window window) throws Exception
+    {
+        // An array, read by index: the calling thread may be measured, and an iterator would count against it.
+        final Thread[] measured = threads.toArray(new Thread[0]);
         if (JIT != null && JIT.isCompilationTimeMonitoringSupported())
         {
             long compiled = JIT.getTotalCompilationTime();
@@ -63,13 +80,24 @@ public final class SteadyAllocation
                 compiled = now;
             }
         }
-        final List<Long> bytes = new ArrayList<>();
+        final List<Long> bytes = new ArrayList<>(MEASURED);
         for (int i = 0; i < MEASURED && (bytes.isEmpty() || bytes.get(bytes.size() - 1) != 0); i++)
         {
-            final long before = Allocations.allocatedBytes(thread);
+            final long before = allocatedBytes(measured);
             window.run();
-            bytes.add(Allocations.allocatedBytes(thread) - before);
+            final long after = allocatedBytes(measured);
+            bytes.add(after - before);
         }
         return bytes;
+    }
+
+    private static long allocatedBytes(final Thread[] threads)
+    {
+        long sum = 0;
+        for (int i = 0; i < threads.length; i++)
+        {
+            sum += Allocations.allocatedBytes(threads[i]);
+        }
+        return sum;
     }
 }
