@@ -5,23 +5,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.List;
 
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Reactor;
-import io.celer.test.Allocations;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
+import io.celer.test.SteadyAllocation;
 
 /**
- * After warm-up, UDP ping-pong allocates nothing on either reactor thread, sender addresses included.
+ * Once the JIT is quiet, windows of UDP ping-pong allocate nothing on either reactor thread, sender addresses
+ * included.
  */
 class UdpZeroGarbageTest
 {
-    private static final long WARMUP = 100_000;
-    private static final long MEASURED = 500_000;
+    /** Round trips per window: garbage made per datagram or per sender shows in every window. */
+    private static final long WINDOW = 10_000;
+    /** A window's bound: a round trip may wait for a core, never this long. */
+    private static final Duration WINDOW_BOUND = Duration.ofMinutes(2);
 
     @RegisterExtension
     final Reactors reactors = new Reactors();
@@ -56,12 +60,26 @@ class UdpZeroGarbageTest
                 failure = "send refused";
             }
         }
+
+        /**
+         * Waits until more round trips have completed, each echo checked.
+         */
+        void awaitMore(final long count)
+        {
+            final long target = roundTrips + count;
+            Await.until(() -> "round trip " + target + ", at " + roundTrips + ", failure " + failure,
+                () -> roundTrips >= target || failure != null, WINDOW_BOUND);
+            if (failure != null)
+            {
+                throw new AssertionError(failure);
+            }
+        }
     }
 
     @Test
-    // Two busy-spinning reactors on a small, shared machine: a million round trips may take minutes.
+    // Two busy-spinning reactors on a small, shared machine: a window may take seconds, and up to 23 of them run.
     @org.junit.jupiter.api.Timeout(value = 15, unit = java.util.concurrent.TimeUnit.MINUTES)
-    void pingPongAllocatesNothing()
+    void pingPongAllocatesNothing() throws Exception
     {
         final Reactor serverReactor = reactors.start("udp-server", new BusySpinIdleStrategy());
         final Reactor clientReactor = reactors.start("udp-client", new BusySpinIdleStrategy());
@@ -73,18 +91,11 @@ class UdpZeroGarbageTest
         final InetSocketAddress target = new InetSocketAddress("127.0.0.1", server.port());
         clientReactor.call(() -> ping.send(client, target));
 
-        Await.until(() -> "warm-up at " + ping.roundTrips + ", failure " + ping.failure,
-            () -> ping.roundTrips >= WARMUP || ping.failure != null, Duration.ofSeconds(240));
-        final long serverBefore = Allocations.allocatedBytes(serverReactor.thread());
-        final long clientBefore = Allocations.allocatedBytes(clientReactor.thread());
-        final long start = ping.roundTrips;
-        Await.until(() -> "measured at " + (ping.roundTrips - start) + ", failure " + ping.failure,
-            () -> ping.roundTrips - start >= MEASURED || ping.failure != null, Duration.ofSeconds(600));
-        final long serverAllocated = Allocations.allocatedBytes(serverReactor.thread()) - serverBefore;
-        final long clientAllocated = Allocations.allocatedBytes(clientReactor.thread()) - clientBefore;
+        final List<Long> windows = SteadyAllocation.perWindow(
+            List.of(serverReactor.thread(), clientReactor.thread()), () -> ping.awaitMore(WINDOW));
 
         assertThat(ping.failure).isNull();
-        assertThat(serverAllocated).as("bytes allocated by the server reactor").isZero();
-        assertThat(clientAllocated).as("bytes allocated by the client reactor").isZero();
+        assertThat(windows).as("bytes allocated by the two reactor threads per window of %d round trips", WINDOW)
+            .endsWith(0L);
     }
 }
