@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,10 +18,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 import io.celer.framing.FixedSizeFraming;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
-import io.celer.test.Allocations;
 import io.celer.test.Await;
 import io.celer.test.PingClient;
 import io.celer.test.Reactors;
+import io.celer.test.SteadyAllocation;
 import io.celer.test.Transports;
 
 /**
@@ -29,6 +30,8 @@ import io.celer.test.Transports;
 class BusyPollTest
 {
     private static final int SIZE = 256;
+    /** Round trips per allocation window: garbage made per message or per poll shows in every window. */
+    private static final long WINDOW = 10_000;
 
     @RegisterExtension
     final Reactors reactors = new Reactors();
@@ -83,7 +86,7 @@ class BusyPollTest
     }
 
     @Test
-    void busyPolledRoundTripsAllocateNothingOnTheReactorThreads()
+    void busyPolledRoundTripsAllocateNothingOnTheReactorThreads() throws Exception
     {
         final Reactor serverReactor = reactors.start("server", new BusySpinIdleStrategy());
         final Reactor clientReactor = reactors.start("client", new BusySpinIdleStrategy());
@@ -93,19 +96,12 @@ class BusyPollTest
         final PingClient ping = new PingClient(SIZE);
         new TcpClient(clientReactor, "127.0.0.1", server.port(), config, ping).open();
 
-        Await.until(() -> "warm-up, at " + ping.roundTrips(), () -> ping.roundTrips() >= 50_000 ||
-            ping.failure() != null, Duration.ofSeconds(240));
-        final long serverBefore = Allocations.allocatedBytes(serverReactor.thread());
-        final long clientBefore = Allocations.allocatedBytes(clientReactor.thread());
-        final long start = ping.roundTrips();
-        Await.until(() -> "measured, at " + (ping.roundTrips() - start), () -> ping.roundTrips() - start >= 100_000 ||
-            ping.failure() != null, Duration.ofSeconds(240));
+        final List<Long> windows = SteadyAllocation.perWindow(List.of(serverReactor.thread(), clientReactor.thread()),
+            () -> ping.awaitMore(WINDOW, Duration.ofMinutes(2)));
 
         assertThat(ping.failure()).isNull();
-        assertThat(Allocations.allocatedBytes(serverReactor.thread()) - serverBefore).as("server reactor bytes")
-            .isZero();
-        assertThat(Allocations.allocatedBytes(clientReactor.thread()) - clientBefore).as("client reactor bytes")
-            .isZero();
+        assertThat(windows).as("bytes allocated by the two reactor threads per window of %d round trips", WINDOW)
+            .endsWith(0L);
     }
 
     private static int pollers(final Reactor reactor)
