@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.List;
 
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.junit.jupiter.api.Test;
@@ -16,29 +17,30 @@ import io.celer.tcp.Handler;
 import io.celer.tcp.TcpClient;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
-import io.celer.test.Allocations;
-import io.celer.test.Await;
 import io.celer.test.PingClient;
 import io.celer.test.Reactors;
+import io.celer.test.SteadyAllocation;
 import io.celer.test.Transports;
 
 /**
  * Measures, without asserting a bound, how many bytes the reactor threads allocate per 256-byte echo round
- * trip over TLS once the handshake is done. Plain TCP allocates nothing ({@code ZeroGarbageTest}); what TLS
- * allocates is the JDK's {@code SSLEngine}: a result object per wrap and unwrap, and its record cipher's
- * per-record work. The figure goes to the test's output.
+ * trip over TLS once the handshake is done and the JIT is quiet. Plain TCP allocates nothing
+ * ({@code ZeroGarbageTest}); what TLS allocates is the JDK's {@code SSLEngine}: a result object per wrap and
+ * unwrap, and its record cipher's per-record work. The figures go to the test's output.
  */
 class TlsAllocationTest
 {
     private static final int SIZE = 256;
-    private static final long WARMUP = 20_000;
-    private static final long MEASURED = 100_000;
+    /** Round trips per window: a fair sample, and seconds at most even where a round trip takes a millisecond. */
+    private static final long WINDOW = 2_000;
+    /** A window's bound: a round trip may wait for a core, never this long. */
+    private static final Duration WINDOW_BOUND = Duration.ofMinutes(2);
 
     @RegisterExtension
     final Reactors reactors = new Reactors();
 
     @Test
-    void bytesAllocatedPerEchoRoundTripOverTls()
+    void bytesAllocatedPerEchoRoundTripOverTls() throws Exception
     {
         final Reactor serverReactor = reactors.start("server", new BusySpinIdleStrategy());
         final Reactor clientReactor = reactors.start("client", new BusySpinIdleStrategy());
@@ -58,23 +60,22 @@ class TlsAllocationTest
         new TcpClient(clientReactor, "127.0.0.1", server.port(),
             new TcpConfig().framing(() -> new FixedSizeFraming(SIZE)).transport(Transports.TLS.client()), ping).open();
 
-        Await.until(() -> "warm-up, at " + ping.roundTrips() + ", failure " + ping.failure(),
-            () -> ping.roundTrips() >= WARMUP || ping.failure() != null, Duration.ofSeconds(120));
-        final long serverBefore = Allocations.allocatedBytes(serverReactor.thread());
-        final long clientBefore = Allocations.allocatedBytes(clientReactor.thread());
+        final SteadyAllocation.Window window = () -> ping.awaitMore(WINDOW, WINDOW_BOUND);
+        final List<Long> onServer = SteadyAllocation.perWindow(serverReactor.thread(), window);
         final long start = ping.roundTrips();
         final long startNanos = System.nanoTime();
-
-        Await.until(() -> "measured round trips, at " + (ping.roundTrips() - start) + ", failure " + ping.failure(),
-            () -> ping.roundTrips() - start >= MEASURED || ping.failure() != null, Duration.ofSeconds(120));
+        final List<Long> onClient = SteadyAllocation.perWindow(clientReactor.thread(), window);
         final long measured = ping.roundTrips() - start;
         final long micros = (System.nanoTime() - startNanos) / 1_000;
-        final double perServer = (Allocations.allocatedBytes(serverReactor.thread()) - serverBefore) / (double)measured;
-        final double perClient = (Allocations.allocatedBytes(clientReactor.thread()) - clientBefore) / (double)measured;
 
         assertThat(ping.failure()).isNull();
-        System.out.printf("TLS %s, %d-byte echo, %d round trips (%.1f us each): %.1f bytes allocated per round " +
-            "trip on the server reactor, %.1f on the client reactor%n", Runtime.version(), SIZE, measured,
-            micros / (double)measured, perServer, perClient);
+        System.out.printf("TLS %s, %d-byte echo, windows of %d round trips (%.1f us each): bytes allocated per " +
+            "round trip %s on the server reactor, %s on the client reactor%n", Runtime.version(), SIZE, WINDOW,
+            micros / (double)measured, perRoundTrip(onServer), perRoundTrip(onClient));
+    }
+
+    private static List<String> perRoundTrip(final List<Long> windows)
+    {
+        return windows.stream().map(bytes -> String.format("%.1f", bytes / (double)WINDOW)).toList();
     }
 }
