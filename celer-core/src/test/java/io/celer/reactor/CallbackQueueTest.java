@@ -6,21 +6,28 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import io.celer.test.Allocations;
 import io.celer.test.Await;
 import io.celer.test.ProducerThreads;
+import io.celer.test.SteadyAllocation;
 
 /**
  * Garbage-free callbacks from other threads into the reactor.
  */
 class CallbackQueueTest
 {
+    /** Callbacks per allocation window, from each producer: garbage made per callback shows in every window. */
+    private static final int WINDOW = 20_000;
+
     private final List<Reactor> reactors = new ArrayList<>();
 
     @AfterEach
@@ -83,93 +90,104 @@ class CallbackQueueTest
         }
     }
 
-    private static long currentThreadAllocatedBytes()
-    {
-        return Allocations.currentThreadAllocatedBytes();
-    }
-
     @Test
-    void oneProducerAllocatesNothingOnEitherSideAfterWarmUp()
+    void oneProducerAllocatesNothingOnEitherSideAfterWarmUp() throws Exception
     {
         final Reactor reactor = reactor(new BusySpinIdleStrategy());
         final Counter counter = new Counter(1);
         final CallbackQueue<Add> queue = reactor.callbackQueue(16, () -> new Add(counter));
         reactor.start();
 
-        final long warmUp = 400_000;
-        final long measured = 1_000_000;
-        long producerBefore = 0;
-        long reactorBefore = 0;
-        for (long i = 0; i < warmUp + measured; i++)
+        // This thread is the producer, and is measured: the window's wait allocates nothing either.
+        final long[] sent = {0};
+        final BooleanSupplier ran = () -> counter.calls == sent[0];
+        final List<Long> windows = SteadyAllocation.perWindow(List.of(Thread.currentThread(), reactor.thread()), () ->
         {
-            if (i == warmUp)
+            for (int i = 0; i < WINDOW; i++)
             {
-                final long sent = i;
-                Await.until("warm-up drained", () -> counter.calls == sent);
-                reactorBefore = Allocations.allocatedBytes(reactor.thread());
-                producerBefore = currentThreadAllocatedBytes();
+                final Add add = queue.next(Thread::onSpinWait);
+                add.value = sent[0]++;
+                queue.flush();
             }
-            final Add add = queue.next(Thread::onSpinWait);
-            add.value = i;
-            queue.flush();
-        }
-        final long producerAllocated = currentThreadAllocatedBytes() - producerBefore;
-        Await.until("all callbacks ran", () -> counter.calls == warmUp + measured);
-        final long reactorAllocated = Allocations.allocatedBytes(reactor.thread()) - reactorBefore;
+            Await.spinUntil("the window's callbacks to run", ran);
+        });
 
         assertThat(counter.failure).isNull();
-        assertThat(counter.total).isEqualTo((warmUp + measured) * (warmUp + measured - 1) / 2);
-        assertThat(producerAllocated).as("bytes allocated by the producer").isZero();
-        assertThat(reactorAllocated).as("bytes allocated by the reactor").isZero();
+        assertThat(counter.total).isEqualTo(sent[0] * (sent[0] - 1) / 2);
+        assertThat(windows).as("bytes allocated by the producer and the reactor per window of %d callbacks", WINDOW)
+            .endsWith(0L);
     }
 
     @Test
     void manyProducersThroughAMuxKeepTheirOrderAndAllocateNothingOnTheReactor() throws Exception
     {
-        // Small lanes fill often, so the producers' waiting path is warm too before measuring. Producer 0
-        // goes through the mux's thread lookup per call, the others keep their lane.
+        // Small lanes fill often, so the producers' waiting path runs in every window too. Producer 0 goes
+        // through the mux's thread lookup per call, the others keep their lane. The producers run a window's
+        // callbacks each when told to, and wait for the next window without allocating.
         final int producers = 3;
-        final long each = 600_000;
         final Reactor reactor = reactor(new BusySpinIdleStrategy());
         final Counter counter = new Counter(producers);
         final CallbackMux<Add> mux = reactor.callbackMux(8, () -> new Add(counter), producers);
         reactor.start();
 
-        final long[] producerAllocated = new long[producers];
+        final AtomicLong window = new AtomicLong();
+        final AtomicInteger windowsDone = new AtomicInteger();
+        final AtomicBoolean stop = new AtomicBoolean();
         final List<Thread> threads = ProducerThreads.start(producers, producer ->
         {
             final CallbackLane<Add> lane = producer == 0 ? null : mux.producerLane();
-            long before = 0;
-            for (long i = 0; i < each; i++)
+            long value = 0;
+            for (long w = 1; ; w++)
             {
-                if (i == each - each / 4)
+                while (window.get() < w)
                 {
-                    before = currentThreadAllocatedBytes();
+                    if (stop.get())
+                    {
+                        return;
+                    }
+                    Thread.yield();
                 }
-                final Add add = lane == null ? mux.next(Thread::yield) : lane.next(Thread::yield);
-                add.producer = producer;
-                add.value = i;
-                if (lane == null)
+                for (int i = 0; i < WINDOW; i++)
                 {
-                    mux.flush();
+                    final Add add = lane == null ? mux.next(Thread::yield) : lane.next(Thread::yield);
+                    add.producer = producer;
+                    add.value = value++;
+                    if (lane == null)
+                    {
+                        mux.flush();
+                    }
+                    else
+                    {
+                        lane.flush();
+                    }
                 }
-                else
-                {
-                    lane.flush();
-                }
+                windowsDone.incrementAndGet();
             }
-            producerAllocated[producer] = currentThreadAllocatedBytes() - before;
         });
-        Await.until("three quarters", () -> counter.calls >= producers * (each - each / 4));
-        final long reactorBefore = Allocations.allocatedBytes(reactor.thread());
-        ProducerThreads.join(threads, 60_000);
-        Await.until("all callbacks ran", () -> counter.calls == producers * each);
-        final long reactorAllocated = Allocations.allocatedBytes(reactor.thread()) - reactorBefore;
+        final List<Thread> measured = new ArrayList<>(threads);
+        measured.add(reactor.thread());
+        final List<Long> windows;
+        try
+        {
+            windows = SteadyAllocation.perWindow(measured, () ->
+            {
+                final long w = window.incrementAndGet();
+                Await.until(() -> "window " + w + ": " + windowsDone.get() + " producer windows, " + counter.calls +
+                    " callbacks run", () -> windowsDone.get() == producers * w &&
+                    counter.calls == producers * w * WINDOW, Duration.ofMinutes(2));
+            });
+        }
+        finally
+        {
+            stop.set(true);
+            ProducerThreads.join(threads, 60_000);
+        }
 
+        final long each = window.get() * WINDOW;
         assertThat(counter.failure).isNull();
         assertThat(counter.total).isEqualTo(producers * (each * (each - 1) / 2));
-        assertThat(producerAllocated).as("bytes allocated by each producer after warm-up").containsOnly(0L);
-        assertThat(reactorAllocated).as("bytes allocated by the reactor").isZero();
+        assertThat(windows).as("bytes allocated by the producers and the reactor per window of %d callbacks each",
+            WINDOW).endsWith(0L);
     }
 
     @Test
@@ -268,7 +286,8 @@ class CallbackQueueTest
         final CallbackQueue<Add> queue = reactor.callbackQueue(4, () -> new Add(counter));
         reactor.start();
         final long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        final long roundBound = Duration.ofSeconds(5).toNanos();
+        // Far below the reactor's minute of sleep, far above what a round waits for a core on a loaded machine.
+        final long roundBound = Await.DEFAULT.toNanos();
         long sent = 0;
         while (sent < 1_000_000 && System.nanoTime() - end < 0)
         {
