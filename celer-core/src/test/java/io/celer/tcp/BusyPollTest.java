@@ -60,18 +60,20 @@ class BusyPollTest
     @EnumSource(Transports.class)
     void connectionsThatOnlyPollingReadsEchoAndSeeThePeerClose(final Transports transport) throws Exception
     {
+        // The transports before the busy-spinning reactors: the first TLS one in a JVM makes the test
+        // certificates, some twenty keytool runs that two spinning threads on two cores would slow severalfold.
+        final TcpConfig config = new TcpConfig().bindAddress("127.0.0.1").busyPoll(true)
+            .framing(() -> new FixedSizeFraming(SIZE));
+        final TcpConfig serverConfig = config.copy().transport(transport.server());
+        final TcpConfig clientConfig = config.copy().transport(transport.client());
         // Once a poller is registered the selector runs once in a billion cycles, that is never in this test:
         // every message and the close must come through polling.
         final Reactor serverReactor = reactors.start(new ReactorConfig().name("server").selectInterval(1 << 30));
         final Reactor clientReactor = reactors.start(new ReactorConfig().name("client").selectInterval(1 << 30));
-        final TcpConfig config = new TcpConfig().bindAddress("127.0.0.1").busyPoll(true)
-            .framing(() -> new FixedSizeFraming(SIZE));
         final Echo echo = new Echo();
-        final TcpServer server = new TcpServer(serverReactor, 0, config.copy().transport(transport.server()), echo)
-            .open();
+        final TcpServer server = new TcpServer(serverReactor, 0, serverConfig, echo).open();
         final PingClient ping = new PingClient(SIZE);
-        final TcpClient client = new TcpClient(clientReactor, "127.0.0.1", server.port(),
-            config.copy().transport(transport.client()), ping).open();
+        final TcpClient client = new TcpClient(clientReactor, "127.0.0.1", server.port(), clientConfig, ping).open();
 
         Await.until(() -> "round trips: " + ping.roundTrips() + ", failure " + ping.failure(),
             () -> ping.roundTrips() >= 2_000 || ping.failure() != null, Duration.ofSeconds(60));

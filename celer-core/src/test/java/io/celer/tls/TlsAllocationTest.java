@@ -42,10 +42,14 @@ class TlsAllocationTest
     @Test
     void bytesAllocatedPerEchoRoundTripOverTls() throws Exception
     {
-        final Reactor serverReactor = reactors.start("server", new BusySpinIdleStrategy());
-        final Reactor clientReactor = reactors.start("client", new BusySpinIdleStrategy());
+        // The transports before the busy-spinning reactors: the first TLS one in a JVM makes the test
+        // certificates, some twenty keytool runs that two spinning threads on two cores would slow severalfold.
         final TcpConfig serverConfig = new TcpConfig().bindAddress("127.0.0.1")
             .framing(() -> new FixedSizeFraming(SIZE)).transport(Transports.TLS.server());
+        final TcpConfig clientConfig =
+            new TcpConfig().framing(() -> new FixedSizeFraming(SIZE)).transport(Transports.TLS.client());
+        final Reactor serverReactor = reactors.start("server", new BusySpinIdleStrategy());
+        final Reactor clientReactor = reactors.start("client", new BusySpinIdleStrategy());
 
         final Handler echo = new Handler()
         {
@@ -57,8 +61,7 @@ class TlsAllocationTest
         };
         final TcpServer server = new TcpServer(serverReactor, 0, serverConfig, echo).open();
         final PingClient ping = new PingClient(SIZE);
-        new TcpClient(clientReactor, "127.0.0.1", server.port(),
-            new TcpConfig().framing(() -> new FixedSizeFraming(SIZE)).transport(Transports.TLS.client()), ping).open();
+        new TcpClient(clientReactor, "127.0.0.1", server.port(), clientConfig, ping).open();
 
         final SteadyAllocation.Window window = () -> ping.awaitMore(WINDOW, WINDOW_BOUND);
         final List<Long> onServer = SteadyAllocation.perWindow(serverReactor.thread(), window);
