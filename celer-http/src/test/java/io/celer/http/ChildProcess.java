@@ -47,14 +47,19 @@ final class ChildProcess implements AutoCloseable
         reader.start();
     }
 
-    /** Whether a program can be run (on the PATH, or at an absolute path), asked for its version. */
+    /**
+     * Whether a program runs (on the PATH, or at an absolute path): asked for its version, it answers and exits
+     * with 0. A launcher that finds no such program (a version manager's shim) exits with another value.
+     */
     static boolean installed(final String program, final String versionOption)
     {
         try
         {
             final Process probe = new ProcessBuilder(program, versionOption).redirectErrorStream(true).start();
             probe.getInputStream().readAllBytes();
-            return probe.waitFor(20, TimeUnit.SECONDS);
+            final boolean exited = probe.waitFor(20, TimeUnit.SECONDS);
+            probe.destroyForcibly();
+            return exited && probe.exitValue() == 0;
         }
         catch (final IOException ex)
         {

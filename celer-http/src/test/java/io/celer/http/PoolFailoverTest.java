@@ -10,12 +10,14 @@ import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 
 /**
  * The pool over several hosts: balancing, fail-over from a back-end that dies with a request on its wire
@@ -109,8 +111,9 @@ class PoolFailoverTest
                 "127.0.0.1:" + peer.port(), "127.0.0.1:" + second.port());
             Await.until("both connections open", () -> client.openConnections() == 2);
             final Outcomes outcomes = new Outcomes();
-            rig.send(HttpMethod.GET, "/warm", 0, outcomes);
-            rig.send(HttpMethod.GET, "/warm", 1, outcomes);
+            // In one go: sent apart, the first could be answered before the second is sent, which would then take
+            // the first connection again, whose peer answers only once.
+            rig.sendAll(2, "/warm", outcomes);
             assertThat(outcomes.await(2)).containsExactlyInAnyOrder("0 200 ok", "1 200 ok");
             assertThat(peer.requestLines).hasSize(1); // one each while the connections are new
             client.reactor().execute(() ->
@@ -239,14 +242,38 @@ class PoolFailoverTest
     {
         peer = rig.add(new ScriptedPeer(this::neverAnswer));
         client(new HttpClientConfig().connectionsPerHost(1).responseTimeoutMillis(300), "127.0.0.1:" + peer.port());
+        // Open first: requests that found no connection in time would time out too, but leave it open.
+        Await.until("the connection open", () -> client.openConnections() == 1);
         final Outcomes outcomes = new Outcomes();
-        final long start = System.nanoTime();
-        rig.send(HttpMethod.GET, "/slow", 1, outcomes);
-        rig.send(HttpMethod.POST, "/slow", 2, outcomes);
+        final long[] sentAt = new long[1];
+        final AtomicLong failedAt = new AtomicLong();
+        final ResponseListener timed = new ResponseListener()
+        {
+            @Override
+            public void onResponse(final HttpClientResponse response)
+            {
+                outcomes.onResponse(response);
+            }
+
+            @Override
+            public void onFailure(final HttpClientException failure)
+            {
+                failedAt.compareAndSet(0, client.reactor().nowMillis());
+                outcomes.onFailure(failure);
+            }
+        };
+        // Both on the one connection, and timed by the reactor's clock, which the deadline is measured by.
+        client.reactor().execute(() ->
+        {
+            sentAt[0] = client.reactor().nowMillis();
+            client.request(HttpMethod.GET, "/slow").tag(1).send(timed);
+            client.request(HttpMethod.POST, "/slow").tag(2).send(timed);
+        });
         final List<String> lines = outcomes.await(2);
-        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isGreaterThanOrEqualTo(300);
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("1 FAILED RESPONSE_TIMEOUT"));
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("2 FAILED RESPONSE_TIMEOUT"));
+        final long waited = OnReactor.get(client.reactor(), () -> failedAt.get() - sentAt[0]);
+        assertThat(waited).as("milliseconds from the send to the first failure").isGreaterThanOrEqualTo(300);
         Await.until("the peer saw the connection closed", () -> eofs.get() >= 1);
         Await.until("nothing pending", () -> client.pendingRequests() == 0);
     }

@@ -89,7 +89,7 @@ class CodecZeroGarbageTest
     }
 
     @Test
-    void clientToServerAndServerToClientFramesAllocateNothing()
+    void clientToServerAndServerToClientFramesAllocateNothing() throws Exception
     {
         final FrameEncoder clientEncoder = new FrameEncoder(new MaskKeys(11));
         final FrameEncoder serverEncoder = new FrameEncoder();
@@ -126,7 +126,7 @@ class CodecZeroGarbageTest
     }
 
     @Test
-    void permessageDeflateThroughTheJdkAllocatesNothing()
+    void permessageDeflateThroughTheJdkAllocatesNothing() throws Exception
     {
         final MessageDeflater deflater = new MessageDeflater(-1, false);
         final MessageInflater inflater = new MessageInflater(false);

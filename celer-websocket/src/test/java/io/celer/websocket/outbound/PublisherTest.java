@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import io.celer.test.Await;
+import io.celer.test.TestThreads;
 import io.celer.websocket.Utf8Text;
 import io.celer.websocket.WebSocket;
 import io.celer.websocket.WebSocketHandler;
@@ -99,7 +100,7 @@ class PublisherTest
                     }
                 }
                 publisher.publish();
-            }));
+            }, TestThreads.pool())); // a thread each: the common pool may have a single one, and run them in turn
         }
         CompletableFuture.allOf(producers.toArray(new CompletableFuture<?>[0])).get();
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.celer.test.TestThreads;
 import io.celer.websocket.Opcode;
 
 /**
@@ -49,7 +50,9 @@ class SeedWorkloadTest
             {
                 final RawPeer peer = new RawPeer(rig.port, 4096, 200);
                 slow.add(peer);
-                slowReceived.add(CompletableFuture.supplyAsync(() -> readUntilLast(peer)));
+                // A thread each: the common pool has one thread on a two-core machine, where the slow clients
+                // would read one after the other instead of together.
+                slowReceived.add(CompletableFuture.supplyAsync(() -> readUntilLast(peer), TestThreads.pool()));
             }
             rig.awaitClients(FAST_CLIENTS + SLOW_CLIENTS);
             final List<Long> slowIds = new ArrayList<>(rig.openedIds);
