@@ -19,7 +19,7 @@ import io.celer.bench.Refusals;
 import io.celer.bench.ResultFields;
 
 /**
- * Runs {@code bench ws} through the launcher on ten clients for two seconds, Celer's and Netty's servers in every
+ * Runs {@code bench ws} through the launcher on ten clients for a second, Celer's and Netty's servers in every
  * scenario, each in its own processes, and checks that what it writes is sane and documented. Speed is never
  * asserted: this machine is shared.
  */
@@ -32,7 +32,7 @@ class WsBenchHarnessTest
     void everyPeerAndScenarioCompletesWithSaneCounts() throws IOException
     {
         final JsonNode report = ResultFields.run(out, "latest-ws.json", "ws",
-            "ws", "--clients", "10", "--seconds", "2", "--warmup-seconds", "1", "--peers", "celer,netty",
+            "ws", "--clients", "10", "--seconds", "1", "--warmup-seconds", "1", "--peers", "celer,netty",
             "--rounds", "1");
         assertThat(report.get("benchmark").asText()).isEqualTo("ws-feed");
         assertThat(report.get("failures")).isEmpty();
@@ -59,7 +59,7 @@ class WsBenchHarnessTest
             assertThat(entry.get("since_due_us").get("max").asDouble()).as(run)
                 .isGreaterThanOrEqualTo(entry.get("latency_us").get("max").asDouble());
             assertThat(entry.get("out_of_order").asLong()).as(run + " sequence numbers going back").isZero();
-            // Both processes worked while measuring: more than a tick of 10 ms each over the run's two seconds.
+            // Both processes worked while measuring: more than a tick of 10 ms each over the run's second.
             assertThat(entry.get("cpu").get("server_core_percent").asDouble()).as(run + " server CPU").isPositive();
             assertThat(entry.get("cpu").get("client_core_percent").asDouble()).as(run + " client CPU").isPositive();
             assertThat(entry.get("cpu").get("client_kernel_percent").asDouble()).as(run + " client kernel share")
