@@ -33,7 +33,7 @@ class TimeBeatServerTest
         final long connecting = System.nanoTime();
         try (Socket socket = new Socket("127.0.0.1", server.localAddress().getPort()))
         {
-            socket.setSoTimeout(10_000);
+            socket.setSoTimeout(30_000);
             final DataInputStream in = new DataInputStream(socket.getInputStream());
             for (int i = 0; i < BEATS; i++)
             {
@@ -54,6 +54,6 @@ class TimeBeatServerTest
 
         // The beat dies with the connection.
         Await.until("the server to drop the connection", () -> OnReactor.get(reactor, server::connectionCount) == 0,
-            Duration.ofSeconds(10));
+            Duration.ofSeconds(30));
     }
 }
