@@ -13,8 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * Runs {@code bench udp}, every peer in its own processes, on a few thousand datagrams, and checks that what it
- * writes is sane. Speed is never asserted: this machine is shared.
+ * Runs {@code bench udp}, every peer in its own processes, on a few thousand datagrams of which the servers leave
+ * some without an echo, and checks that what it writes is sane and the losses counted. Speed is never asserted: this
+ * machine is shared.
  */
 class UdpBenchHarnessTest
 {
@@ -22,16 +23,19 @@ class UdpBenchHarnessTest
     Path out;
 
     @Test
-    void udpLatencyRunCoversEveryPeerWithSaneNumbers() throws IOException
+    void udpLatencyRunCoversEveryPeerWithSaneNumbersAndEveryClientSendsAgainWhatIsLost() throws IOException
     {
+        // The servers leave every 200th datagram without an echo: a client that waited forever would hang here, one
+        // that did not count it would report no loss. One run proves the report and the resends both: a peer's run
+        // costs two JVMs' start, whatever it measures.
         final JsonNode report = ResultFields.run(out, "latest-udp.json", "udp",
-            "udp", "--warmup", "2000", "--messages", "3000", "--rounds", "1");
+            "udp", "--warmup", "500", "--messages", "2000", "--rounds", "1", "--drop-every", "200");
         assertThat(report.get("benchmark").asText()).isEqualTo("udp-latency");
-        final List<String> peers = LatencyChecks.assertSaneEntries(report, 3000);
+        final List<String> peers = LatencyChecks.assertSaneEntries(report, 2000);
         for (final JsonNode entry : report.get("results"))
         {
-            // Losses are possible on a loaded machine; what matters is that they are counted, not how many.
-            assertThat(entry.get("lost").asLong()).as(entry.get("peer").asText() + " lost").isNotNegative();
+            final String peer = entry.get("peer").asText();
+            assertThat(entry.get("lost").asLong()).as(peer + " lost while measuring").isPositive();
         }
         assertThat(peers).containsExactly("celer", "celer-poll", "netty-nio", "netty-epoll", "netty-epoll-busy", "c");
 
@@ -39,22 +43,6 @@ class UdpBenchHarnessTest
         assertThat(out.resolve("latest-udp.png")).exists();
         assertThat(Files.readString(out.resolve("latest-udp.md")))
             .contains("# UDP round-trip latency", "| peer", "p50/C", "lost", "latest-udp.png");
-    }
-
-    @Test
-    void everyClientSendsAgainWhenAnEchoIsLostAndCountsIt() throws IOException
-    {
-        // The servers leave every 200th datagram without an echo: a client that waited forever would hang here.
-        final JsonNode report = ResultFields.run(out, "latest-udp.json", "udp",
-            "udp", "--warmup", "500", "--messages", "1000", "--rounds", "1", "--drop-every", "200");
-        assertThat(report.get("failures")).isEmpty();
-        assertThat(report.get("results")).hasSize(6);
-        for (final JsonNode entry : report.get("results"))
-        {
-            final String peer = entry.get("peer").asText();
-            assertThat(entry.get("messages").asLong()).as(peer).isEqualTo(1000);
-            assertThat(entry.get("lost").asLong()).as(peer + " lost while measuring").isPositive();
-        }
     }
 
     @Test

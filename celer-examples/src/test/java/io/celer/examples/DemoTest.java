@@ -154,7 +154,7 @@ class DemoTest
             " (echoes each line; the line 'bye' closes the connection); Ctrl-C stops it");
         try (Socket socket = new Socket(Loopback.HOST, running.port()))
         {
-            socket.setSoTimeout(10_000);
+            socket.setSoTimeout(30_000);
             final BufferedReader in =
                 new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
             socket.getOutputStream().write("hi there\r\nbye\n".getBytes(StandardCharsets.US_ASCII));
@@ -300,7 +300,7 @@ class DemoTest
             }, TestThreads.pool());
             assertThat(demos.run("counter-client", "--host", Loopback.HOST,
                 "--port", Integer.toString(listener.getLocalPort()))).isZero();
-            server.get(10, TimeUnit.SECONDS);
+            server.get(30, TimeUnit.SECONDS);
             assertThat(demos.out())
                 .contains("counter-client: connecting to 127.0.0.1:" + listener.getLocalPort())
                 .contains("total 1 (+1 on celer-demo-counter-client)")

@@ -36,7 +36,7 @@ class DiscardServerTest
             out.write(bytes);
             out.flush();
             Await.until(() -> "1 MiB discarded, got " + discard.bytesDiscarded(),
-                () -> discard.bytesDiscarded() == bytes.length, Duration.ofSeconds(10));
+                () -> discard.bytesDiscarded() == bytes.length, Duration.ofSeconds(30));
 
             // Still connected and still taking bytes, and nothing came back.
             out.write("more".getBytes(java.nio.charset.StandardCharsets.US_ASCII));

@@ -64,7 +64,7 @@ class EchoLineServerTest
     private Socket connect() throws Exception
     {
         final Socket socket = new Socket("127.0.0.1", server.localAddress().getPort());
-        socket.setSoTimeout(10_000);
+        socket.setSoTimeout(30_000);
         return socket;
     }
 

@@ -67,7 +67,7 @@ class EchoServerTest
             }, io.celer.test.TestThreads.pool());
             final InputStream in = socket.getInputStream();
             final byte[] echoed = in.readNBytes(bytes.length);
-            writer.get(10, TimeUnit.SECONDS);
+            writer.get(30, TimeUnit.SECONDS);
             assertThat(echoed).isEqualTo(bytes);
             assertThat(in.available()).isZero();
         }
@@ -76,7 +76,7 @@ class EchoServerTest
     private Socket connect() throws Exception
     {
         final Socket socket = new Socket("127.0.0.1", server.localAddress().getPort());
-        socket.setSoTimeout(10_000);
+        socket.setSoTimeout(30_000);
         return socket;
     }
 }

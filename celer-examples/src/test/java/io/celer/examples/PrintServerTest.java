@@ -43,11 +43,11 @@ class PrintServerTest
             final OutputStream out = socket.getOutputStream();
             out.write(bytes, 0, 100);
             out.flush();
-            Await.until("the first 100 bytes printed", () -> printed.size() == 100, Duration.ofSeconds(10));
+            Await.until("the first 100 bytes printed", () -> printed.size() == 100, Duration.ofSeconds(30));
             out.write(bytes, 100, bytes.length - 100);
             out.flush();
             Await.until(() -> bytes.length + " bytes printed, got " + printed.size(),
-                () -> printed.size() == bytes.length, Duration.ofSeconds(10));
+                () -> printed.size() == bytes.length, Duration.ofSeconds(30));
         }
         assertThat(printed.toByteArray()).isEqualTo(bytes);
     }

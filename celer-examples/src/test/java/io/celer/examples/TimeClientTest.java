@@ -34,7 +34,7 @@ class TimeClientTest
         final TcpServer server = loopback.serve("time", new TimeServer());
         final TimeClient client = new TimeClient(loopback.reactor("client"), "127.0.0.1", server.localAddress().getPort(), out).open();
 
-        assertThat(client.outcome().awaitDone(Duration.ofSeconds(10))).as("done").isTrue();
+        assertThat(client.outcome().awaitDone(Duration.ofSeconds(30))).as("done").isTrue();
         assertThat(client.outcome().closeReason()).isEqualTo(CloseReason.PEER_CLOSED);
         assertThat(client.received()).isEqualTo(1);
         final Instant time = client.times().get(0);
@@ -48,9 +48,9 @@ class TimeClientTest
         final TcpServer server = loopback.serve("time-beat", new TimeBeatServer(20));
         final TimeClient client = new TimeClient(loopback.reactor("client"), "127.0.0.1", server.localAddress().getPort(), out).open();
 
-        Await.until(() -> "3 times, got " + client.received(), () -> client.received() >= 3, Duration.ofSeconds(10));
+        Await.until(() -> "3 times, got " + client.received(), () -> client.received() >= 3, Duration.ofSeconds(30));
         client.close();
-        assertThat(client.outcome().awaitDone(Duration.ofSeconds(10))).as("done").isTrue();
+        assertThat(client.outcome().awaitDone(Duration.ofSeconds(30))).as("done").isTrue();
         assertThat(client.outcome().closeReason()).isEqualTo(CloseReason.LOCAL_CLOSE);
 
         final List<Instant> times = client.times();
@@ -74,7 +74,7 @@ class TimeClientTest
         }
         final TimeClient client = new TimeClient(loopback.reactor("time"), "127.0.0.1", port, out).open();
 
-        assertThat(client.outcome().awaitDone(Duration.ofSeconds(10))).as("done").isTrue();
+        assertThat(client.outcome().awaitDone(Duration.ofSeconds(30))).as("done").isTrue();
         assertThat(client.outcome().closeReason()).isEqualTo(CloseReason.CONNECT_FAILED);
         assertThat(client.outcome().failure()).isNotNull();
         assertThat(client.received()).isZero();

@@ -20,10 +20,12 @@ class ToolRunTest
     @Test
     void aToolsCpuTimeIsToldAndItsOutputKeptApart()
     {
-        // A busy loop long enough for the clock's 10 ms ticks to count it.
+        // A busy loop of a fixed count, a few hundred milliseconds of CPU however loaded the machine: bounded by
+        // the clock instead, it could run for a moment only (bash's SECONDS counts whole seconds since its start),
+        // or be left without a CPU for it.
         final ToolRun run = ToolRun.run("busy", List.of("bash", "-c",
-            "echo first; end=$((SECONDS + 1)); while [ $SECONDS -lt $end ]; do :; done; echo last; exit 3"),
-            work, Duration.ofSeconds(30));
+            "echo first; for ((i = 0; i < 300000; i++)); do :; done; echo last; exit 3"),
+            work, Duration.ofSeconds(120));
         assertThat(run.exitValue()).isEqualTo(3);
         assertThat(run.output()).isEqualTo("first\nlast\n");
         assertThat(run.cpuSeconds()).isPositive();

@@ -149,7 +149,7 @@ class FanoutServerTest
         }, io.celer.test.TestThreads.pool());
         final Map<Integer, Integer> byPort = new HashMap<>();
         checkAnswers(run(port, clients, each, "a", answered), each, "a", byPort);
-        killer.get(10, TimeUnit.SECONDS);
+        killer.get(30, TimeUnit.SECONDS);
         System.out.println("answers by back-end port " + byPort + ", re-sent " + front.resent());
         for (final int backendPort : ports)
         {

@@ -33,6 +33,7 @@ import io.celer.examples.support.DemoRuns;
 import io.celer.examples.support.Loopback;
 import io.celer.http.HttpServer;
 import io.celer.reactor.Reactor;
+import io.celer.test.Await;
 import io.celer.test.OnReactor;
 import io.celer.test.TestCertificates;
 import io.celer.test.Transports;
@@ -251,7 +252,9 @@ class HttpHelloTest
             socket.setReceiveBufferSize(64 * 1024);
             socket.setSoTimeout(30_000);
             final CompletableFuture<Void> upload = upload(socket, "POST /echo HTTP/1.1\r\nHost: x\r\n", body);
-            Thread.sleep(300);
+            // Not reading until the echo has had to hold what the response refused: the case under test, however
+            // slowly a loaded machine runs the upload.
+            Await.until("the echo to hold refused bytes", () -> OnReactor.get(reactor, routes::echoHolds) > 0);
             final WireResponse echoed = WireResponse.read(new BufferedInputStream(socket.getInputStream(), 64 * 1024));
             assertThat(echoed.chunked).isTrue();
             assertThat(echoed.body).isEqualTo(body);

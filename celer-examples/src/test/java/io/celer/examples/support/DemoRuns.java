@@ -91,7 +91,7 @@ public final class DemoRuns implements AfterEachCallback
      *
      * @param args the command line.
      * @return the running demo.
-     * @throws Exception if it did not start within 20 s, with what it printed on the error stream.
+     * @throws Exception if it did not start within a minute, with what it printed on the error stream.
      */
     public Running start(final String... args) throws Exception
     {
@@ -100,7 +100,8 @@ public final class DemoRuns implements AfterEachCallback
             CompletableFuture.supplyAsync(() -> launch.execute(out, err, running::complete, args), threads);
         try
         {
-            final Running demo = running.get(20, TimeUnit.SECONDS);
+            // A bound for a hung start only: a loaded machine may take seconds to load and compile a demo.
+            final Running demo = running.get(60, TimeUnit.SECONDS);
             started.put(demo, exit);
             return demo;
         }
@@ -129,12 +130,12 @@ public final class DemoRuns implements AfterEachCallback
      *
      * @param demo a demo from {@link #start}.
      * @return its exit code.
-     * @throws Exception if it did not end within 10 s.
+     * @throws Exception if it did not end within 30 s.
      */
     public int stop(final Running demo) throws Exception
     {
         demo.stop();
-        return started.remove(demo).get(10, TimeUnit.SECONDS);
+        return started.remove(demo).get(30, TimeUnit.SECONDS);
     }
 
     /**

@@ -30,7 +30,7 @@ import io.celer.examples.http.TimeBlockPage;
 final class HttpPeerChecks
 {
     static final Pattern PAGE = Pattern.compile("<html><body><h1>([0-9]{4096})</h1></body></html>");
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final String PLAINTEXT_REQUEST = "GET /plaintext HTTP/1.1\r\nHost: localhost\r\n\r\n";
 
     private HttpPeerChecks()
@@ -150,10 +150,10 @@ final class HttpPeerChecks
             return;
         }
         final String url = "http://127.0.0.1:" + port + "/plaintext";
-        final Process curl = new ProcessBuilder("/usr/bin/curl", "-s", "--max-time", "10", "-w",
-            " %{http_code} %{num_connects}|", url, url).redirectErrorStream(true).start();
+        final Process curl = new ProcessBuilder("/usr/bin/curl", "-s", "--max-time", String.valueOf(TIMEOUT.toSeconds()),
+            "-w", " %{http_code} %{num_connects}|", url, url).redirectErrorStream(true).start();
         final String out = new String(curl.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
-        assertThat(curl.waitFor(15, TimeUnit.SECONDS)).isTrue();
+        assertThat(curl.waitFor(TIMEOUT.toSeconds() + 10, TimeUnit.SECONDS)).isTrue();
         // One connection made, then reused for the second transfer.
         assertThat(out).isEqualTo("Hello, World! 200 1|Hello, World! 200 0|");
     }

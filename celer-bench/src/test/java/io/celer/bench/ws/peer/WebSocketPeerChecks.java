@@ -31,8 +31,16 @@ import io.celer.bench.peer.server.PeerServer;
 final class WebSocketPeerChecks
 {
     private static final Pattern MESSAGE = Pattern.compile("([0-9]+) ([0-9]+) ([0-9]+) x+");
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final int SIZE = 250;
+    /** The bound of a wait for the peer's counts. */
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    /**
+     * Messages offered to a stalled client with back-pressure off before it must show no drop: 5 MB, many times
+     * what its kernel buffers and a bounded outbox or Netty's write buffer hold (under a megabyte), so a peer
+     * that dropped anyway would have by then.
+     */
+    private static final long QUEUED_AT_LEAST = 20_000;
 
     private WebSocketPeerChecks()
     {
@@ -55,7 +63,8 @@ final class WebSocketPeerChecks
             final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
             final Collector feed = new Collector();
             final WebSocket feedSocket = client.newWebSocketBuilder().connectTimeout(TIMEOUT)
-                .buildAsync(URI.create("ws://127.0.0.1:" + port + "/feed"), feed).get(10, TimeUnit.SECONDS);
+                .buildAsync(URI.create("ws://127.0.0.1:" + port + "/feed"), feed)
+                .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             long lastSequence = -1;
             for (int i = 0; i < 10; i++)
             {
@@ -71,16 +80,17 @@ final class WebSocketPeerChecks
                 assertThat(Long.parseLong(parts.group(3))).isBetween(startNanos, sent);
                 lastSequence = sequence;
             }
-            feedSocket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
+            feedSocket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
 
             final Collector echo = new Collector();
             final WebSocket echoSocket = client.newWebSocketBuilder().connectTimeout(TIMEOUT)
-                .buildAsync(URI.create("ws://127.0.0.1:" + port + "/echo"), echo).get(10, TimeUnit.SECONDS);
-            echoSocket.sendText("hello, echo", true).get(10, TimeUnit.SECONDS);
+                .buildAsync(URI.create("ws://127.0.0.1:" + port + "/echo"), echo)
+                .get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            echoSocket.sendText("hello, echo", true).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             assertThat(echo.next()).isEqualTo("hello, echo");
-            echoSocket.sendText("again", true).get(10, TimeUnit.SECONDS);
+            echoSocket.sendText("again", true).get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             assertThat(echo.next()).isEqualTo("again");
-            echoSocket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
+            echoSocket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
 
             final String stats = serving.probe().statsLine();
             assertThat(stats).startsWith("stats side=server gc=").contains(" dropped=0 ");
@@ -105,13 +115,7 @@ final class WebSocketPeerChecks
         final PeerServer.Serving drops = dropping.start();
         try (Socket stalled = stalledFeedClient(drops.port()))
         {
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            String stats = drops.probe().statsLine();
-            while (figure(stats, "dropped") == 0 && System.nanoTime() < deadline)
-            {
-                Thread.sleep(100);
-                stats = drops.probe().statsLine();
-            }
+            final String stats = awaitFigure(drops, "dropped", 1);
             assertThat(figure(stats, "dropped")).as(stats).isPositive();
             assertThat(figure(stats, "messages")).as(stats).isPositive();
         }
@@ -125,8 +129,8 @@ final class WebSocketPeerChecks
         final PeerServer.Serving queues = queueing.start();
         try (Socket stalled = stalledFeedClient(queues.port()))
         {
-            Thread.sleep(1500);
-            final String stats = queues.probe().statsLine();
+            // However slowly a loaded machine runs the feed: counted in messages offered, not in time.
+            final String stats = awaitFigure(queues, "messages", QUEUED_AT_LEAST);
             assertThat(figure(stats, "dropped")).as(stats).isZero();
             assertThat(figure(stats, "messages")).as(stats).isPositive();
         }
@@ -148,8 +152,9 @@ final class WebSocketPeerChecks
     {
         final Socket socket = new Socket();
         socket.setReceiveBufferSize(4096);
-        socket.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 10_000);
-        socket.setSoTimeout(10_000);
+        socket.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port),
+            (int)TIMEOUT.toMillis());
+        socket.setSoTimeout((int)TIMEOUT.toMillis());
         socket.getOutputStream().write(("GET /feed HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n" +
             "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
             .getBytes(StandardCharsets.US_ASCII));
@@ -163,6 +168,24 @@ final class WebSocketPeerChecks
         }
         assertThat(head.toString()).startsWith("HTTP/1.1 101");
         return socket;
+    }
+
+    /**
+     * Polls the peer's stats until a figure reaches a value, or the wait's bound passes; returns the last line.
+     */
+    private static String awaitFigure(final PeerServer.Serving serving, final String name, final long atLeast)
+        throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + WAIT.toNanos();
+        String stats = serving.probe().statsLine();
+        while (figure(stats, name) < atLeast && System.nanoTime() - deadline < 0)
+        {
+            Thread.sleep(100);
+            stats = serving.probe().statsLine();
+        }
+        assertThat(figure(stats, name)).as(name + " within " + WAIT.toSeconds() + " s: " + stats)
+            .isGreaterThanOrEqualTo(atLeast);
+        return stats;
     }
 
     private static long figure(final String stats, final String name)
@@ -195,8 +218,8 @@ final class WebSocketPeerChecks
 
         String next() throws InterruptedException
         {
-            final String message = messages.poll(10, TimeUnit.SECONDS);
-            assertThat(message).as("a message within 10 s").isNotNull();
+            final String message = messages.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            assertThat(message).as("a message within " + TIMEOUT.toSeconds() + " s").isNotNull();
             return message;
         }
     }
