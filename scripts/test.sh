@@ -1,30 +1,129 @@
 #!/usr/bin/env bash
-# The whole test suite: every module's unit, system and example tests, on the default JDK and then on
-# each newer JDK found on the machine (Celer targets Java 17 and must pass on 25 as well).
+# Celer's test suite, in one of two sizes:
+#   whole (./celer test, what CI runs): every test on the default JDK and on a JDK 25, in two lanes that run at
+#     once, each JDK in a build directory of its own. The suites that drive outside programs or whole benchmarks
+#     (tags in ONCE below, the fuzzers' fuzzing runs, the jcstress gate) run once, on one lane or the other.
+#   quick (./celer test --quick): core, HTTP and WebSocket on the default JDK, the fuzzers only replaying what
+#     they found before, no outside peers: the inner loop while working.
+# Both end with the ten slowest test classes, so that the next slowdown is seen. Other arguments go to Maven.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-run_suite() {
-  local label="$1"; shift
-  local start; start=$(date +%s)
-  echo "[celer] test suite on $label"
-  mvn -B -Dstyle.color=never "$@" verify
-  echo "[celer] test suite on $label finished in $(( $(date +%s) - start )) s"
+# Tags of the tests that run once: the Autobahn cases and the browser (minutes, against kosoku and Chromium),
+# the HTTP peers (curl, ab, wrk, h2load, nginx, python's server) and the benchmark harness runs. The fuzz tests
+# (tag jazzer) always run in executions of their own, fuzzing (celer.fuzz=1) on one lane only.
+ONCE_EXAMPLES=autobahn,browser
+ONCE_OTHERS=peers,bench
+
+quick=0
+maven_args=()
+for arg in "$@"; do
+  case "$arg" in
+    --quick) quick=1 ;;
+    *) maven_args+=("$arg") ;;
+  esac
+done
+
+LOGS="$ROOT/target/test-logs"
+mkdir -p "$LOGS"
+TIMES="$LOGS/times.txt"
+: > "$TIMES"
+
+java_label() { "$1/bin/java" -version 2>&1 | head -n1; }
+
+default_home() {
+  local java; java="$(readlink -f "$(command -v java)")"
+  dirname "$(dirname "$java")"
 }
 
-run_suite "$(java -version 2>&1 | head -n1)" "$@"
+# Reads one attribute of a report's <testsuite> element.
+attribute() { sed -E "s/.* $1=\"([^\"]*)\".*/\\1/" <<< "$2" | tr -d ','; }
 
-# Extra JDKs: CELER_EXTRA_JDKS (colon-separated JAVA_HOMEs), else any JDK 25 installed under /usr/lib/jvm.
-extra="${CELER_EXTRA_JDKS:-$(ls -d /usr/lib/jvm/*25* 2>/dev/null | tr '\n' ':' || true)}"
-IFS=':' read -r -a homes <<< "$extra"
-ran_extra=0
-for home in "${homes[@]}"; do
-  [ -x "$home/bin/java" ] || continue
-  # The Autobahn cases and the browser self-test speak to peers outside the JVM and take minutes: they run
-  # once, on the first JDK; every other test runs again here.
-  JAVA_HOME="$home" PATH="$home/bin:$PATH" run_suite "$("$home/bin/java" -version 2>&1 | head -n1)" \
-    -DexcludedGroups=autobahn,browser "$@"
-  ran_extra=1
-done
-[ "$ran_extra" = 1 ] || echo "[celer] no JDK 25 found under /usr/lib/jvm: suite ran on the default JDK only"
+# Appends each test class of the reports under a build directory to TIMES:
+# "seconds class lane tests failures errors skipped".
+record_times() {
+  local suffix="$1" label="$2" report line
+  while IFS= read -r report; do
+    line="$(head -c 4000 "$report" | tr '\n' ' ' | grep -o '<testsuite [^>]*>' | head -n1 || true)"
+    [ -n "$line" ] || continue
+    echo "$(attribute time "$line") $(attribute name "$line") $label $(attribute tests "$line")" \
+      "$(attribute failures "$line") $(attribute errors "$line") $(attribute skipped "$line")" >> "$TIMES"
+  done < <(find . -path "*/target$suffix/surefire-reports/TEST-*.xml" -o -path "*/target$suffix/failsafe-reports/TEST-*.xml")
+}
+
+# One lane: mvn verify with one JDK in one build directory, its output in a log of its own.
+# Prints "label status seconds" to the lane's status file when done.
+lane() {
+  local name="$1" home="$2" suffix="$3"; shift 3
+  local label; label="$(java_label "$home")"
+  local start; start=$(date +%s)
+  local status=0
+  JAVA_HOME="$home" PATH="$home/bin:$PATH" mvn -B -Dstyle.color=never -Dceler.targetSuffix="$suffix" "$@" verify \
+    > "$LOGS/$name.log" 2>&1 || status=$?
+  record_times "$suffix" "$name"
+  echo "$status $(( $(date +%s) - start )) $label" > "$LOGS/$name.status"
+}
+
+report_lane() {
+  local name="$1" status seconds label
+  read -r status seconds label < "$LOGS/$name.status"
+  echo "[celer] ---- lane $name ($label): the last lines of $LOGS/$name.log ----"
+  # Maven's summary and every failure: the results of each test class, then the reactor summary.
+  grep -E 'Tests run:|FAIL|ERROR|BUILD|Reactor Summary|SUCCESS \[|Total time' "$LOGS/$name.log" \
+    | grep -v -E 'Tests run:.*Failures: 0, Errors: 0.* -- in ' || true
+  echo "[celer] lane $name ($label): $([ "$status" = 0 ] && echo passed || echo "FAILED (exit $status)") in $seconds s"
+  return "$status"
+}
+
+# The ten slowest test classes, then the counts of every lane's tests as one closing line.
+slowest() {
+  echo "[celer] the ten slowest test classes (seconds, class, lane):"
+  sort -rn "$TIMES" | head -n 10 | awk '{printf "  %8.1f  %s  %s\n", $1, $2, $3}'
+  awk '{ tests += $4; failed += $5 + $6; skipped += $7 }
+       END { printf "tests: %d passed, %d failed, %d skipped\n", tests - failed - skipped, failed, skipped }' "$TIMES"
+}
+
+start=$(date +%s)
+home17="$(default_home)"
+if [ "$quick" = 1 ]; then
+  echo "[celer] quick tests: core, HTTP and WebSocket on $(java_label "$home17")"
+  status=0
+  lane quick "$home17" "" -pl celer-core,celer-http,celer-websocket -Dceler.fuzz=0 \
+    -Dceler.excludedGroups="jazzer,$ONCE_OTHERS" ${maven_args[@]+"${maven_args[@]}"} || true
+  report_lane quick || status=$?
+  slowest
+  echo "[celer] quick tests finished in $(( $(date +%s) - start )) s"
+  exit "$status"
+fi
+
+# Extra JDK: CELER_EXTRA_JDK (a JAVA_HOME), else a JDK 25 installed under /usr/lib/jvm.
+home25="${CELER_EXTRA_JDK:-$(ls -d /usr/lib/jvm/*25* 2>/dev/null | head -n1 || true)}"
+if [ -z "$home25" ] || [ ! -x "$home25/bin/java" ]; then
+  echo "[celer] no JDK 25 found under /usr/lib/jvm: the whole suite runs once, on the default JDK"
+  status=0
+  lane main "$home17" "" ${maven_args[@]+"${maven_args[@]}"} || true
+  report_lane main || status=$?
+  slowest
+  exit "$status"
+fi
+
+# The two lanes share the machine's cores; the once-only suites are split between them so that both end at
+# about the same time: the default JDK fuzzes, runs the HTTP peers, the benchmark harness and jcstress; JDK 25
+# runs the Autobahn cases and the browser.
+echo "[celer] whole test suite: lane jdk17 on $(java_label "$home17"), lane jdk25 on $(java_label "$home25")"
+echo "[celer] logs: $LOGS/jdk17.log and $LOGS/jdk25.log"
+lane jdk17 "$home17" "" -Dceler.excludedGroups="jazzer,$ONCE_EXAMPLES" ${maven_args[@]+"${maven_args[@]}"} &
+pid17=$!
+lane jdk25 "$home25" "/jdk25" -Dceler.fuzz=0 -DskipITs -Dceler.excludedGroups="jazzer,$ONCE_OTHERS" \
+  ${maven_args[@]+"${maven_args[@]}"} &
+pid25=$!
+wait "$pid17" || true
+wait "$pid25" || true
+
+status=0
+report_lane jdk17 || status=1
+report_lane jdk25 || status=1
+slowest
+echo "[celer] whole test suite finished in $(( $(date +%s) - start )) s: $([ "$status" = 0 ] && echo passed || echo FAILED)"
+exit "$status"
