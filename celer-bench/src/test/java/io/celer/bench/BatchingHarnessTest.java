@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * checks that the server counted exactly what the producers published, also when it stops reading for a while.
  * Speed is never asserted: this machine is shared.
  */
+@Tag("bench")
 class BatchingHarnessTest
 {
     @TempDir

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import picocli.CommandLine;
  * Runs the whole harness, every peer in its own processes, on a few thousand messages, and checks that what
  * it writes is sane. Speed is never asserted: this machine is shared.
  */
+@Tag("bench")
 class BenchHarnessTest
 {
     private static final byte[] PNG_SIGNATURE = {(byte)0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};

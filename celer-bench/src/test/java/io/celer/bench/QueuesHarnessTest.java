@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * Runs {@code bench queues} under JMH with iterations of a tenth of a second and checks that every kind and
  * implementation produced a sane result and the files. Speed is never asserted: this machine is shared.
  */
+@Tag("bench")
 class QueuesHarnessTest
 {
     private static final List<String> IMPLEMENTATIONS = List.of("celer", "agrona", "jctools", "disruptor");

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * some without an echo, and checks that what it writes is sane and the losses counted. Speed is never asserted: this
  * machine is shared.
  */
+@Tag("bench")
 class UdpBenchHarnessTest
 {
     @TempDir

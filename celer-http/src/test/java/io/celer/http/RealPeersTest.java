@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,6 +25,7 @@ import io.celer.test.Sockets;
  * serving a static file (Content-Length, pipelined keep-alive) and an SSI page (chunked). Skipped when the
  * program is not installed.
  */
+@Tag("peers")
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class RealPeersTest
 {

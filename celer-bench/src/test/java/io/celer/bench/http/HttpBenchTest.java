@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,7 @@ import io.celer.bench.ResultFields;
  * driving, each side in its own process, and checks what it writes. Speed is never asserted: this machine is
  * shared.
  */
+@Tag("bench")
 @Timeout(300)
 class HttpBenchTest
 {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +23,7 @@ import io.celer.bench.harness.ToolRun;
  * Runs {@code bench http-paper} on a few hundred requests against two servers, each in its own process under ab,
  * and checks what it writes. Speed is never asserted: this machine is shared.
  */
+@Tag("bench")
 @Timeout(300)
 class HttpPaperBenchTest
 {

@@ -6,6 +6,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
  * launcher installs it) and without, and checks that quotes were matched to their orders and the files written.
  * Speed is never asserted: this machine is shared.
  */
+@Tag("bench")
 class TickToTradeBenchTest
 {
     @TempDir

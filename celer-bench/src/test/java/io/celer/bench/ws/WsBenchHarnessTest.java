@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import io.celer.bench.ResultFields;
  * scenario, each in its own processes, and checks that what it writes is sane and documented. Speed is never
  * asserted: this machine is shared.
  */
+@Tag("bench")
 class WsBenchHarnessTest
 {
     @TempDir

@@ -10,6 +10,7 @@ import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import io.celer.examples.support.Loopback;
  * without keep-alive, wrk and h2load on {@code /plaintext}, and ApacheBench on the time-block page. Each run is
  * bounded in time and on loopback; a missing tool skips its test with a message. Speed is never asserted.
  */
+@Tag("peers")
 class HttpPeersTest
 {
     private static final int LIMIT_SECONDS = 120;
