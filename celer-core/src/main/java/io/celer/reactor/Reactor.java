@@ -458,9 +458,10 @@ public final class Reactor implements AutoCloseable
                 {
                     // Announce the sleep, then look once more: a producer that published before seeing the
                     // flag is caught by the second look, one that published after it will unpark us. Both
-                    // sides fence between their store and their load (see SleepFlag).
+                    // sides fence between their store and their load (see SleepFlag). A stop is such a
+                    // publication too: one that came after the loop last read the state is seen here.
                     sleepFlag.fallAsleep();
-                    if (callbacks.isEmpty() && !callbackSources.hasPublished())
+                    if (state == State.RUNNING && callbacks.isEmpty() && !callbackSources.hasPublished())
                     {
                         idleStrategy.idle(0);
                     }

@@ -3,9 +3,11 @@ package io.celer.reactor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -180,6 +182,35 @@ class ReactorTest
         reactor.awaitTermination();
         assertThat(reactor.isRunning()).isFalse();
         assertThatThrownBy(() -> reactor.call(() -> { })).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aStopWakesAReactorThatIsFallingAsleep()
+    {
+        // The reactor parks for a minute when idle: a stop that lands after the reactor last looked at its state,
+        // on its way to sleep, must still wake it. Stopping at once after a callback ran aims at that moment; the
+        // race is narrow, so it runs many times.
+        for (int i = 0; i < 500; i++)
+        {
+            final Reactor reactor = new Reactor(new ReactorConfig().name("sleepy").daemon(true).callbackQueueCapacity(2)
+                .idleStrategy(new CallbackQueueTest.ParkingIdleStrategy(Duration.ofMinutes(1).toNanos())));
+            reactor.start();
+            final AtomicBoolean ran = new AtomicBoolean();
+            reactor.callAsync(() -> ran.set(true));
+            final long deadline = System.nanoTime() + Await.DEFAULT.toNanos();
+            while (!ran.get())
+            {
+                if (System.nanoTime() - deadline > 0)
+                {
+                    throw new AssertionError("the callback of round " + i + " did not run");
+                }
+                Thread.onSpinWait();
+            }
+            final long begin = System.nanoTime();
+            reactor.stop();
+            assertThat(Duration.ofNanos(System.nanoTime() - begin)).as("the stop of round %d", i)
+                .isLessThan(Await.DEFAULT);
+        }
     }
 
     @Test

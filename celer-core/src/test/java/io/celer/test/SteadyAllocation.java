@@ -7,7 +7,8 @@ import java.util.List;
 
 
 /**
- * Measures what a thread allocates over windows of work once the JIT has finished compiling that work.
+ * Measures what a thread, or several together, allocate over windows of work once the JIT has finished compiling
+ * that work.
  *
  * <p>A warm-up counted in requests is not enough on a loaded machine: the compiler threads lag, and the hot path
  * is still being compiled while the measured windows run. The first calls into newly installed compiled code
