@@ -3,25 +3,44 @@ package io.celer.test;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
 import java.security.Key;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A throw-away certificate authority and the certificates the TLS tests need, made once per JVM with the
- * JDK's keytool in a temporary folder, with PEM copies for peers such as openssl.
+ * A throw-away certificate authority and the certificates the TLS tests need, made with the JDK's keytool, with
+ * PEM copies for peers such as openssl.
+ *
+ * <p>Making them takes some twenty keytool runs, seconds on a quiet machine and up to a minute on a loaded one.
+ * When the build names a folder for them (system property {@value #SHARED}), the first test JVM makes them there
+ * and every later one of the build reuses them, as long as they are younger than {@link #FRESH_FOR}; otherwise
+ * each JVM makes its own in a temporary folder.
  */
 public final class TestCertificates
 {
     /** The password of every store made here. */
     public static final String PASSWORD = "secret";
+
+    /** The system property naming a folder the test JVMs of one build share their certificates in. */
+    public static final String SHARED = "celer.test.certs";
+
+    /** How long shared certificates are reused; the server's are valid for a year. */
+    static final Duration FRESH_FOR = Duration.ofDays(7);
+
+    /** Written last: a shared folder without it is incomplete. */
+    private static final String MADE = "made";
 
     private static TestCertificates instance;
 
@@ -43,10 +62,8 @@ public final class TestCertificates
         {
             try
             {
-                final TestCertificates made = new TestCertificates(Files.createTempDirectory("celer-certs"));
-                Runtime.getRuntime().addShutdownHook(new Thread(made::delete, "celer-certs-cleanup"));
-                made.make();
-                instance = made;
+                final String shared = System.getProperty(SHARED);
+                instance = shared == null ? ownTemporary() : shared(Path.of(shared));
             }
             catch (final IOException | InterruptedException ex)
             {
@@ -54,6 +71,48 @@ public final class TestCertificates
             }
         }
         return instance;
+    }
+
+    private static TestCertificates ownTemporary() throws IOException, InterruptedException
+    {
+        final TestCertificates made = new TestCertificates(Files.createTempDirectory("celer-certs"));
+        Runtime.getRuntime().addShutdownHook(new Thread(made::delete, "celer-certs-cleanup"));
+        made.make();
+        return made;
+    }
+
+    /**
+     * Reuses the shared folder's certificates when complete and fresh; else makes them beside it and moves them in
+     * with one rename, so a JVM never sees a half-made set, and of two JVMs making them at once one set wins.
+     */
+    private static TestCertificates shared(final Path dir) throws IOException, InterruptedException
+    {
+        final Path made = dir.resolve(MADE);
+        if (Files.exists(made) && Files.getLastModifiedTime(made).toInstant().plus(FRESH_FOR).isAfter(Instant.now()))
+        {
+            return new TestCertificates(dir);
+        }
+        if (Files.exists(dir))
+        {
+            final Path stale = Files.createTempDirectory(dir.getParent(), "stale-certs");
+            Files.move(dir, stale.resolve("certs"), StandardCopyOption.ATOMIC_MOVE);
+            new TestCertificates(stale.resolve("certs")).delete();
+            Files.deleteIfExists(stale);
+        }
+        Files.createDirectories(dir.getParent());
+        final TestCertificates fresh = new TestCertificates(Files.createTempDirectory(dir.getParent(), "new-certs"));
+        fresh.make();
+        Files.writeString(fresh.dir.resolve(MADE), Instant.now().toString());
+        try
+        {
+            Files.move(fresh.dir, dir, StandardCopyOption.ATOMIC_MOVE);
+        }
+        catch (final FileAlreadyExistsException | DirectoryNotEmptyException ex)
+        {
+            // another JVM moved its set in first: use that one
+            fresh.delete();
+        }
+        return new TestCertificates(dir);
     }
 
     /** @return the server key store as JKS. */
