@@ -12,6 +12,13 @@ import com.tngtech.archunit.core.importer.ImportOption;
  */
 public final class Packages
 {
+    /**
+     * Leaves out test classes wherever the build puts them: ArchUnit's own option knows {@code target/test-classes}
+     * but not a build directory of another name, such as the test suite's {@code target/jdk25}.
+     */
+    private static final ImportOption NO_TEST_CLASSES =
+        location -> !location.contains("/test-classes/") && !location.contains("-tests.jar");
+
     private Packages()
     {
     }
@@ -25,7 +32,7 @@ public final class Packages
     public static JavaClasses mainClasses(final String root)
     {
         return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages(root);
+            .withImportOption(NO_TEST_CLASSES).importPackages(root);
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -23,7 +24,8 @@ class ClientResendFromListenerTest
 {
     @RegisterExtension
     final ClientRig rig = new ClientRig();
-    private final List<HttpResponse> held = new ArrayList<>();
+    /** Added to on the server's reactor, looked at from the test's thread. */
+    private final List<HttpResponse> held = new CopyOnWriteArrayList<>();
     private TestServer server;
     private HttpClient client;
 
@@ -111,6 +113,8 @@ class ClientResendFromListenerTest
         });
         Await.until(() -> "rejections " + rejections.get(), () -> rejections.get() > resends, Await.DEFAULT);
         assertThat(deepest.get() - firstDepth.get()).as("stack growth over %d resends", resends).isLessThan(40);
+        // The rejections come from the client alone, so they can all be over before the server has read /hold.
+        Await.until("the server holding /hold", () -> !this.held.isEmpty());
         server.reactor.execute(() -> this.held.forEach(res -> res.body("released")));
         assertThat(held.await(1)).containsExactly("1 200 released");
     }
