@@ -61,7 +61,7 @@ class AutobahnConformanceTest
     }
 
     @Test
-    @Timeout(value = 16, unit = TimeUnit.MINUTES) // the run's own bound below, not the suite's default of 5
+    @Timeout(value = 32, unit = TimeUnit.MINUTES) // the run's own bound below, not the suite's default of 5
     void wsEchoPassesTheServerCases(@TempDir final Path work) throws Exception
     {
         Kosoku.assumeInstalled();
@@ -69,9 +69,11 @@ class AutobahnConformanceTest
         final List<String> cases = new ArrayList<>(CORE);
         cases.addAll(List.of("12.*", "13.*"));
         kosoku = new Kosoku(work);
-        // Each case is bounded by kosoku's own per-case timeouts; the run by this bound.
+        // Each case is bounded by kosoku's own per-case timeouts; the run by this bound, for a hang. The run is
+        // CPU-bound (sections 12 and 13, compressing and echoing 1,000 messages a case, are nearly all of it): on two
+        // cores shared with another build it took 5 to 9 minutes, and more cases at once made it no shorter.
         kosoku.start("fuzzingclient", "127.0.0.1:" + echo.port(), cases, "-p", "4");
-        kosoku.await(Duration.ofMinutes(15));
+        kosoku.await(Duration.ofMinutes(30));
         kosoku.assertAllPassed("fuzzingclient against ws-echo (1-7, 9, 10, 12, 13)", 450);
     }
 

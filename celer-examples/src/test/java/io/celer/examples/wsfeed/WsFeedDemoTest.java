@@ -39,7 +39,18 @@ import io.celer.websocket.client.WebSocketClient;
 class WsFeedDemoTest
 {
     private static final int RATE = 2000;
-    private static final long PAUSE_MILLIS = 3000;
+    private static final int SIZE = 200;
+    /**
+     * Messages an outbox holds: a second of the feed, so that a client that keeps up but is left without a CPU for a
+     * moment on a loaded machine loses none.
+     */
+    private static final int QUEUE = RATE;
+    /**
+     * Messages the fast clients receive while the slow one does not read: three times what its outbox and the
+     * buffers behind it hold (the server's 16 KiB and its own 4 KiB, about a hundred messages), so that it has
+     * lost messages by then, however slowly the machine runs the feed.
+     */
+    private static final long PAUSE_MESSAGES = 3L * QUEUE;
 
     @RegisterExtension
     final DemoRuns demos = new DemoRuns(Demo::execute);
@@ -106,8 +117,8 @@ class WsFeedDemoTest
 
     private Running start(final String policy) throws Exception
     {
-        return demos.start("ws-feed", "--host", "127.0.0.1", "--port", "0", "--rate", "" + RATE, "--size", "200",
-            "--queue", "100", "--send-buffer", "16384", "--policy", policy);
+        return demos.start("ws-feed", "--host", "127.0.0.1", "--port", "0", "--rate", "" + RATE, "--size", "" + SIZE,
+            "--queue", "" + QUEUE, "--queue-bytes", "" + QUEUE * SIZE, "--send-buffer", "16384", "--policy", policy);
     }
 
     /** Two Celer clients and a JDK client, connected. */
@@ -161,10 +172,8 @@ class WsFeedDemoTest
         final List<Sequence> fast = fastClients(feed.port());
         awaitAtLeast(fast, 100);
         final PausedReader slow = PausedReader.connect(reactors.start("ws-feed-slow"), feed.port());
-        final long before = fast.get(0).received;
-        Thread.sleep(PAUSE_MILLIS);
-        // The fast clients kept their pace (a quarter of it at least, on a loaded machine) while it did not read.
-        awaitAtLeast(fast, before + RATE * PAUSE_MILLIS / 1000 / 4);
+        // The fast clients go on while it does not read, counted in messages rather than in time.
+        awaitAtLeast(fast, fast.get(0).received + PAUSE_MESSAGES);
         slow.resume();
         awaitGap(slow);
         assertThat(slow.backwards).as("numbers only skip forward").isZero();
@@ -193,7 +202,7 @@ class WsFeedDemoTest
         final List<Sequence> fast = fastClients(feed.port());
         awaitAtLeast(fast, 100);
         final PausedReader slow = PausedReader.connect(reactors.start("ws-feed-slow"), feed.port());
-        Thread.sleep(PAUSE_MILLIS);
+        awaitAtLeast(fast, fast.get(0).received + PAUSE_MESSAGES);
         slow.resume();
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (slow.closeCode < 0)
