@@ -67,20 +67,7 @@ public final class SteadyAllocation
     {
         // An array, read by index: the calling thread may be measured, and an iterator would count against it.
         final Thread[] measured = threads.toArray(new Thread[0]);
-        if (JIT != null && JIT.isCompilationTimeMonitoringSupported())
-        {
-            long compiled = JIT.getTotalCompilationTime();
-            for (int i = 0; i < MAX_SETTLING; i++)
-            {
-                window.run();
-                final long now = JIT.getTotalCompilationTime();
-                if (now == compiled)
-                {
-                    break;
-                }
-                compiled = now;
-            }
-        }
+        untilTheJitIsQuiet(window);
         final List<Long> bytes = new ArrayList<>(MEASURED);
         for (int i = 0; i < MEASURED && (bytes.isEmpty() || bytes.get(bytes.size() - 1) != 0); i++)
         {
@@ -90,6 +77,32 @@ public final class SteadyAllocation
             bytes.add(after - before);
         }
         return bytes;
+    }
+
+    /**
+     * Runs windows until one passes in which the JIT compiled nothing, twenty at most: then the code the windows run
+     * is compiled and installed, and measuring can start.
+     *
+     * @param window the work of one window.
+     * @throws Exception when the work fails.
+     */
+    public static void untilTheJitIsQuiet(final Window window) throws Exception
+    {
+        if (JIT == null || !JIT.isCompilationTimeMonitoringSupported())
+        {
+            return;
+        }
+        long compiled = JIT.getTotalCompilationTime();
+        for (int i = 0; i < MAX_SETTLING; i++)
+        {
+            window.run();
+            final long now = JIT.getTotalCompilationTime();
+            if (now == compiled)
+            {
+                return;
+            }
+            compiled = now;
+        }
     }
 
     private static long allocatedBytes(final Thread[] threads)

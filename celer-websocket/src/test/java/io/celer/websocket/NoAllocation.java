@@ -1,12 +1,11 @@
 package io.celer.websocket;
 
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import io.celer.test.Allocations;
 import io.celer.test.Await;
+import io.celer.test.SteadyAllocation;
 
 /**
  * Measures the heap bytes a thread allocates after warm-up: the current one running a body, or two reactor
@@ -19,21 +18,6 @@ import io.celer.test.Await;
  */
 public final class NoAllocation
 {
-    private static final int MAX_SETTLING = 20;
-    private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
-
-    /** One round of work, whose allocations are counted when it is measured. */
-    @FunctionalInterface
-    public interface Round
-    {
-        /**
-         * Does the round's work and returns when it is done.
-         *
-         * @throws Exception when the work fails.
-         */
-        void run() throws Exception;
-    }
-
     /**
      * The least bytes each reactor thread allocated in a round.
      *
@@ -60,7 +44,7 @@ public final class NoAllocation
         {
             body.run();
         }
-        untilTheJitIsQuiet(() ->
+        SteadyAllocation.untilTheJitIsQuiet(() ->
         {
             for (int i = 0; i < settling(measured); i++)
             {
@@ -99,7 +83,7 @@ public final class NoAllocation
     {
         Await.until(() -> "warm-up, at " + pinger.roundTrips(), () -> pinger.roundTrips() >= warmUp,
             Duration.ofMinutes(3));
-        untilTheJitIsQuiet(() -> roundTrips(pinger, settling(measured)));
+        SteadyAllocation.untilTheJitIsQuiet(() -> roundTrips(pinger, settling(measured)));
         long leastServer = Long.MAX_VALUE;
         long leastClient = Long.MAX_VALUE;
         long fewest = Long.MAX_VALUE;
@@ -123,32 +107,6 @@ public final class NoAllocation
     public static int settling(final long measured)
     {
         return (int)Math.max(1, measured / 5);
-    }
-
-    /**
-     * Runs rounds until one passes in which the JIT compiled nothing, twenty at most: then the code the rounds run
-     * is compiled and installed, and measuring can start.
-     *
-     * @param round the work of one round.
-     * @throws Exception when the work fails.
-     */
-    public static void untilTheJitIsQuiet(final Round round) throws Exception
-    {
-        if (JIT == null || !JIT.isCompilationTimeMonitoringSupported())
-        {
-            return;
-        }
-        long compiled = JIT.getTotalCompilationTime();
-        for (int i = 0; i < MAX_SETTLING; i++)
-        {
-            round.run();
-            final long now = JIT.getTotalCompilationTime();
-            if (now == compiled)
-            {
-                return;
-            }
-            compiled = now;
-        }
     }
 
     /** Waits for a number of round trips, a minute at most; returns how many were made. */

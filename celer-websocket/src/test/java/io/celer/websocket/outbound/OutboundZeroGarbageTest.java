@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import io.celer.test.Allocations;
+import io.celer.test.SteadyAllocation;
 import io.celer.websocket.NoAllocation;
 
 /**
@@ -47,7 +48,7 @@ class OutboundZeroGarbageTest
             SlowClientRig.publishPaced(publisher, fast, 0, WARM_UP);
             assertThat(rig.onServer(slowState::dropped)).as("the slow client drops by warm-up's end").isPositive();
             final long[] next = {WARM_UP};
-            NoAllocation.untilTheJitIsQuiet(
+            SteadyAllocation.untilTheJitIsQuiet(
                 () -> next[0] = publish(publisher, fast, next[0], NoAllocation.settling(MEASURED)));
             final long droppedBefore = rig.onServer(slowState::dropped);
             final long measuredFrom = next[0];
@@ -98,7 +99,7 @@ class OutboundZeroGarbageTest
 
             SlowClientRig.publishPaced(publisher, fast, 0, WARM_UP);
             final long[] next = {WARM_UP};
-            NoAllocation.untilTheJitIsQuiet(
+            SteadyAllocation.untilTheJitIsQuiet(
                 () -> next[0] = publish(publisher, fast, next[0], NoAllocation.settling(MEASURED)));
             final long turnsBefore = rig.onServer(() -> rig.fanout.turnsGiven);
             long reactorLeast = Long.MAX_VALUE;
