@@ -40,16 +40,17 @@ default_home() {
 # Reads one attribute of a report's <testsuite> element.
 attribute() { sed -E "s/.* $1=\"([^\"]*)\".*/\\1/" <<< "$2" | tr -d ','; }
 
-# Appends each test class of the reports under a build directory to TIMES:
+# Appends each test class of the reports written under a build directory since a file's time to TIMES:
 # "seconds class lane tests failures errors skipped".
 record_times() {
-  local suffix="$1" label="$2" report line
+  local suffix="$1" label="$2" since="$3" report line
   while IFS= read -r report; do
     line="$(head -c 4000 "$report" | tr '\n' ' ' | grep -o '<testsuite [^>]*>' | head -n1 || true)"
     [ -n "$line" ] || continue
     echo "$(attribute time "$line") $(attribute name "$line") $label $(attribute tests "$line")" \
       "$(attribute failures "$line") $(attribute errors "$line") $(attribute skipped "$line")" >> "$TIMES"
-  done < <(find . -path "*/target$suffix/surefire-reports/TEST-*.xml" -o -path "*/target$suffix/failsafe-reports/TEST-*.xml")
+  done < <(find . \( -path "*/target$suffix/surefire-reports/TEST-*.xml" \
+    -o -path "*/target$suffix/failsafe-reports/TEST-*.xml" \) -newer "$since")
 }
 
 # One lane: mvn verify with one JDK in one build directory, its output in a log of its own.
@@ -59,9 +60,11 @@ lane() {
   local label; label="$(java_label "$home")"
   local start; start=$(date +%s)
   local status=0
+  # Reports older than this run (another lane's, an earlier run's) are not counted.
+  touch "$LOGS/$name.start"
   JAVA_HOME="$home" PATH="$home/bin:$PATH" mvn -B -Dstyle.color=never -Dceler.targetSuffix="$suffix" "$@" verify \
     > "$LOGS/$name.log" 2>&1 || status=$?
-  record_times "$suffix" "$name"
+  record_times "$suffix" "$name" "$LOGS/$name.start"
   echo "$status $(( $(date +%s) - start )) $label" > "$LOGS/$name.status"
 }
 
@@ -79,7 +82,8 @@ report_lane() {
 # The ten slowest test classes, then the counts of every lane's tests as one closing line.
 slowest() {
   echo "[celer] the ten slowest test classes (seconds, class, lane):"
-  sort -rn "$TIMES" | head -n 10 | awk '{printf "  %8.1f  %s  %s\n", $1, $2, $3}'
+  # awk, not head, takes the first ten: head would close the pipe early, and pipefail would end the script.
+  sort -rn "$TIMES" | awk 'NR <= 10 {printf "  %8.1f  %s  %s\n", $1, $2, $3}'
   awk '{ tests += $4; failed += $5 + $6; skipped += $7 }
        END { printf "tests: %d passed, %d failed, %d skipped\n", tests - failed - skipped, failed, skipped }' "$TIMES"
 }
