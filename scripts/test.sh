@@ -54,7 +54,7 @@ record_times() {
 }
 
 # One lane: mvn verify with one JDK in one build directory, its output in a log of its own.
-# Prints "label status seconds" to the lane's status file when done.
+# Writes "status seconds label" to the lane's status file when done.
 lane() {
   local name="$1" home="$2" suffix="$3"; shift 3
   local label; label="$(java_label "$home")"
