@@ -11,7 +11,7 @@ import io.celer.reactor.Reactor;
  * <p>Writing is all or nothing: a message is framed and copied into the connection's write buffer whole, or
  * not at all, so nothing partial ever reaches the wire. {@link #flush()} moves the buffer to the socket;
  * bytes written and not flushed are flushed at the end of the reactor cycle. When the socket cannot take
- * them all the connection is lagging until it drains, and {@link Handler#writeSpaceFreed} tells as room
+ * them all the connection is lagging until it drains, and {@link Handler#writable} tells as room
  * frees up.
  */
 public interface Connection
@@ -133,6 +133,24 @@ public interface Connection
      * @return bytes.
      */
     int writeBufferCapacity();
+
+    /**
+     * Hands the connection's events to another handler: {@code next} hears {@link Handler#opened} at once, then
+     * every event; the handler before hears nothing more. Called inside {@link Handler#message} on a connection
+     * with {@link io.celer.framing.RawFraming}, the bytes the old handler left go to {@code next} in the same
+     * read. Lasts until the connection closes (a client's next connect starts with its first handler again).
+     * Does nothing on a connection that is not open.
+     *
+     * @param next the handler from now on.
+     */
+    void handler(Handler next);
+
+    /**
+     * The handler hearing this connection's events now.
+     *
+     * @return the handler.
+     */
+    Handler handler();
 
     /**
      * Stops reading: no {@link Handler#message} after the current one until {@link #resumeReads()}. What was

@@ -16,20 +16,18 @@ final class ConnectionCloser
     private final TcpConnection connection;
     private final Reactor reactor;
     private final TcpConfig config;
-    private final Handler handler;
     private final ConnectionOwner owner;
     private final ConnectionWriter writer;
     private final ConnectionTimers timers;
     private CloseReason closingReason;
 
     ConnectionCloser(final TcpConnection connection, final Reactor reactor, final TcpConfig config,
-        final Handler handler, final ConnectionOwner owner, final ConnectionWriter writer,
+        final ConnectionOwner owner, final ConnectionWriter writer,
         final ConnectionTimers timers)
     {
         this.connection = connection;
         this.reactor = reactor;
         this.config = config;
-        this.handler = handler;
         this.owner = owner;
         this.writer = writer;
         this.timers = timers;
@@ -112,7 +110,7 @@ final class ConnectionCloser
         owner.onClosed(connection, reason);
         try
         {
-            handler.closed(connection, reason);
+            connection.handler.closed(connection, reason);
         }
         catch (final Throwable t)
         {

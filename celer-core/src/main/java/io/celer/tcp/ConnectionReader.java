@@ -7,6 +7,7 @@ import java.nio.channels.SelectionKey;
 import io.celer.framing.Framing;
 import io.celer.framing.FramingException;
 import io.celer.framing.MessageSink;
+import io.celer.framing.RawFraming;
 import io.celer.reactor.Reactor;
 
 /**
@@ -19,23 +20,24 @@ final class ConnectionReader implements MessageSink
 {
     private final TcpConnection connection;
     private final Reactor reactor;
-    private final Handler handler;
     private final Framing framing;
     private final ConnectionWriter writer;
     private final ConnectionTimers timers;
     private final boolean busyPoll;
+    /** Only raw framing keeps what a handler left, so only there can a new handler take the rest of a read. */
+    private final boolean raw;
     /** Lent by the connection while it lives; {@link ConnectionBuffers#NONE} before and after. */
     private ByteBuffer buffer = ConnectionBuffers.NONE;
     private boolean paused;
     private boolean resumeOwed;
 
     ConnectionReader(final TcpConnection connection, final Reactor reactor, final TcpConfig config,
-        final Handler handler, final Framing framing, final ConnectionWriter writer, final ConnectionTimers timers)
+        final Framing framing, final ConnectionWriter writer, final ConnectionTimers timers)
     {
         this.connection = connection;
         this.reactor = reactor;
-        this.handler = handler;
         this.framing = framing;
+        this.raw = framing instanceof RawFraming;
         this.writer = writer;
         this.timers = timers;
         this.busyPoll = config.busyPoll();
@@ -138,7 +140,7 @@ final class ConnectionReader implements MessageSink
         }
         if (delivered && connection.isOpen())
         {
-            handler.batchProcessed(connection);
+            connection.handler.batchProcessed(connection);
         }
         return delivered;
     }
@@ -173,7 +175,14 @@ final class ConnectionReader implements MessageSink
     @Override
     public boolean onMessage(final ByteBuffer message)
     {
-        handler.message(connection, message);
+        Handler current = connection.handler;
+        current.message(connection, message);
+        while (raw && connection.handler != current && message.hasRemaining() && isReading())
+        {
+            // Handed over inside its call: what the old handler left of this read belongs to the new one.
+            current = connection.handler;
+            current.message(connection, message);
+        }
         return isReading();
     }
 
@@ -247,7 +256,7 @@ final class ConnectionReader implements MessageSink
             }
             else if (connection.isOpen() && buffer.position() < held)
             {
-                handler.batchProcessed(connection);
+                connection.handler.batchProcessed(connection);
             }
         }
         catch (final Throwable t)

@@ -19,7 +19,6 @@ final class ConnectionTimers implements TimerCallback
     private final TcpConnection connection;
     private final Reactor reactor;
     private final TcpConfig config;
-    private final Handler handler;
     private long eventTimer = NO_TIMER;
     private long readTimer = NO_TIMER;
     private long connectTimer = NO_TIMER;
@@ -28,13 +27,11 @@ final class ConnectionTimers implements TimerCallback
     private long readTimeoutMillis;
     private long lastReadMillis;
 
-    ConnectionTimers(final TcpConnection connection, final Reactor reactor, final TcpConfig config,
-        final Handler handler)
+    ConnectionTimers(final TcpConnection connection, final Reactor reactor, final TcpConfig config)
     {
         this.connection = connection;
         this.reactor = reactor;
         this.config = config;
-        this.handler = handler;
     }
 
     /**
@@ -126,7 +123,7 @@ final class ConnectionTimers implements TimerCallback
             if (timerId == eventTimer)
             {
                 eventTimer = NO_TIMER;
-                handler.eventTimeout(connection, nowMillis);
+                connection.handler.eventTimeout(connection, nowMillis);
             }
             else if (timerId == readTimer)
             {
@@ -170,7 +167,7 @@ final class ConnectionTimers implements TimerCallback
         {
             readTimer = reactor.schedule(readTimeoutMillis, this);
             lastReadMillis = nowMillis;
-            handler.readTimeout(connection, nowMillis);
+            connection.handler.readTimeout(connection, nowMillis);
         }
         else
         {

@@ -17,7 +17,6 @@ final class ConnectionWriter
 
     private final TcpConnection connection;
     private final Reactor reactor;
-    private final Handler handler;
     private final Framing framing;
     private final boolean disconnectOnFullBuffer;
     private final int capacity;
@@ -27,11 +26,10 @@ final class ConnectionWriter
     private boolean spaceFreedOwed;
 
     ConnectionWriter(final TcpConnection connection, final Reactor reactor, final TcpConfig config,
-        final Handler handler, final Framing framing)
+        final Framing framing)
     {
         this.connection = connection;
         this.reactor = reactor;
-        this.handler = handler;
         this.framing = framing;
         this.disconnectOnFullBuffer = config.disconnectOnFullWriteBuffer();
         this.capacity = config.writeBufferSize();
@@ -155,7 +153,7 @@ final class ConnectionWriter
                     LOG.log(System.Logger.Level.WARNING, "connection " + connection.id() + " to " +
                         connection.remoteAddress() + ": write buffer of " + buffer.capacity() +
                         " bytes is full, disconnecting" +
-                        " (turn disconnectOnFullWriteBuffer off to handle lagging in writeSpaceFreed)");
+                        " (turn disconnectOnFullWriteBuffer off to handle lagging in writable)");
                     connection.closeNow(CloseReason.WRITE_BUFFER_FULL);
                 }
                 return false;
@@ -202,7 +200,7 @@ final class ConnectionWriter
             {
                 // A flush outside onWritable (end of cycle, an explicit flush, a write making room) may be
                 // the one that drains a lagging buffer. OP_WRITE stays on so onWritable still tells the
-                // handler, which may be waiting for writeSpaceFreed after a refused write.
+                // handler, which may be waiting for writable after a refused write.
                 lagging = false;
                 spaceFreedOwed = true;
             }
@@ -237,7 +235,7 @@ final class ConnectionWriter
         if (spaceFreedOwed || buffer.remaining() > freeBefore)
         {
             spaceFreedOwed = false;
-            handler.writeSpaceFreed(connection, buffer.remaining());
+            connection.handler.writable(connection, buffer.remaining());
         }
     }
 

@@ -8,11 +8,15 @@ import java.nio.ByteBuffer;
  * <p>Every method has a default that does nothing (a message is consumed and dropped), so a handler
  * implements only what it needs. An exception thrown by any method goes to {@link #error} and closes that
  * connection with {@link CloseReason#HANDLER_ERROR}; other connections carry on.
+ *
+ * <p>The same events, under the same names, reach every layer's handler: a connection hands itself to another
+ * handler with {@link Connection#handler(Handler)} (an HTTP connection to its WebSocket after an upgrade, say),
+ * and the new handler hears {@link #opened} and then every event in its place.
  */
 public interface Handler
 {
     /**
-     * The connection is established and may be written to.
+     * The connection is established and may be written to, or was just handed to this handler.
      *
      * @param connection the connection.
      */
@@ -56,12 +60,12 @@ public interface Handler
     }
 
     /**
-     * A lagging connection drained some of its write buffer to the socket.
+     * The connection may be written to again: a lagging connection drained some of its write buffer to the socket.
      *
      * @param connection the connection.
      * @param freeBytes  room now free in the write buffer.
      */
-    default void writeSpaceFreed(final Connection connection, final int freeBytes)
+    default void writable(final Connection connection, final int freeBytes)
     {
     }
 

@@ -235,7 +235,7 @@ public final class TcpConfig
 
     /**
      * Whether a write that does not fit closes the connection, with a log line; on by default. Turn it
-     * off to handle lagging: retry on {@link Handler#writeSpaceFreed}.
+     * off to handle lagging: retry on {@link Handler#writable}.
      *
      * @param on the option.
      * @return this.

@@ -36,7 +36,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
 
     private final Reactor reactor;
     private final TcpConfig config;
-    private final Handler handler;
+    /** The handler a new channel starts with. */
+    private final Handler first;
     private final ConnectionOwner owner;
     private final ConnectionTimers timers;
     private final ConnectionWriter writer;
@@ -45,6 +46,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     private final ConnectionHandshake handshake;
     private final ConnectionBuffers buffers;
 
+    /** The handler hearing this connection's events now: the first, or the one it was handed to; its parts call it. */
+    Handler handler;
     /** Set here on connect or accept; the reader and the writer use them too. */
     SocketChannel channel;
     /** Set here on connect or accept; the reader and the writer use them too. */
@@ -64,14 +67,15 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         this.reactor = reactor;
         this.buffers = buffers;
         this.config = config;
+        this.first = handler;
         this.handler = handler;
         this.owner = owner;
         final Framing framing = config.newFraming();
-        this.timers = new ConnectionTimers(this, reactor, config, handler);
-        this.writer = new ConnectionWriter(this, reactor, config, handler, framing);
-        this.reader = new ConnectionReader(this, reactor, config, handler, framing, writer, timers);
+        this.timers = new ConnectionTimers(this, reactor, config);
+        this.writer = new ConnectionWriter(this, reactor, config, framing);
+        this.reader = new ConnectionReader(this, reactor, config, framing, writer, timers);
         this.handshake = new ConnectionHandshake(this, timers);
-        this.closer = new ConnectionCloser(this, reactor, config, handler, owner, writer, timers);
+        this.closer = new ConnectionCloser(this, reactor, config, owner, writer, timers);
     }
 
     /**
@@ -121,6 +125,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     {
         id = IDS.incrementAndGet();
         channel = newChannel;
+        handler = first;
         transport = config.transport().newTransport(clientMode, host, port);
         config.configure(newChannel, clientMode);
         buffers.lend(reader, writer);
@@ -251,6 +256,35 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     void failed(final Throwable t)
     {
         fail(t instanceof FramingException ? CloseReason.FRAMING_ERROR : CloseReason.HANDLER_ERROR, t);
+    }
+
+    @Override
+    public void handler(final Handler next)
+    {
+        reactor.checkThread("Connection.handler");
+        if (next == null)
+        {
+            throw new NullPointerException("next");
+        }
+        if (state != OPEN)
+        {
+            return;
+        }
+        handler = next;
+        try
+        {
+            next.opened(this);
+        }
+        catch (final Throwable t)
+        {
+            fail(CloseReason.HANDLER_ERROR, t);
+        }
+    }
+
+    @Override
+    public Handler handler()
+    {
+        return handler;
     }
 
     @Override

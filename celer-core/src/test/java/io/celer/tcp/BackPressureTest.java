@@ -52,7 +52,7 @@ class BackPressureTest
         }
 
         @Override
-        public void writeSpaceFreed(final Connection connection, final int freeBytes)
+        public void writable(final Connection connection, final int freeBytes)
         {
             freed.incrementAndGet();
             produce(connection);

@@ -15,7 +15,7 @@ import io.celer.tcp.TcpConfig;
  *
  * <p>It overflows its write buffer on purpose: it writes until {@link Connection#write} refuses a message,
  * which happens when the socket cannot take bytes as fast as they come, and carries on from
- * {@link Handler#writeSpaceFreed} when the socket drains. That needs {@code disconnectOnFullWriteBuffer}
+ * {@link Handler#writable} when the socket drains. That needs {@code disconnectOnFullWriteBuffer}
  * off, which this client sets. It is done once every message is written and the write buffer is empty, so
  * the time counts bytes that reached the kernel, not bytes still queued in the application.
  *
@@ -165,7 +165,7 @@ public final class ThroughputClient implements Handler
      * Sends more, or finishes once all is sent and the buffer has drained.
      */
     @Override
-    public void writeSpaceFreed(final Connection connection, final int freeBytes)
+    public void writable(final Connection connection, final int freeBytes)
     {
         if (sent < messages)
         {
@@ -181,7 +181,7 @@ public final class ThroughputClient implements Handler
     {
         while (sent < messages)
         {
-            // All or nothing: a refused message was not written at all, and goes again on writeSpaceFreed.
+            // All or nothing: a refused message was not written at all, and goes again on writable.
             if (!connection.write(message))
             {
                 if (connection.isOpen())
@@ -197,7 +197,7 @@ public final class ThroughputClient implements Handler
         {
             finish();
         }
-        // Else the last bytes are still queued: writeSpaceFreed finishes when they are gone.
+        // Else the last bytes are still queued: writable finishes when they are gone.
     }
 
     private void finish()

@@ -12,12 +12,12 @@ public interface BodyListener
      *
      * @param data the bytes between position and limit, valid only during the call.
      */
-    void onData(ByteBuffer data);
+    void body(ByteBuffer data);
 
     /**
      * The body is complete.
      *
      * @param response the request's response, if not answered yet.
      */
-    void onEnd(HttpResponse response);
+    void ended(HttpResponse response);
 }

@@ -208,7 +208,7 @@ final class ClientConnection implements Handler, TimerCallback
     }
 
     @Override
-    public void writeSpaceFreed(final Connection lagging, final int freeBytes)
+    public void writable(final Connection lagging, final int freeBytes)
     {
         client.dispatchWaiting();
     }
@@ -285,7 +285,7 @@ final class ClientConnection implements Handler, TimerCallback
         }
         try
         {
-            listener.onResponse(response);
+            listener.response(response);
         }
         catch (final Throwable t)
         {

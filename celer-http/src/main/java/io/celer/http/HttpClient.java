@@ -328,7 +328,7 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         release(exchange);
         try
         {
-            listener.onFailure(new HttpClientException(reason, tag, why, cause));
+            listener.error(new HttpClientException(reason, tag, why, cause));
         }
         catch (final Throwable t)
         {
@@ -358,7 +358,7 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         rejecting = true;
         try
         {
-            listener.onFailure(failure);
+            listener.error(failure);
         }
         finally
         {
@@ -377,7 +377,7 @@ public final class HttpClient implements AutoCloseable, TimerCallback
             rejecting = true;
             try
             {
-                listener.onFailure(failure);
+                listener.error(failure);
             }
             catch (final Throwable t)
             {

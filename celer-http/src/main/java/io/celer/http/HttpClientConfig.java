@@ -26,8 +26,10 @@ public final class HttpClientConfig
     private long maxReconnectDelayMillis = 5_000;
 
     /**
-     * The TCP settings (transport, buffers, socket options); the client copies them and sets its own framing,
-     * read buffer, connect timeout and reconnect delays.
+     * The TCP settings (transport, write buffer, socket options). The client copies them and owns these, whatever
+     * they say: the framing is raw (HTTP parses its own bytes), the read buffer is {@link #readBufferSize}'s, a
+     * full write buffer never disconnects, and the connect timeout, TLS handshake timeout and reconnect delays are
+     * this config's.
      *
      * @param tcp the settings, {@code .transport(new TlsConfig())} for HTTPS.
      * @return this.
@@ -119,7 +121,7 @@ public final class HttpClientConfig
 
     /**
      * Largest body held whole for {@link HttpClientResponse#body()}; a larger one streams to
-     * {@link ResponseListener#onBodyChunk} in parts of this size. 64 KiB by default, per connection.
+     * {@link ResponseListener#bodyChunk} in parts of this size. 64 KiB by default, per connection.
      *
      * @param bytes at least 16.
      * @return this.

@@ -3,7 +3,7 @@ package io.celer.http;
 import java.io.IOException;
 
 /**
- * Why a request sent by an {@link HttpClient} got no response; handed to {@link ResponseListener#onFailure},
+ * Why a request sent by an {@link HttpClient} got no response; handed to {@link ResponseListener#error},
  * never thrown by the client. Made only when a request fails, off the steady-state path.
  */
 public final class HttpClientException extends IOException

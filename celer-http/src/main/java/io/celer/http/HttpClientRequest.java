@@ -192,7 +192,7 @@ public final class HttpClientRequest
 
     /**
      * Sends the request: at once on the least busy open connection that can take it, else as soon as one can.
-     * Exactly one of the listener's {@link ResponseListener#onResponse} or {@link ResponseListener#onFailure}
+     * Exactly one of the listener's {@link ResponseListener#response} or {@link ResponseListener#error}
      * follows, possibly before this returns (a rejected request).
      *
      * @param listener hears the outcome.

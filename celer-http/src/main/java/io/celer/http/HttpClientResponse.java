@@ -58,7 +58,7 @@ public final class HttpClientResponse extends ReceivedHead
     }
 
     /**
-     * Whether the body was too large to hold and went to {@link ResponseListener#onBodyChunk} instead.
+     * Whether the body was too large to hold and went to {@link ResponseListener#bodyChunk} instead.
      *
      * @return true when {@link #body()} is empty for that reason.
      */

@@ -4,17 +4,18 @@ import java.nio.ByteBuffer;
 
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
+import io.celer.tcp.Handler;
 
 /**
- * HTTP/1.1 on one server connection: reads requests off the read buffer as they arrive, hands them to the
- * application, and sends the responses in request order; also the connection's protocol slot, so that an
- * upgrade hands the connection, and the bytes after the upgrade request, to another protocol.
+ * HTTP/1.1 on one server connection, as its core handler: reads requests off the read buffer as they arrive,
+ * hands them to the application, and sends the responses in request order. An upgrade hands the connection, and
+ * the bytes after the upgrade request, to another protocol's handler, and leaves the connection for good.
  *
  * <p>Reading stops (the core's pauseReads; bytes already read stay buffered and are delivered again on
  * resume) when the peer does not read its responses, when the pipeline is full, while an upgrade is pending,
  * and, for one cycle, after the per-read request budget is spent.
  */
-final class HttpConnection implements ProtocolHandler, PipelineEvents
+final class HttpConnection implements Handler, PipelineEvents
 {
     private static final System.Logger LOG = System.getLogger(HttpConnection.class.getName());
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -37,7 +38,6 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
     private final ReadGate gate;
     private final ConnectionRecycler recycler;
 
-    private ProtocolHandler protocol = this;
     private int phase = HEAD;
     private HttpResponse current;
     private int headLength;
@@ -52,6 +52,9 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
     private boolean timerArmed;
     private boolean closed;
     private int pendingUpgrade = -1;
+    private boolean upgraded;
+    private boolean reading;
+    private boolean released;
 
     HttpConnection(final HttpServerConfig config, final HttpHandler handler, final Connection connection,
         final DateHeader date, final byte[] serverLine, final ConnectionRecycler recycler)
@@ -68,27 +71,36 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
         this.pipeline = new ResponsePipeline(connection, this, config, date, serverLine, recycler);
     }
 
-    void start()
+    @Override
+    public void opened(final Connection c)
     {
         connection.setReadTimeout(config.idleTimeoutMillis());
     }
 
-    ProtocolHandler protocol()
+    @Override
+    public void message(final Connection c, final ByteBuffer data)
     {
-        return protocol;
+        reading = true;
+        try
+        {
+            parse(data);
+        }
+        finally
+        {
+            reading = false;
+            if (upgraded)
+            {
+                release(); // the request flyweight was in use until now
+            }
+        }
     }
 
-    @Override
-    public void onData(final Connection c, final ByteBuffer data)
+    private void parse(final ByteBuffer data)
     {
         int handled = 0;
-        while (data.hasRemaining() && gate.isOpen() && !closed)
+        // Upgraded while reading: the rest of the read is the new handler's, which the core hands it next.
+        while (data.hasRemaining() && gate.isOpen() && !closed && !upgraded)
         {
-            if (protocol != this)
-            {
-                protocol.onData(c, data); // upgraded while reading: the rest belongs to the new protocol
-                return;
-            }
             switch (phase)
             {
                 case HEAD:
@@ -355,7 +367,7 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
         data.limit(to).position(from);
         try
         {
-            listener.onData(data);
+            listener.body(data);
         }
         catch (final Throwable t)
         {
@@ -372,7 +384,7 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
         {
             try
             {
-                done.onEnd(current);
+                done.ended(current);
             }
             catch (final Throwable t)
             {
@@ -429,7 +441,7 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
             return;
         }
         phase = stopAfterCurrent ? DISCARD : HEAD;
-        if (request.upgrade && protocol == this && phase == HEAD && !pipeline.isEmpty())
+        if (request.upgrade && !upgraded && phase == HEAD && !pipeline.isEmpty())
         {
             // Until its response is sent, nobody knows which protocol the next bytes speak.
             pendingUpgrade = (int)request.sequence;
@@ -508,25 +520,25 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
     }
 
     @Override
-    public void upgraded(final ProtocolHandler next)
+    public void upgraded(final Handler next)
     {
-        switchTo(next);
-    }
-
-    private void switchTo(final ProtocolHandler next)
-    {
-        protocol = next;
+        upgraded = true;
+        phase = DISCARD;
         pendingUpgrade = -1;
         connection.setReadTimeout(0);
         connection.cancelEventTimeout();
-        next.onStart(connection);
+        connection.handler(next);
         gate.open(ReadGate.UPGRADE | ReadGate.PIPELINE); // bytes held since the upgrade request now go to the new protocol
+        if (!reading)
+        {
+            release();
+        }
     }
 
     @Override
-    public void onWriteSpaceFreed(final Connection c, final int freeBytes)
+    public void writable(final Connection c, final int freeBytes)
     {
-        pipeline.writeSpaceFreed();
+        pipeline.writable();
     }
 
     // ---- timeouts and close ---------------------------------------------------------------------------------
@@ -546,7 +558,7 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
     }
 
     @Override
-    public void onEventTimeout(final Connection c, final long nowMillis)
+    public void eventTimeout(final Connection c, final long nowMillis)
     {
         timerArmed = false;
         if (!clockRunning || closed || (phase != HEAD && phase != HELD_FIXED && phase != HELD_CHUNKED))
@@ -566,7 +578,7 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
     }
 
     @Override
-    public void onReadTimeout(final Connection c, final long nowMillis)
+    public void readTimeout(final Connection c, final long nowMillis)
     {
         final boolean idle = phase == HEAD && !parser.inProgress() && pipeline.isEmpty() && !pipeline.hasBacklog();
         if (idle || phase == STREAM_FIXED || phase == STREAM_CHUNKED)
@@ -585,15 +597,27 @@ final class HttpConnection implements ProtocolHandler, PipelineEvents
     }
 
     @Override
-    public void onClosed(final Connection c, final CloseReason reason)
+    public void closed(final Connection c, final CloseReason reason)
+    {
+        release(); // nothing reads the request after the close; the handler's call, if in one, is the last
+    }
+
+    @Override
+    public void error(final Connection c, final Throwable error)
+    {
+        LOG.log(System.Logger.Level.DEBUG, c + " failed", error);
+    }
+
+    /** The connection closed or went to another protocol: its HTTP state goes back for the next connection. */
+    private void release()
     {
         closed = true;
         phase = DISCARD;
-        pipeline.close();
-        recycler.give(request); // nothing reads it after the close; the handler's call, if in one, is the last
-        if (protocol != this)
+        if (!released)
         {
-            protocol.onClosed(c, reason);
+            released = true;
+            pipeline.close();
+            recycler.give(request);
         }
     }
 }

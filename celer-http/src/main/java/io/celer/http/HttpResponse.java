@@ -6,6 +6,7 @@ import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 
 import io.celer.tcp.Connection;
+import io.celer.tcp.Handler;
 
 /**
  * The response to one request, written straight toward the connection; reused by later requests once
@@ -47,7 +48,7 @@ public final class HttpResponse
     boolean closeAfter;
     int minorVersion;
     boolean upgradeRequested;
-    ProtocolHandler upgradeTo;
+    Handler upgradeTo;
 
     private int state = IDLE;
     private int status;
@@ -415,16 +416,21 @@ public final class HttpResponse
     }
 
     /**
-     * Sends the head set with {@code status(101)} and hands the connection to another protocol once this
-     * response is sent: bytes the peer sent after the request, and all later ones, go to it.
+     * Sends the head set with {@code status(101)} and hands the connection to another protocol's handler once
+     * this response is sent (see {@link Connection#handler(Handler)}): bytes the peer sent after the request, and
+     * all later ones, go to it.
      *
-     * @param next the protocol.
+     * @param next the handler of the protocol from then on.
      * @throws IllegalStateException unless the status is 101 and the request asked for an upgrade
      *                               ({@code Connection: upgrade} and {@code Upgrade} in HTTP/1.1).
      */
-    public void upgrade(final ProtocolHandler next)
+    public void upgrade(final Handler next)
     {
         checkOpen();
+        if (next == null)
+        {
+            throw new NullPointerException("next");
+        }
         if (!statusSet || status != HttpStatus.SWITCHING_PROTOCOLS)
         {
             throw new IllegalStateException("an upgrade needs status 101 set first");
@@ -445,7 +451,7 @@ public final class HttpResponse
         final WritableListener listener = writableListener;
         if (listener != null && state == STREAMING)
         {
-            listener.onWritable(this);
+            listener.writable(this);
         }
     }
 

@@ -30,7 +30,10 @@ public final class HttpServerConfig
     private int readBufferSize = 64 * 1024;
 
     /**
-     * The TCP settings (transport, buffers, socket options); the server copies them and sets its own framing.
+     * The TCP settings (transport, write buffer, socket options, limits). The server copies them and owns three,
+     * whatever they say: the framing is raw (HTTP parses its own bytes), the read buffer is
+     * {@link #readBufferSize}'s (its size is checked against this config's limits), and a full write buffer never
+     * disconnects (a response keeps its own bounded backlog, {@link #responseBufferSize}).
      *
      * @param tcp the settings, {@code .transport(TlsConfig)} for HTTPS.
      * @return this.
@@ -255,8 +258,8 @@ public final class HttpServerConfig
     }
 
     /**
-     * Size of each connection's read buffer, set on the TCP settings; it must hold a request line, a header
-     * section and a held body at their limits. 64 KiB by default.
+     * Size of each connection's read buffer, the only one the server reads (not the TCP settings'); it must hold
+     * a request line, a header section and a held body at their limits. 64 KiB by default.
      *
      * @param bytes the size.
      * @return this.

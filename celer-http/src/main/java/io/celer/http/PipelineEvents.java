@@ -1,5 +1,7 @@
 package io.celer.http;
 
+import io.celer.tcp.Handler;
+
 /**
  * What a {@link ResponsePipeline} tells the connection it serves.
  */
@@ -30,7 +32,7 @@ interface PipelineEvents
     /**
      * A 101 response was sent: the connection speaks another protocol from now on.
      *
-     * @param next the protocol.
+     * @param next the handler of the protocol.
      */
-    void upgraded(ProtocolHandler next);
+    void upgraded(Handler next);
 }

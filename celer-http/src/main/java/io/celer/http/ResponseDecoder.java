@@ -12,7 +12,7 @@ import io.celer.reactor.ReactorPool;
  *
  * <p>Bodies are copied, de-chunked, into one buffer per connection so that every framing hands the listener the
  * same contiguous view; a body larger than that buffer streams through it to
- * {@link ResponseListener#onBodyChunk}.
+ * {@link ResponseListener#bodyChunk}.
  */
 final class ResponseDecoder
 {
@@ -285,7 +285,7 @@ final class ResponseDecoder
     private void deliver(final ResponseListener listener)
     {
         body.flip();
-        listener.onBodyChunk(response, body);
+        listener.bodyChunk(response, body);
         body.clear();
     }
 

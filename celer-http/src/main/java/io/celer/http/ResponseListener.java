@@ -3,8 +3,8 @@ package io.celer.http;
 import java.nio.ByteBuffer;
 
 /**
- * Hears how one request sent by an {@link HttpClient} ends: exactly one of {@link #onResponse} or
- * {@link #onFailure}, after any {@link #onBodyChunk} calls; all on the client's reactor thread.
+ * Hears how one request sent by an {@link HttpClient} ends: exactly one of {@link #response} or
+ * {@link #error}, after any {@link #bodyChunk} calls; all on the client's reactor thread.
  */
 public interface ResponseListener
 {
@@ -13,16 +13,16 @@ public interface ResponseListener
      *
      * @param response the response, valid only during the call.
      */
-    void onResponse(HttpClientResponse response);
+    void response(HttpClientResponse response);
 
     /**
      * A part of a body too large to hold whole (see {@link HttpClientConfig#maxBodySize}); the parts come in
-     * order, and {@link #onResponse} follows with an empty body. By default the parts are dropped.
+     * order, and {@link #response} follows with an empty body. By default the parts are dropped.
      *
      * @param response the response's head, valid only during the call.
      * @param chunk    the bytes between position and limit, valid only during the call.
      */
-    default void onBodyChunk(final HttpClientResponse response, final ByteBuffer chunk)
+    default void bodyChunk(final HttpClientResponse response, final ByteBuffer chunk)
     {
         chunk.position(chunk.limit());
     }
@@ -33,5 +33,5 @@ public interface ResponseListener
      *
      * @param failure the failure, never thrown.
      */
-    void onFailure(HttpClientException failure);
+    void error(HttpClientException failure);
 }

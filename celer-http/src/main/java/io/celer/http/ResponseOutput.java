@@ -242,7 +242,7 @@ final class ResponseOutput
 
     /**
      * Moves the backlog to the connection until it is empty or the socket lags; a lagging socket tells when it
-     * drains (writeSpaceFreed), and one that does not lag has taken everything, so flushing again is safe.
+     * drains (writable), and one that does not lag has taken everything, so flushing again is safe.
      *
      * @return true when the backlog is empty.
      */

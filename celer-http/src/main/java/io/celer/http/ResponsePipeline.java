@@ -3,6 +3,7 @@ package io.celer.http;
 import java.nio.ByteBuffer;
 
 import io.celer.tcp.Connection;
+import io.celer.tcp.Handler;
 
 /**
  * The responses in flight on one connection, a ring of reusable {@link HttpResponse} slots in request order:
@@ -149,7 +150,7 @@ final class ResponsePipeline
                 return;
             }
             final boolean close = head.closeAfter;
-            final ProtocolHandler next = head.upgradeTo;
+            final Handler next = head.upgradeTo;
             final int sequence = head.sequence;
             head.release();
             count--;
@@ -177,7 +178,7 @@ final class ResponsePipeline
     }
 
     /** The socket took some of the backlog. */
-    void writeSpaceFreed()
+    void writable()
     {
         if (output.drain())
         {

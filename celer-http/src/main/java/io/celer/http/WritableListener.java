@@ -11,5 +11,5 @@ public interface WritableListener
      *
      * @param response the response.
      */
-    void onWritable(HttpResponse response);
+    void writable(HttpResponse response);
 }

@@ -13,9 +13,9 @@
  * processed. Fairness: a connection handles a bounded number of requests per read, and is not read while its
  * peer does not read its responses or its pipeline is full.
  *
- * <p>A connection's protocol is a {@link io.celer.http.ProtocolHandler}; a handler that answers
+ * <p>Each server connection's core {@link io.celer.tcp.Handler} is its HTTP/1.1 parser; a handler that answers
  * {@code 101 Switching Protocols} with {@link io.celer.http.HttpResponse#upgrade} hands the connection, and the
- * bytes already read after the upgrade request, to another protocol (WebSocket).
+ * bytes already read after the upgrade request, to another protocol's handler (WebSocket's).
  *
  * <p>{@link io.celer.http.HttpClient} is the client side, on the same parsing pieces: a pool of keep-alive,
  * pipelined connections over one or several hosts, plain or TLS. A request is an

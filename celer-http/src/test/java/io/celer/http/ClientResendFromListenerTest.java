@@ -15,9 +15,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.celer.test.Await;
 
 /**
- * Requests sent from inside a listener: the next request of a ping-pong, sent from {@code onResponse}, finds the
+ * Requests sent from inside a listener: the next request of a ping-pong, sent from {@code response}, finds the
  * slot its predecessor freed even when every slot is in use; a request rejected again and again from
- * {@code onFailure} does not grow the stack.
+ * {@code error} does not grow the stack.
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class ClientResendFromListenerTest
@@ -49,7 +49,7 @@ class ClientResendFromListenerTest
         final ResponseListener pingPong = new ResponseListener()
         {
             @Override
-            public void onResponse(final HttpClientResponse response)
+            public void response(final HttpClientResponse response)
             {
                 if (response.status() == 200 && answered.incrementAndGet() + connections <= connections * rounds)
                 {
@@ -58,7 +58,7 @@ class ClientResendFromListenerTest
             }
 
             @Override
-            public void onFailure(final HttpClientException failure)
+            public void error(final HttpClientException failure)
             {
                 failures.add(failure.getMessage());
             }
@@ -89,13 +89,13 @@ class ClientResendFromListenerTest
         final ResponseListener insistent = new ResponseListener()
         {
             @Override
-            public void onResponse(final HttpClientResponse response)
+            public void response(final HttpClientResponse response)
             {
                 throw new AssertionError("only rejections are expected, got " + response);
             }
 
             @Override
-            public void onFailure(final HttpClientException failure)
+            public void error(final HttpClientException failure)
             {
                 final int depth = Thread.currentThread().getStackTrace().length;
                 firstDepth.compareAndSet(0, depth);

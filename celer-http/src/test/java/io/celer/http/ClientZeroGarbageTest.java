@@ -84,7 +84,7 @@ class ClientZeroGarbageTest
         }
 
         @Override
-        public void onResponse(final HttpClientResponse response)
+        public void response(final HttpClientResponse response)
         {
             if (response.status() != 200 || response.body().remaining() != expectedLength)
             {
@@ -95,7 +95,7 @@ class ClientZeroGarbageTest
         }
 
         @Override
-        public void onFailure(final HttpClientException failure)
+        public void error(final HttpClientException failure)
         {
             wrong.incrementAndGet();
             done.incrementAndGet();

@@ -19,7 +19,7 @@ final class Outcomes implements ResponseListener
     private final List<String> heads = new ArrayList<>();
 
     @Override
-    public synchronized void onResponse(final HttpClientResponse response)
+    public synchronized void response(final HttpClientResponse response)
     {
         final String body = streamed.length() > 0 ? streamed.toString() : text(response.body());
         streamed.setLength(0);
@@ -33,14 +33,14 @@ final class Outcomes implements ResponseListener
     }
 
     @Override
-    public synchronized void onBodyChunk(final HttpClientResponse response, final ByteBuffer chunk)
+    public synchronized void bodyChunk(final HttpClientResponse response, final ByteBuffer chunk)
     {
         streamed.append(text(chunk));
         chunk.position(chunk.limit());
     }
 
     @Override
-    public synchronized void onFailure(final HttpClientException failure)
+    public synchronized void error(final HttpClientException failure)
     {
         lines.add(failure.tag() + " FAILED " + failure.reason() + ": " + failure.getMessage());
         failures.add(failure);

@@ -250,16 +250,16 @@ class PoolFailoverTest
         final ResponseListener timed = new ResponseListener()
         {
             @Override
-            public void onResponse(final HttpClientResponse response)
+            public void response(final HttpClientResponse response)
             {
-                outcomes.onResponse(response);
+                outcomes.response(response);
             }
 
             @Override
-            public void onFailure(final HttpClientException failure)
+            public void error(final HttpClientException failure)
             {
                 failedAt.compareAndSet(0, client.reactor().nowMillis());
-                outcomes.onFailure(failure);
+                outcomes.error(failure);
             }
         };
         // Both on the one connection, and timed by the reactor's clock, which the deadline is measured by.

@@ -24,7 +24,7 @@ class ResponseDecoderTest
         final StringBuilder streamed = new StringBuilder();
 
         @Override
-        public void onResponse(final HttpClientResponse response)
+        public void response(final HttpClientResponse response)
         {
             final StringBuilder trailers = new StringBuilder();
             for (int i = 0; i < response.trailerCount(); i++)
@@ -36,13 +36,13 @@ class ResponseDecoderTest
         }
 
         @Override
-        public void onBodyChunk(final HttpClientResponse response, final ByteBuffer chunk)
+        public void bodyChunk(final HttpClientResponse response, final ByteBuffer chunk)
         {
             streamed.append(text(chunk));
         }
 
         @Override
-        public void onFailure(final HttpClientException failure)
+        public void error(final HttpClientException failure)
         {
             events.add("failure");
         }
@@ -78,7 +78,7 @@ class ResponseDecoderTest
                 if (result == ResponseDecoder.COMPLETE)
                 {
                     responses++;
-                    run.onResponse(decoder.response());
+                    run.response(decoder.response());
                 }
                 else if (result == ResponseDecoder.ERROR)
                 {
@@ -94,7 +94,7 @@ class ResponseDecoderTest
             final int result = decoder.closed(run);
             if (result == ResponseDecoder.COMPLETE)
             {
-                run.onResponse(decoder.response());
+                run.response(decoder.response());
             }
             else if (result == ResponseDecoder.ERROR)
             {
@@ -130,14 +130,14 @@ class ResponseDecoderTest
         final ResponseListener listener = new ResponseListener()
         {
             @Override
-            public void onResponse(final HttpClientResponse response)
+            public void response(final HttpClientResponse response)
             {
                 seen.add(response.trailerCount() + " " + response.trailer("checksum") + " " +
                     response.trailer("X-Status") + " " + response.header("content-type"));
             }
 
             @Override
-            public void onFailure(final HttpClientException failure)
+            public void error(final HttpClientException failure)
             {
                 seen.add("failure");
             }
@@ -156,7 +156,7 @@ class ResponseDecoderTest
             buffer.position(buffer.position() + n);
             while (window.hasRemaining() && decoder.decode(window, false, listener) == ResponseDecoder.COMPLETE)
             {
-                listener.onResponse(decoder.response());
+                listener.response(decoder.response());
                 decoder.release();
             }
             window.compact();

@@ -47,7 +47,7 @@ class ResponseFuzzTest
         }
 
         @Override
-        public void onResponse(final HttpClientResponse response)
+        public void response(final HttpClientResponse response)
         {
             responses++;
             add(response.status());
@@ -61,7 +61,7 @@ class ResponseFuzzTest
         }
 
         @Override
-        public void onBodyChunk(final HttpClientResponse response, final ByteBuffer chunk)
+        public void bodyChunk(final HttpClientResponse response, final ByteBuffer chunk)
         {
             for (int i = chunk.position(); i < chunk.limit(); i++)
             {
@@ -71,7 +71,7 @@ class ResponseFuzzTest
         }
 
         @Override
-        public void onFailure(final HttpClientException failure)
+        public void error(final HttpClientException failure)
         {
             throw new AssertionError("the decoder never fails a request itself");
         }
@@ -145,7 +145,7 @@ class ResponseFuzzTest
                 final int result = decoder.decode(data, head, digest);
                 if (result == ResponseDecoder.COMPLETE)
                 {
-                    digest.onResponse(decoder.response());
+                    digest.response(decoder.response());
                 }
                 else if (result == ResponseDecoder.ERROR)
                 {
@@ -162,7 +162,7 @@ class ResponseFuzzTest
             final int result = decoder.closed(digest);
             if (result == ResponseDecoder.COMPLETE)
             {
-                digest.onResponse(decoder.response());
+                digest.response(decoder.response());
             }
             else if (result == ResponseDecoder.ERROR)
             {

@@ -38,11 +38,11 @@ class StreamingTest
         {
             response.header("Content-Type", "application/octet-stream").beginChunked();
             response.onWritable(this);
-            onWritable(response);
+            writable(response);
         }
 
         @Override
-        public void onWritable(final HttpResponse response)
+        public void writable(final HttpResponse response)
         {
             while (sent < total)
             {

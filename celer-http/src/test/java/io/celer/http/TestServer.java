@@ -69,14 +69,14 @@ final class TestServer implements AutoCloseable
         request.bodyListener(new BodyListener()
         {
             @Override
-            public void onData(final java.nio.ByteBuffer data)
+            public void body(final java.nio.ByteBuffer data)
             {
                 total[0] += data.remaining();
                 data.position(data.limit());
             }
 
             @Override
-            public void onEnd(final HttpResponse res)
+            public void ended(final HttpResponse res)
             {
                 res.body("streamed " + total[0]);
             }

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import io.celer.tcp.Connection;
+import io.celer.tcp.Handler;
 
 /**
  * A 101 answer hands the connection to another protocol, with the bytes the peer sent after its upgrade
@@ -20,12 +21,12 @@ class UpgradeTest
     private TestServer server;
 
     /** A line protocol that answers each line in upper case. */
-    private static final class ShoutProtocol implements ProtocolHandler
+    private static final class ShoutProtocol implements Handler
     {
         private final byte[] line = new byte[1024];
 
         @Override
-        public void onData(final Connection connection, final ByteBuffer data)
+        public void message(final Connection connection, final ByteBuffer data)
         {
             int start = data.position();
             for (int i = start; i < data.limit(); i++)

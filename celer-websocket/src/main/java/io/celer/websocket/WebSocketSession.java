@@ -2,7 +2,9 @@ package io.celer.websocket;
 
 import java.nio.ByteBuffer;
 
+import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
+import io.celer.tcp.Handler;
 import io.celer.websocket.deflate.DeflateParameters;
 
 /**
@@ -12,17 +14,17 @@ import io.celer.websocket.deflate.DeflateParameters;
  * {@link MessageAssembler} takes in messages, a {@link FrameWriter} encodes and writes frames, a {@link Compression}
  * inflates and deflates them.
  *
- * <p>Whoever owns the connection feeds it: {@link #open} once the handshake is done, {@link #onRead} with the
- * bytes read (a raw-framed connection's message, whose unconsumed bytes stay for the next read),
- * {@link #onEventTimeout} (the session arms the connection's event timeout while closing),
- * {@link #onWriteSpaceFreed} and {@link #onConnectionClosed}. Everything runs on the reactor thread; after
+ * <p>It is the connection's core {@link Handler} once the handshake is done: whoever did the handshake hands the
+ * connection to it ({@link Connection#handler(Handler)}), and from then on the connection's read reaches the
+ * frame decoder in one call. Its connection must use raw framing, so that a partial frame stays for the next
+ * read. It arms the connection's event timeout while closing. Everything runs on the reactor thread; after
  * warm-up (the reassembly buffer grown to the largest message) nothing allocates.
  *
  * <p>A send that does not fit the write buffer returns false only on a connection configured not to disconnect
  * on a full write buffer ({@link io.celer.tcp.TcpConfig#disconnectOnFullWriteBuffer}); then
  * {@link WebSocketHandler#writable} says when to go on.
  */
-public final class WebSocketSession implements WebSocket, FrameListener
+public final class WebSocketSession implements WebSocket, Handler, FrameListener
 {
     private final boolean server;
     private final WebSocketConfig config;
@@ -84,7 +86,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
     }
 
     /**
-     * Turns on permessage-deflate as negotiated in the handshake, at the default level; before {@link #open}.
+     * Turns on permessage-deflate as negotiated in the handshake, at the default level; before it opens.
      *
      * @param parameters the agreed parameters.
      * @return this.
@@ -95,7 +97,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
     }
 
     /**
-     * Turns on permessage-deflate as negotiated in the handshake; before {@link #open}.
+     * Turns on permessage-deflate as negotiated in the handshake; before it opens.
      *
      * @param parameters the agreed parameters.
      * @param level      the DEFLATE level, 0 (store) to 9 (smallest), or -1 for the default (6).
@@ -109,7 +111,7 @@ public final class WebSocketSession implements WebSocket, FrameListener
     }
 
     /**
-     * Records what the opening handshake settled, for the handler to read; before {@link #open}.
+     * Records what the opening handshake settled, for the handler to read; before it opens.
      *
      * @param requestPath the path the client asked for, without the query.
      * @param chosen      the subprotocol agreed on, or null for none.
@@ -131,7 +133,8 @@ public final class WebSocketSession implements WebSocket, FrameListener
      *
      * @param connection the connection; its framing raw.
      */
-    public void open(final Connection connection)
+    @Override
+    public void opened(final Connection connection)
     {
         this.connection = connection;
         writer.open(connection);
@@ -142,9 +145,11 @@ public final class WebSocketSession implements WebSocket, FrameListener
     /**
      * Decodes the bytes read, delivering what they complete; leaves a partial frame header unconsumed.
      *
+     * @param c      the connection.
      * @param buffer the bytes between position and limit; position moves past what was consumed.
      */
-    public void onRead(final ByteBuffer buffer)
+    @Override
+    public void message(final Connection c, final ByteBuffer buffer)
     {
         if (!open || decoder.failure() != 0)
         {
@@ -165,8 +170,12 @@ public final class WebSocketSession implements WebSocket, FrameListener
 
     /**
      * The connection's event timeout fired: the close handshake took too long, so the connection closes.
+     *
+     * @param c         the connection.
+     * @param nowMillis the reactor clock.
      */
-    public void onEventTimeout()
+    @Override
+    public void eventTimeout(final Connection c, final long nowMillis)
     {
         if (open && (handshake.isSent() || handshake.isReceived()))
         {
@@ -177,9 +186,11 @@ public final class WebSocketSession implements WebSocket, FrameListener
     /**
      * The lagging connection drained some of its write buffer; tells the handler while the WebSocket is open.
      *
+     * @param c         the connection.
      * @param freeBytes room now free in the write buffer.
      */
-    public void onWriteSpaceFreed(final int freeBytes)
+    @Override
+    public void writable(final Connection c, final int freeBytes)
     {
         if (canSend())
         {
@@ -189,8 +200,12 @@ public final class WebSocketSession implements WebSocket, FrameListener
 
     /**
      * The connection closed; tells the handler once.
+     *
+     * @param c      the connection.
+     * @param reason why.
      */
-    public void onConnectionClosed()
+    @Override
+    public void closed(final Connection c, final CloseReason reason)
     {
         open = false;
         if (!closedNotified)

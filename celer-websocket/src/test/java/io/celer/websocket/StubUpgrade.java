@@ -42,12 +42,11 @@ public final class StubUpgrade implements Handler
     }
 
     /**
-     * Per connection: its session, and whether the handshake is done.
+     * Per connection: its session.
      */
     private static final class State
     {
         final WebSocketSession session;
-        boolean upgraded;
 
         State(final WebSocketSession session)
         {
@@ -68,23 +67,18 @@ public final class StubUpgrade implements Handler
     @Override
     public void message(final Connection connection, final ByteBuffer buffer)
     {
-        final State state = connection.attachment();
-        if (!state.upgraded)
+        final int end = headEnd(buffer);
+        if (end < 0)
         {
-            final int end = headEnd(buffer);
-            if (end < 0)
-            {
-                return; // the head waits for more bytes
-            }
-            if (server)
-            {
-                connection.send(response(buffer, end));
-            }
-            buffer.position(end);
-            state.upgraded = true;
-            state.session.open(connection);
+            return; // the head waits for more bytes
         }
-        state.session.onRead(buffer);
+        if (server)
+        {
+            connection.send(response(buffer, end));
+        }
+        buffer.position(end);
+        final State state = connection.attachment();
+        connection.handler(state.session); // the frames after the head go to it from the core
     }
 
     /**
@@ -163,26 +157,12 @@ public final class StubUpgrade implements Handler
     }
 
     @Override
-    public void eventTimeout(final Connection connection, final long nowMillis)
-    {
-        final State state = connection.attachment();
-        state.session.onEventTimeout();
-    }
-
-    @Override
-    public void writeSpaceFreed(final Connection connection, final int freeBytes)
-    {
-        final State state = connection.attachment();
-        state.session.onWriteSpaceFreed(freeBytes);
-    }
-
-    @Override
     public void closed(final Connection connection, final CloseReason reason)
     {
         final State state = connection.attachment();
         if (state != null)
         {
-            state.session.onConnectionClosed();
+            state.session.closed(connection, reason); // closed before the handshake was done
         }
     }
 }

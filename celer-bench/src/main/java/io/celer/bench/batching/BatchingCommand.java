@@ -15,7 +15,7 @@ import io.celer.bench.harness.CommonOptions;
 @Command(name = "batching", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
         "Messages per second into one TCP connection fed by application threads: P producers publish small "
-            + "messages (27 bytes, the seed's memcached GETQ) into a garbage-free ring; the I/O thread drains it, "
+            + "messages (27 bytes, the Reactor processor article's memcached GETQ) into a garbage-free ring; the I/O thread drains it, "
             + "writes each message behind a 4-byte length and flushes once per drained batch, or flushes each "
             + "message. A Celer server in another process counts what arrives.",
         "Variants: celer-batched, celer-per-message, netty-batched, netty-per-message."})

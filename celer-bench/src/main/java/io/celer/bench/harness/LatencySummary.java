@@ -19,16 +19,16 @@ import org.HdrHistogram.HistogramIterationValue;
  * @param p9999   99.99th percentile.
  * @param p99999  99.999th percentile.
  * @param max     largest.
- * @param tiers   the seed's table: for each percentile, the mean and the largest of the values up to it.
+ * @param tiers   the CoralReactor-vs-Netty benchmark's table: for each percentile, the mean and the largest of the values up to it.
  */
 public record LatencySummary(long count, double avg, long min, long p50, long p90, long p99, long p999, long p9999,
     long p99999, long max, List<Tier> tiers)
 {
-    /** Percentiles of the seed's table. */
+    /** Percentiles of the CoralReactor-vs-Netty benchmark's table. */
     public static final double[] TIER_PERCENTILES = {75, 90, 99, 99.9, 99.99, 99.999};
 
     /**
-     * One row of the seed's table.
+     * One row of the CoralReactor-vs-Netty benchmark's table.
      *
      * @param percentile such as 99.9.
      * @param avg        mean of the values at or below that percentile.

@@ -14,7 +14,7 @@ import io.celer.bench.harness.SideFacts;
 import io.celer.bench.harness.Table;
 
 /**
- * Renders a latency run: the seed's table per peer, and one comparison table, as text or Markdown.
+ * Renders a latency run: the CoralReactor-vs-Netty benchmark's table per peer, and one comparison table, as text or Markdown.
  */
 final class LatencyReport
 {
@@ -23,13 +23,13 @@ final class LatencyReport
     }
 
     /**
-     * The seed's table for one peer, in the seed's words.
+     * The CoralReactor-vs-Netty benchmark's table for one peer, in its words.
      *
      * @param entry the peer's median round.
      * @param rounds rounds run.
      * @return lines of text.
      */
-    static String seedTable(final LatencyResult.PeerEntry entry, final int rounds)
+    static String coralTable(final LatencyResult.PeerEntry entry, final int rounds)
     {
         final StringBuilder out = new StringBuilder();
         out.append(entry.peer()).append(" - ").append(entry.description());
@@ -155,7 +155,7 @@ final class LatencyReport
     }
 
     /**
-     * The report of a run: the comparison, the plot and the seed's table per peer.
+     * The report of a run: the comparison, the plot and the CoralReactor-vs-Netty table per peer.
      *
      * @param settings the run.
      * @param result   what it measured.
@@ -170,7 +170,7 @@ final class LatencyReport
         final StringBuilder perPeer = new StringBuilder();
         for (final LatencyResult.PeerEntry entry : entries)
         {
-            perPeer.append("```text\n").append(seedTable(entry, settings.rounds())).append("```\n\n");
+            perPeer.append("```text\n").append(coralTable(entry, settings.rounds())).append("```\n\n");
         }
         return Report.of(settings.protocol().id() + (settings.tls() ? "-tls" : ""), result, comparison(entries))
             .title(title(settings) + " round-trip latency")
@@ -185,7 +185,7 @@ final class LatencyReport
     }
 
     /**
-     * A duration the way the seed writes it.
+     * A duration the way the CoralReactor-vs-Netty benchmark writes it.
      *
      * @param nanos nanoseconds.
      * @return such as {@code 2.061 micros} or {@code 10.264 millis}.

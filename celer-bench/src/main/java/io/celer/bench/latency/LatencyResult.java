@@ -49,7 +49,7 @@ record LatencyResult(
      * @param p9999Ns             99.99th percentile.
      * @param p99999Ns            99.999th percentile.
      * @param maxNs               largest.
-     * @param percentileTable     the seed's table: mean and largest value up to each percentile.
+     * @param percentileTable     the CoralReactor-vs-Netty benchmark's table: mean and largest value up to each percentile.
      * @param sides               the processes: collections, allocation, CPUs, JDK and JVM options.
      * @param rounds              every round's headline numbers.
      * @param lost                UDP only: datagrams the client sent again after waiting in vain for their
@@ -79,7 +79,7 @@ record LatencyResult(
     }
 
     /**
-     * A row of the seed's table.
+     * A row of the CoralReactor-vs-Netty benchmark's table.
      *
      * @param percentile such as 99.9.
      * @param avgNs      mean of the values up to it.

@@ -86,7 +86,7 @@ record LatencyRun(RunSettings settings, PrintStream out, PrintStream err)
             out.println();
             for (final LatencyResult.PeerEntry entry : entries)
             {
-                out.println(LatencyReport.seedTable(entry, settings.rounds()));
+                out.println(LatencyReport.coralTable(entry, settings.rounds()));
             }
             out.println(LatencyReport.legend(settings.protocol(), settings.tls()));
             return run.finish(LatencyReport.report(settings, run.result(settings.protocol().benchmark(),

@@ -27,7 +27,7 @@ public final class Producers
      * @param ring     where they publish.
      * @param count    how many threads.
      * @param messages messages in all, split as evenly as they go.
-     * @param template the message; each producer varies its last byte, as the seed's producer varies the key.
+     * @param template the message; each producer varies its last byte, as the Reactor processor article's producer varies the key.
      */
     public Producers(final MessageRing ring, final int count, final long messages, final byte[] template)
     {
@@ -120,8 +120,8 @@ public final class Producers
     }
 
     /**
-     * The message the seed publishes: a 24-byte memcached binary GETQ header and its key, the key stretched or
-     * cut to fill {@code size} bytes (27 makes the seed's 3-byte key).
+     * The message the Reactor processor article publishes: a 24-byte memcached binary GETQ header and its key, the key stretched or
+     * cut to fill {@code size} bytes (27 makes its 3-byte key).
      *
      * @param size the message size, at least 1.
      * @return the bytes.

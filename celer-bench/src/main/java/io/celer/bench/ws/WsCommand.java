@@ -23,7 +23,7 @@ import io.celer.bench.harness.Peer;
         "Peers: celer, netty, vertx."})
 public final class WsCommand implements Callable<Integer>
 {
-    /** Messages a second the feed offers in all, by default: the seed's load scaled to a small machine. */
+    /** Messages a second the feed offers in all, by default: the reactive WebSocket feed's load scaled to a small machine. */
     static final int DEFAULT_TOTAL_RATE = 50_000;
 
     @Option(names = "--peers", paramLabel = "PEERS", defaultValue = "celer,netty,vertx",
@@ -62,7 +62,7 @@ public final class WsCommand implements Callable<Integer>
 
     @Option(names = "--queue", paramLabel = "N",
         description = "Messages a Celer outbox holds with back-pressure on (default: three seconds of a client's "
-            + "feed, as the seed's 5,000 at 1,500 a second).")
+            + "feed, as the reactive WebSocket feed's 5,000 at 1,500 a second).")
     private Integer queue;
 
     @Option(names = "--celer-idle", paramLabel = "I", defaultValue = "backoff",

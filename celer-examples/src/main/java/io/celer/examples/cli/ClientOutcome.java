@@ -153,9 +153,9 @@ public final class ClientOutcome
         }
 
         @Override
-        public void writeSpaceFreed(final Connection connection, final int freeBytes)
+        public void writable(final Connection connection, final int freeBytes)
         {
-            handler.writeSpaceFreed(connection, freeBytes);
+            handler.writable(connection, freeBytes);
         }
 
         @Override

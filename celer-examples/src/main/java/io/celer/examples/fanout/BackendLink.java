@@ -121,7 +121,7 @@ final class BackendLink implements Handler
     }
 
     @Override
-    public void writeSpaceFreed(final Connection connection, final int freeBytes)
+    public void writable(final Connection connection, final int freeBytes)
     {
         server.sendWaiting();
     }

@@ -80,7 +80,7 @@ final class EchoStream implements BodyListener, WritableListener
     }
 
     @Override
-    public void onData(final ByteBuffer data)
+    public void body(final ByteBuffer data)
     {
         if (pending.position() == 0 && response.writeChunk(data))
         {
@@ -102,14 +102,14 @@ final class EchoStream implements BodyListener, WritableListener
     }
 
     @Override
-    public void onEnd(final HttpResponse ended)
+    public void ended(final HttpResponse ended)
     {
         ending = true;
         drain();
     }
 
     @Override
-    public void onWritable(final HttpResponse writable)
+    public void writable(final HttpResponse writable)
     {
         drain();
     }

@@ -30,14 +30,14 @@ final class PrintedResponse implements ResponseListener
     }
 
     @Override
-    public void onBodyChunk(final HttpClientResponse response, final ByteBuffer chunk)
+    public void bodyChunk(final HttpClientResponse response, final ByteBuffer chunk)
     {
         printHead(response);
         printBody(chunk);
     }
 
     @Override
-    public void onResponse(final HttpClientResponse response)
+    public void response(final HttpClientResponse response)
     {
         printHead(response);
         printBody(response.body());
@@ -47,7 +47,7 @@ final class PrintedResponse implements ResponseListener
     }
 
     @Override
-    public void onFailure(final HttpClientException failure)
+    public void error(final HttpClientException failure)
     {
         failed(failure);
     }

@@ -19,7 +19,7 @@ import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
 
 /**
- * The seed's asynchronous HTTP server: each {@code GET /SYMBOL} goes on to a back-end over an {@link HttpClient}
+ * The CoralReactor articles' asynchronous HTTP server: each {@code GET /SYMBOL} goes on to a back-end over an {@link HttpClient}
  * (keep-alive, pipelined connections, the least busy first) and is answered with the back-end's answer when it
  * comes; the reactor never waits, so while back-ends are slow other requests keep flowing. A request on a lost
  * back-end connection is retried once on another back-end (GET is idempotent). When no back-end answers, the client hears
@@ -105,7 +105,7 @@ public final class QuoteFront implements HttpHandler, ResponseListener, AutoClos
     }
 
     @Override
-    public void onResponse(final HttpClientResponse answer)
+    public void response(final HttpClientResponse answer)
     {
         final HttpResponse response = take(answer.tag());
         if (answer.status() != 200)
@@ -116,7 +116,7 @@ public final class QuoteFront implements HttpHandler, ResponseListener, AutoClos
     }
 
     @Override
-    public void onFailure(final HttpClientException failure)
+    public void error(final HttpClientException failure)
     {
         final HttpResponse response = take(failure.tag());
         final int status;

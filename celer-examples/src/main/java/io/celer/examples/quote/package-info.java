@@ -1,5 +1,5 @@
 /**
- * The asynchronous HTTP server of the seed's "thread concurrency vs network asynchronicity" article:
+ * The asynchronous HTTP server of the CoralReactor "thread concurrency vs network asynchronicity" article:
  * {@code http-quote} answers {@code GET /SYMBOL} by asking slow back-ends over pipelined HTTP connections and
  * answering once one replies, never blocking its reactor; {@code http-quote-backend} is such a back-end, which
  * answers after a delay kept by a reactor timer.

@@ -22,10 +22,10 @@ import io.celer.websocket.server.WebSocketUpgrade;
  */
 public final class WsFeedServer
 {
-    /** The seed's queue: 5,000 messages a client. */
+    /** The reactive WebSocket feed's queue: 5,000 messages a client. */
     public static final int DEFAULT_QUEUED_MESSAGES = 5000;
     /**
-     * A client's outbox in payload bytes: 256 KiB, about a second of the seed's feed, so that a hundred slow clients
+     * A client's outbox in payload bytes: 256 KiB, about a second of that feed, so that a hundred slow clients
      * hold some 25 MiB of backlog instead of the 125 MiB of 5,000 messages each; a slow client loses its oldest
      * messages either way, and a fast one never queues.
      */
@@ -119,7 +119,7 @@ public final class WsFeedServer
         this.fanout = new Fanout(settings.outbound(), lag);
         this.schedule = new FeedSchedule(reactor, fanout, settings.rate(), settings.size(), settings.tickMillis());
         final WebSocketUpgrade upgrade = new WebSocketUpgrade(new WebSocketConfig(),
-            new SessionHandlers(() -> fanout.handler(new FeedClient(schedule))));
+            () -> fanout.handler(new FeedClient(schedule)));
         // An outbox needs a full write buffer to refuse a write, not to close the connection. A client sends one
         // request, the upgrade, with no body: one response slot and a read buffer sized for that head suffice.
         this.http = new HttpServer(reactor, port, new HttpServerConfig()

@@ -355,7 +355,7 @@ public final class WebSocketClient implements AutoCloseable
     }
 
     /**
-     * The connection's handler: the handshake, then the session.
+     * The connection's first handler: the handshake, after which the connection is handed to the session.
      */
     private final class Upgrade implements Handler
     {
@@ -370,11 +370,6 @@ public final class WebSocketClient implements AutoCloseable
         @Override
         public void message(final Connection connection, final ByteBuffer buffer)
         {
-            if (upgraded)
-            {
-                session.onRead(buffer);
-                return;
-            }
             if (failure != null)
             {
                 buffer.position(buffer.limit());
@@ -400,38 +395,21 @@ public final class WebSocketClient implements AutoCloseable
                 session.compression(compression);
             }
             upgraded = true;
-            session.agreed(requestPath(), subprotocol).open(connection);
-            if (buffer.hasRemaining())
-            {
-                session.onRead(buffer);
-            }
+            // The frames that came with the answer, and every later read, go to the session straight from the core.
+            connection.handler(session.agreed(requestPath(), subprotocol));
         }
 
         @Override
         public void eventTimeout(final Connection connection, final long nowMillis)
         {
-            if (upgraded)
-            {
-                session.onEventTimeout();
-                return;
-            }
             failure = "no answer to the opening handshake within " + handshakeTimeoutMillis + " ms";
             connection.close();
         }
 
         @Override
-        public void writeSpaceFreed(final Connection connection, final int freeBytes)
-        {
-            if (upgraded)
-            {
-                session.onWriteSpaceFreed(freeBytes);
-            }
-        }
-
-        @Override
         public void error(final Connection connection, final Throwable error)
         {
-            if (failure == null && !upgraded)
+            if (failure == null)
             {
                 failure = String.valueOf(error.getMessage() != null ? error.getMessage() : error);
             }
@@ -440,11 +418,11 @@ public final class WebSocketClient implements AutoCloseable
         @Override
         public void closed(final Connection connection, final CloseReason reason)
         {
-            if (!upgraded && failure == null)
+            if (failure == null)
             {
                 failure = "closed before the handshake was done: " + reason;
             }
-            session.onConnectionClosed();
+            session.closed(connection, reason); // its handler hears of the connection it never got
         }
     }
 

@@ -1,6 +1,7 @@
 package io.celer.websocket.server;
 
 import java.nio.ByteBuffer;
+import java.util.function.Supplier;
 
 import org.agrona.AsciiSequenceView;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -39,7 +40,7 @@ import io.celer.websocket.handshake.Subprotocols;
  * <p>Runs on the reactor thread of the server it serves (one instance per reactor). Checking and refusing a
  * request allocates nothing; an accepted handshake allocates its connection's session (its reassembly buffer,
  * {@link WebSocketConfig#initialMessageBufferSize}, and a direct frame buffer as large as the connection's write
- * buffer) and the small adapter that feeds it; with permessage-deflate also the agreed parameters, the response
+ * buffer); with permessage-deflate also the agreed parameters, the response
  * header's text, and the JDK deflater and inflater with a 16 KiB direct buffer.
  */
 public final class WebSocketUpgrade implements HttpHandler
@@ -48,7 +49,7 @@ public final class WebSocketUpgrade implements HttpHandler
     private static final String[] NONE = new String[0];
 
     private final WebSocketConfig config;
-    private final WebSocketHandler handler;
+    private final Supplier<? extends WebSocketHandler> handlers;
     private final AcceptKey acceptKey = new AcceptKey();
     private final ByteBuffer accept = ByteBuffer.allocate(AcceptKey.LENGTH);
     // A view of the array the accept value is rewritten into: the header without a String.
@@ -70,12 +71,33 @@ public final class WebSocketUpgrade implements HttpHandler
      */
     public WebSocketUpgrade(final WebSocketConfig config, final WebSocketHandler handler)
     {
-        if (config == null || handler == null)
+        this(config, shared(handler));
+    }
+
+    /**
+     * An upgrade whose every session gets a handler of its own, made as the session opens (an outbox's, say:
+     * see {@link io.celer.websocket.outbound.Fanout#handler}).
+     *
+     * @param config   each session's settings.
+     * @param handlers makes one session's handler, on the reactor thread; never returns null.
+     */
+    public WebSocketUpgrade(final WebSocketConfig config, final Supplier<? extends WebSocketHandler> handlers)
+    {
+        if (config == null || handlers == null)
         {
             throw new IllegalArgumentException("config and handler must not be null");
         }
         this.config = config;
-        this.handler = handler;
+        this.handlers = handlers;
+    }
+
+    private static Supplier<WebSocketHandler> shared(final WebSocketHandler handler)
+    {
+        if (handler == null)
+        {
+            throw new IllegalArgumentException("config and handler must not be null");
+        }
+        return () -> handler;
     }
 
     /**
@@ -188,7 +210,7 @@ public final class WebSocketUpgrade implements HttpHandler
         final String subprotocol = selectSubprotocol(request);
         final DeflateParameters agreed = negotiateDeflate(request);
         // One String per upgrade, like the session itself: the handler may keep what it reads.
-        final WebSocketSession session = WebSocketSession.server(config, handler)
+        final WebSocketSession session = WebSocketSession.server(config, handlers.get())
             .agreed(request.path().toString(), subprotocol);
         if (agreed != null)
         {
@@ -204,7 +226,7 @@ public final class WebSocketUpgrade implements HttpHandler
         {
             response.header("Sec-WebSocket-Extensions", PerMessageDeflate.response(agreed));
         }
-        response.upgrade(new SessionProtocol(session));
+        response.upgrade(session);
     }
 
     private static void refuse(final HttpResponse response, final int status, final String why)

@@ -162,7 +162,7 @@ public final class CelerHttpPingClient implements Callable<Integer>, ResponseLis
      * @param response the response, valid during the call.
      */
     @Override
-    public void onResponse(final HttpClientResponse response)
+    public void response(final HttpClientResponse response)
     {
         final long now = System.nanoTime();
         if (response.status() == 200)
@@ -186,7 +186,7 @@ public final class CelerHttpPingClient implements Callable<Integer>, ResponseLis
      * @param failure why.
      */
     @Override
-    public void onFailure(final HttpClientException failure)
+    public void error(final HttpClientException failure)
     {
         // Requests failed by the close at the end are not the server's.
         if (!stopping)

@@ -52,7 +52,7 @@ public final class CelerBatchClient extends ChildHandler
     }
 
     @Override
-    public void writeSpaceFreed(final Connection connection, final int freeBytes)
+    public void writable(final Connection connection, final int freeBytes)
     {
         pump(connection);
     }
@@ -66,7 +66,7 @@ public final class CelerBatchClient extends ChildHandler
         {
             if (!connection.write(payload))
             {
-                // Lagging: the reactor calls writeSpaceFreed as the socket drains.
+                // Lagging: the reactor calls writable as the socket drains.
                 return;
             }
             if (++sent % ProgressFile.EVERY == 0)

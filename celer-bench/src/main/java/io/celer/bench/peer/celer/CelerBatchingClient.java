@@ -18,7 +18,7 @@ import io.celer.tcp.TcpConfig;
  *
  * <p>A drain takes only as many messages as the write buffer has room for, so {@code write} is never refused;
  * when a flush cannot make room for even one, the connection lags and the reactor stops draining until
- * {@link #writeSpaceFreed}, while the producers wait on the full ring.
+ * {@link #writable}, while the producers wait on the full ring.
  */
 public final class CelerBatchingClient extends ChildHandler implements Runnable
 {
@@ -94,7 +94,7 @@ public final class CelerBatchingClient extends ChildHandler implements Runnable
             limit = session.drainLimit(connection.writeBufferRemaining());
             if (limit == 0)
             {
-                // Lagging: writeSpaceFreed resumes; meanwhile the ring fills and the producers wait.
+                // Lagging: writable resumes; meanwhile the ring fills and the producers wait.
                 paused = true;
                 session.paused();
                 return;
@@ -142,7 +142,7 @@ public final class CelerBatchingClient extends ChildHandler implements Runnable
     }
 
     @Override
-    public void writeSpaceFreed(final Connection freed, final int freeBytes)
+    public void writable(final Connection freed, final int freeBytes)
     {
         if (finishing)
         {

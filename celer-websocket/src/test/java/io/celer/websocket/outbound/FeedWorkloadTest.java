@@ -21,7 +21,7 @@ import io.celer.websocket.Opcode;
  * fast ones are written directly (they never queue) and get everything in order; the slow ones lag, drop their
  * oldest messages, catch up on the newest, and account for every message; no queue grows past its bounds.
  */
-class SeedWorkloadTest
+class FeedWorkloadTest
 {
     private static final int FAST_CLIENTS = 40;
     private static final int SLOW_CLIENTS = 4;

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
 
-class WriteSpaceFreedTest
+class WritableTest
 {
     private static final int MESSAGE = 1024;
 
@@ -65,7 +65,7 @@ class WriteSpaceFreedTest
             }
 
             @Override
-            public void writeSpaceFreed(final Connection connection, final int freeBytes)
+            public void writable(final Connection connection, final int freeBytes)
             {
                 freed.set(freeBytes);
             }
@@ -95,7 +95,7 @@ class WriteSpaceFreedTest
             }
             drained.countDown();
 
-            Await.until("writeSpaceFreed", () -> freed.get() >= 0, Duration.ofSeconds(10));
+            Await.until("writable", () -> freed.get() >= 0, Duration.ofSeconds(10));
             assertThat(freed.get()).isEqualTo(4 * MESSAGE);
         }
     }
