@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import com.tngtech.archunit.core.domain.JavaClasses;
 
 import io.celer.test.Packages;
+import io.celer.test.PublicApi;
 
 /**
  * The core's packages depend one way, from framing and queues up through the reactor and the transports to
@@ -35,6 +36,12 @@ class CoreLayersTest
             .whereLayer("udp").mayOnlyAccessLayers("framing", "queue", "reactor")
             .whereLayer("tls").mayOnlyAccessLayers("framing", "queue", "reactor", "tcp")
             .check(CORE);
+    }
+
+    @Test
+    void publicTypesAreTheListedApi()
+    {
+        PublicApi.assertListed(CORE, "celer-core");
     }
 
     @Test

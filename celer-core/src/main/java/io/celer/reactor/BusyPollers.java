@@ -1,6 +1,7 @@
 package io.celer.reactor;
 
 import org.agrona.collections.ArrayUtil;
+import io.celer.reactor.internal.Poller;
 
 /**
  * The channel owners a reactor reads every cycle: busy polling. The array is copied on change, which happens

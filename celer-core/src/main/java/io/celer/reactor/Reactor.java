@@ -14,6 +14,11 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
+import io.celer.reactor.internal.Selectable;
+import io.celer.reactor.internal.CpuPinning;
+import io.celer.reactor.internal.Poller;
+import io.celer.reactor.internal.ReactorInternals;
+import io.celer.reactor.internal.CycleTask;
 
 /**
  * A single-threaded, non-blocking event loop that owns a selector, timers and callback queue.
@@ -43,6 +48,7 @@ public final class Reactor implements AutoCloseable
     private final ArrayList<CycleTask> cycleTasks = new ArrayList<>(1024);
     private final CallbackSources callbackSources = new CallbackSources();
     private final BusyPollers pollers = new BusyPollers();
+    private final ReactorInternals internals = new Internals();
     private int cyclesToSelect;
     private final SleepFlag sleepFlag = new SleepFlag();
     private final long originNanos = System.nanoTime();
@@ -341,77 +347,62 @@ public final class Reactor implements AutoCloseable
     }
 
     /**
-     * Registers a channel with the selector; call on the reactor thread.
+     * The reactor's plumbing for Celer's own channels (selector registration, busy pollers, end-of-cycle tasks);
+     * not for applications, and free to change in any release.
      *
-     * @param channel a non-blocking channel.
-     * @param ops     the interest set.
-     * @param owner   what handles its events.
-     * @return the selection key.
-     * @throws ClosedChannelException if the channel is closed.
+     * @return the plumbing, the same object for the reactor's life.
      */
-    public SelectionKey register(final SelectableChannel channel, final int ops, final Selectable owner)
-        throws ClosedChannelException
+    public ReactorInternals internals()
     {
-        return readyKeys.register(channel, ops, owner);
+        return internals;
     }
 
-    /**
-     * Closes now the sockets of channels closed while registered, which the selector keeps open until its next
-     * select; reactor thread only. Inside a channel's {@code onSelect}, it happens as soon as that select ends.
-     *
-     * @throws IOException if the selector fails.
-     */
-    public void releaseClosedChannels() throws IOException
+    /** The plumbing behind {@link #internals()}, one object made with the reactor. */
+    private final class Internals implements ReactorInternals
     {
-        checkThread("Reactor.releaseClosedChannels");
-        if (state != State.STOPPED)
+        @Override
+        public SelectionKey register(final SelectableChannel channel, final int ops, final Selectable owner)
+            throws ClosedChannelException
         {
-            // After a stop, closing the selector released them; a task run inline then may be on any thread.
-            readyKeys.releaseCancelled(thread == null);
+            return readyKeys.register(channel, ops, owner);
         }
-    }
 
-    /**
-     * Starts reading a channel owner every cycle, until {@link #removePoller(Poller)}; reactor thread only.
-     * Copies the poller array: call it when a channel opens, not per message.
-     *
-     * @param poller the owner, polled after the selector's ready keys.
-     */
-    public void addPoller(final Poller poller)
-    {
-        checkThread("Reactor.addPoller");
-        pollers.add(poller);
-    }
+        @Override
+        public void releaseClosedChannels() throws IOException
+        {
+            checkThread("Reactor.releaseClosedChannels");
+            if (state != State.STOPPED)
+            {
+                // After a stop, closing the selector released them; a task run inline then may be on any thread.
+                readyKeys.releaseCancelled(thread == null);
+            }
+        }
 
-    /**
-     * Stops polling a channel owner; reactor thread only. Does nothing for one not polled.
-     *
-     * @param poller the owner.
-     */
-    public void removePoller(final Poller poller)
-    {
-        checkThread("Reactor.removePoller");
-        pollers.remove(poller);
-    }
+        @Override
+        public void addPoller(final Poller poller)
+        {
+            checkThread("Reactor.addPoller");
+            pollers.add(poller);
+        }
 
-    /**
-     * The number of channel owners read every cycle.
-     *
-     * @return the count; exact on the reactor thread.
-     */
-    public int pollerCount()
-    {
-        return pollers.count();
-    }
+        @Override
+        public void removePoller(final Poller poller)
+        {
+            checkThread("Reactor.removePoller");
+            pollers.remove(poller);
+        }
 
-    /**
-     * Runs a task once at the end of this cycle, after all I/O and timers; call on the reactor thread.
-     *
-     * @param task what to run; the caller avoids queueing the same task twice in one cycle.
-     */
-    public void runAtEndOfCycle(final CycleTask task)
-    {
-        cycleTasks.add(task);
+        @Override
+        public int pollerCount()
+        {
+            return pollers.count();
+        }
+
+        @Override
+        public void runAtEndOfCycle(final CycleTask task)
+        {
+            cycleTasks.add(task);
+        }
     }
 
     /**

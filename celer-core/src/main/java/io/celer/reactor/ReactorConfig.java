@@ -4,6 +4,8 @@ import java.util.Objects;
 
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import io.celer.reactor.internal.ConfigChecks;
+import io.celer.reactor.internal.Poller;
 
 /**
  * Settings of a {@link Reactor}; fluent, read once when the reactor is built.

@@ -7,6 +7,7 @@ import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.function.Consumer;
+import io.celer.reactor.internal.Selectable;
 
 /**
  * A reactor's selector: registers channels, hands ready keys to their owners without allocating, and closes

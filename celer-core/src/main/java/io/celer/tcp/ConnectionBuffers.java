@@ -2,7 +2,7 @@ package io.celer.tcp;
 
 import java.nio.ByteBuffer;
 
-import io.celer.reactor.ReactorPool;
+import io.celer.reactor.internal.ReactorPool;
 
 /**
  * Where a connection's read and write buffers come from, and go back to when it closes: a pair of its own,

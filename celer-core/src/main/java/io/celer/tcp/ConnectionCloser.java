@@ -104,7 +104,7 @@ final class ConnectionCloser
         connection.returnBuffers();
         if (config.busyPoll())
         {
-            reactor.removePoller(connection);
+            reactor.internals().removePoller(connection);
         }
         // The owner first, as on open: a handler's closed() then sees its client closed and its server without it.
         owner.onClosed(connection, reason);

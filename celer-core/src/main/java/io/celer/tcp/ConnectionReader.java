@@ -197,7 +197,7 @@ final class ConnectionReader implements MessageSink
         key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
         if (busyPoll)
         {
-            reactor.removePoller(connection);
+            reactor.internals().removePoller(connection);
         }
     }
 
@@ -222,7 +222,7 @@ final class ConnectionReader implements MessageSink
         key.interestOps(key.interestOps() | SelectionKey.OP_READ);
         if (busyPoll)
         {
-            reactor.addPoller(connection);
+            reactor.internals().addPoller(connection);
         }
         // Not now: the caller may be inside this connection's own message callback, in the middle of a decode.
         resumeOwed = true;

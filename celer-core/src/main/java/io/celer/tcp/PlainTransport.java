@@ -7,7 +7,7 @@ import java.nio.channels.SocketChannel;
 /**
  * Bytes as they are: the default transport, stateless and shared by every connection.
  */
-public final class PlainTransport implements Transport, TransportFactory
+final class PlainTransport implements Transport, TransportFactory
 {
     /** The one instance. */
     public static final PlainTransport INSTANCE = new PlainTransport();

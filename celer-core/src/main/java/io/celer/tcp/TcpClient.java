@@ -11,7 +11,7 @@ import io.celer.reactor.TimerCallback;
  * <p>The client keeps one {@link Connection} object, with its buffers, across reconnects; each new
  * connection gets a new id.
  */
-public final class TcpClient implements ConnectionOwner, TimerCallback
+public final class TcpClient
 {
     private static final long NO_TIMER = Long.MIN_VALUE;
 
@@ -19,6 +19,7 @@ public final class TcpClient implements ConnectionOwner, TimerCallback
     private final String host;
     private final int port;
     private final TcpConfig config;
+    private final Plumbing plumbing = new Plumbing();
     private final TcpConnection connection;
 
     private volatile boolean open;
@@ -60,7 +61,7 @@ public final class TcpClient implements ConnectionOwner, TimerCallback
         this.port = port;
         this.config = config;
         config.transport().check();
-        this.connection = new TcpConnection(reactor, config, handler, this, ConnectionBuffers.own(config));
+        this.connection = new TcpConnection(reactor, config, handler, plumbing, ConnectionBuffers.own(config));
     }
 
     /**
@@ -135,34 +136,38 @@ public final class TcpClient implements ConnectionOwner, TimerCallback
         connection.connect(new InetSocketAddress(host, port));
     }
 
-    @Override
-    public void onOpened(final TcpConnection opened)
+    /** The client's side of its connection's life and of its reconnect timer, kept off its public face. */
+    private final class Plumbing implements ConnectionOwner, TimerCallback
     {
-        failures = 0;
-        open = true;
-    }
-
-    @Override
-    public void onClosed(final TcpConnection closed, final CloseReason reason)
-    {
-        open = false;
-        if (wanted && reason != CloseReason.LOCAL_CLOSE && reason != CloseReason.REACTOR_STOPPED &&
-            config.reconnectDelayMillis() > 0)
+        @Override
+        public void onOpened(final TcpConnection opened)
         {
-            final long delay = Math.min(
-                config.maxReconnectDelayMillis(), config.reconnectDelayMillis() << Math.min(failures, 20));
-            failures++;
-            reconnectTimer = reactor.schedule(delay, this);
+            failures = 0;
+            open = true;
         }
-    }
 
-    @Override
-    public void onTimer(final long timerId, final long nowMillis)
-    {
-        reconnectTimer = NO_TIMER;
-        if (wanted && !connection.isOpen())
+        @Override
+        public void onClosed(final TcpConnection closed, final CloseReason reason)
         {
-            connect();
+            open = false;
+            if (wanted && reason != CloseReason.LOCAL_CLOSE && reason != CloseReason.REACTOR_STOPPED &&
+                config.reconnectDelayMillis() > 0)
+            {
+                final long delay = Math.min(
+                    config.maxReconnectDelayMillis(), config.reconnectDelayMillis() << Math.min(failures, 20));
+                failures++;
+                reconnectTimer = reactor.schedule(delay, this);
+            }
+        }
+
+        @Override
+        public void onTimer(final long timerId, final long nowMillis)
+        {
+            reconnectTimer = NO_TIMER;
+            if (wanted && !connection.isOpen())
+            {
+                connect();
+            }
         }
     }
 

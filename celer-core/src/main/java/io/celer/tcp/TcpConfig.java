@@ -1,7 +1,7 @@
 package io.celer.tcp;
 
-import static io.celer.reactor.ConfigChecks.notNegative;
-import static io.celer.reactor.ConfigChecks.positive;
+import static io.celer.reactor.internal.ConfigChecks.notNegative;
+import static io.celer.reactor.internal.ConfigChecks.positive;
 
 import java.io.IOException;
 import java.net.StandardSocketOptions;

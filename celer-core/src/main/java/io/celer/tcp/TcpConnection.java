@@ -10,10 +10,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.celer.framing.Framing;
 import io.celer.framing.FramingException;
-import io.celer.reactor.CycleTask;
-import io.celer.reactor.Poller;
+import io.celer.reactor.internal.CycleTask;
+import io.celer.reactor.internal.Poller;
 import io.celer.reactor.Reactor;
-import io.celer.reactor.Selectable;
+import io.celer.reactor.internal.Selectable;
 
 /**
  * A TCP connection on a reactor: its state from connect or accept to close, and the {@link Connection} calls,
@@ -85,7 +85,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     {
         begin(acceptedChannel, false, null, -1);
         remoteAddress = (InetSocketAddress)acceptedChannel.getRemoteAddress();
-        key = reactor.register(acceptedChannel, SelectionKey.OP_READ, this);
+        key = reactor.internals().register(acceptedChannel, SelectionKey.OP_READ, this);
         startHandshake();
     }
 
@@ -105,12 +105,12 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
             }
             if (channel.connect(address))
             {
-                key = reactor.register(channel, SelectionKey.OP_READ, this);
+                key = reactor.internals().register(channel, SelectionKey.OP_READ, this);
                 startHandshake();
             }
             else
             {
-                key = reactor.register(channel, SelectionKey.OP_CONNECT, this);
+                key = reactor.internals().register(channel, SelectionKey.OP_CONNECT, this);
                 timers.startConnect();
             }
         }
@@ -172,7 +172,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         timers.readAt(reactor.nowMillis());
         if (config.busyPoll())
         {
-            reactor.addPoller(this);
+            reactor.internals().addPoller(this);
         }
         owner.onOpened(this);
         try
@@ -412,7 +412,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         if (!endOfCycleQueued)
         {
             endOfCycleQueued = true;
-            reactor.runAtEndOfCycle(this);
+            reactor.internals().runAtEndOfCycle(this);
         }
     }
 

@@ -12,15 +12,15 @@ import java.util.ArrayList;
 
 import org.agrona.collections.Long2ObjectHashMap;
 
-import io.celer.reactor.BoundSocket;
+import io.celer.reactor.internal.BoundSocket;
 import io.celer.reactor.Reactor;
-import io.celer.reactor.ReactorPool;
-import io.celer.reactor.Selectable;
+import io.celer.reactor.internal.ReactorPool;
+import io.celer.reactor.internal.Selectable;
 
 /**
  * A TCP server on a reactor: accepts clients and gives each a connection driven by one shared handler.
  */
-public final class TcpServer implements Selectable, ConnectionOwner
+public final class TcpServer
 {
     private static final System.Logger LOG = System.getLogger(TcpServer.class.getName());
     private static final int ACCEPTS_PER_CYCLE = 64;
@@ -33,6 +33,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
 
     private final BoundSocket socket;
     private final ConnectionBuffers buffers;
+    private final Plumbing plumbing = new Plumbing();
 
     private volatile ServerSocketChannel serverChannel;
 
@@ -118,7 +119,7 @@ public final class TcpServer implements Selectable, ConnectionOwner
     private void register()
     {
         buffers.keep();
-        if (!socket.register(serverChannel, SelectionKey.OP_ACCEPT, this))
+        if (!socket.register(serverChannel, SelectionKey.OP_ACCEPT, plumbing))
         {
             closeChannel();
         }
@@ -185,69 +186,73 @@ public final class TcpServer implements Selectable, ConnectionOwner
         reactor.execute(() -> closeWith(CloseReason.SERVER_CLOSED));
     }
 
-    @Override
-    public void onSelect(final SelectionKey selectedKey)
+    /** The server's side of the selector and of its connections' lives, kept off its public face. */
+    private final class Plumbing implements Selectable, ConnectionOwner
     {
-        for (int i = 0; i < ACCEPTS_PER_CYCLE; i++)
+        @Override
+        public void onSelect(final SelectionKey selectedKey)
         {
-            final SocketChannel accepted;
-            try
+            for (int i = 0; i < ACCEPTS_PER_CYCLE; i++)
             {
-                accepted = serverChannel.accept();
-            }
-            catch (final IOException ex)
-            {
-                // Out of descriptors, say: the listener is still good, so log and try again next cycle.
-                LOG.log(System.Logger.Level.WARNING, "accept on " + socket.localAddress() + " failed", ex);
-                return;
-            }
-            if (accepted == null)
-            {
-                return;
-            }
-            final TcpConnection connection =
-                new TcpConnection(reactor, config, handler, this, buffers);
-            try
-            {
-                connection.accept(accepted);
-            }
-            catch (final IOException ex)
-            {
-                LOG.log(System.Logger.Level.WARNING, "cannot set up an accepted connection", ex);
-                BoundSocket.closeQuietly(accepted);
-                connection.returnBuffers();
+                final SocketChannel accepted;
+                try
+                {
+                    accepted = serverChannel.accept();
+                }
+                catch (final IOException ex)
+                {
+                    // Out of descriptors, say: the listener is still good, so log and try again next cycle.
+                    LOG.log(System.Logger.Level.WARNING, "accept on " + socket.localAddress() + " failed", ex);
+                    return;
+                }
+                if (accepted == null)
+                {
+                    return;
+                }
+                final TcpConnection connection =
+                    new TcpConnection(reactor, config, handler, this, buffers);
+                try
+                {
+                    connection.accept(accepted);
+                }
+                catch (final IOException ex)
+                {
+                    LOG.log(System.Logger.Level.WARNING, "cannot set up an accepted connection", ex);
+                    BoundSocket.closeQuietly(accepted);
+                    connection.returnBuffers();
+                }
             }
         }
-    }
 
-    @Override
-    public void onOpened(final TcpConnection connection)
-    {
-        connections.put(connection.id(), connection);
-    }
-
-    @Override
-    public void onClosed(final TcpConnection connection, final CloseReason reason)
-    {
-        connections.remove(connection.id());
-    }
-
-    @Override
-    public void onReactorStop()
-    {
-        closeChannel();
-        for (final TcpConnection connection : new ArrayList<>(connections.values()))
+        @Override
+        public void onOpened(final TcpConnection connection)
         {
-            connection.onReactorStop();
+            connections.put(connection.id(), connection);
         }
-        releasePooledBuffers();
+
+        @Override
+        public void onClosed(final TcpConnection connection, final CloseReason reason)
+        {
+            connections.remove(connection.id());
+        }
+
+        @Override
+        public void onReactorStop()
+        {
+            closeChannel();
+            for (final TcpConnection connection : new ArrayList<>(connections.values()))
+            {
+                connection.onReactorStop();
+            }
+            releasePooledBuffers();
+        }
     }
 
     private void closeWith(final CloseReason reason)
     {
         closeChannel();
         // Before any connection hears of the close, the port must refuse and be free to bind again.
-        socket.release(this);
+        socket.release(plumbing);
         for (final TcpConnection connection : new ArrayList<>(connections.values()))
         {
             connection.close(reason);

@@ -6,6 +6,17 @@ package io.celer.tcp;
 public interface TransportFactory
 {
     /**
+     * Bytes as they are, the default. A method, not a constant: a constant here would be read while the plain
+     * transport, which is also a factory, is still being initialized.
+     *
+     * @return the plain transport's factory.
+     */
+    static TransportFactory plain()
+    {
+        return PlainTransport.INSTANCE;
+    }
+
+    /**
      * A transport for a new connection.
      *
      * @param clientMode true on the side that connected.

@@ -1,6 +1,6 @@
 package io.celer.udp;
 
-import static io.celer.reactor.ConfigChecks.positive;
+import static io.celer.reactor.internal.ConfigChecks.positive;
 
 import java.net.NetworkInterface;
 

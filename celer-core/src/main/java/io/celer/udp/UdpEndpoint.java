@@ -15,10 +15,10 @@ import java.nio.channels.SelectionKey;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.celer.reactor.BoundSocket;
-import io.celer.reactor.Poller;
+import io.celer.reactor.internal.BoundSocket;
+import io.celer.reactor.internal.Poller;
 import io.celer.reactor.Reactor;
-import io.celer.reactor.Selectable;
+import io.celer.reactor.internal.Selectable;
 
 /**
  * A UDP socket on a reactor: receives from anyone (or its connected peer), sends to any address, joins
@@ -28,11 +28,12 @@ import io.celer.reactor.Selectable;
  * address object while the sender stays the same. Methods other than {@link #open()}, {@link #port()} and
  * {@link #close()} are for the reactor thread (or before the reactor starts).
  */
-public final class UdpEndpoint implements Selectable, Poller
+public final class UdpEndpoint
 {
     private static final System.Logger LOG = System.getLogger(UdpEndpoint.class.getName());
     private static final int DATAGRAMS_PER_CYCLE = 64;
 
+    private final Plumbing plumbing = new Plumbing();
     private final Reactor reactor;
     private final int port;
     private final UdpConfig config;
@@ -110,13 +111,13 @@ public final class UdpEndpoint implements Selectable, Poller
 
     private void register()
     {
-        if (!socket.register(channel, SelectionKey.OP_READ, this))
+        if (!socket.register(channel, SelectionKey.OP_READ, plumbing))
         {
             close();
         }
         else if (config.busyPoll())
         {
-            reactor.addPoller(this);
+            reactor.internals().addPoller(plumbing);
         }
     }
 
@@ -307,19 +308,7 @@ public final class UdpEndpoint implements Selectable, Poller
     private void closeAndRelease()
     {
         closeNow();
-        socket.release(this);
-    }
-
-    @Override
-    public void onSelect(final SelectionKey selectedKey)
-    {
-        receive();
-    }
-
-    @Override
-    public int poll()
-    {
-        return receive();
+        socket.release(plumbing);
     }
 
     /**
@@ -380,12 +369,6 @@ public final class UdpEndpoint implements Selectable, Poller
         }
     }
 
-    @Override
-    public void onReactorStop()
-    {
-        closeNow();
-    }
-
     private void closeNow()
     {
         final DatagramChannel current = channel;
@@ -396,7 +379,7 @@ public final class UdpEndpoint implements Selectable, Poller
         channel = null;
         if (config.busyPoll())
         {
-            reactor.removePoller(this);
+            reactor.internals().removePoller(plumbing);
         }
         memberships.clear();
         socket.close(current);
@@ -416,5 +399,27 @@ public final class UdpEndpoint implements Selectable, Poller
     public String toString()
     {
         return "UdpEndpoint[" + socket.localAddress() + "]";
+    }
+
+    /** The endpoint's side of the selector and the busy pollers, kept off its public face. */
+    private final class Plumbing implements Selectable, Poller
+    {
+        @Override
+        public void onSelect(final SelectionKey selectedKey)
+        {
+            receive();
+        }
+
+        @Override
+        public int poll()
+        {
+            return receive();
+        }
+
+        @Override
+        public void onReactorStop()
+        {
+            closeNow();
+        }
     }
 }

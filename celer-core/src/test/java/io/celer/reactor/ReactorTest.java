@@ -18,6 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.celer.test.Await;
 import io.celer.test.ProducerThreads;
 import io.celer.test.Reactors;
+import io.celer.reactor.internal.Poller;
 
 class ReactorTest
 {
@@ -154,7 +155,7 @@ class ReactorTest
         reactor.call(() ->
         {
             scheduledAt.set(reactor.nowMillis());
-            reactor.addPoller(() ->
+            reactor.internals().addPoller(() ->
             {
                 previousCycle[0] = reactor.nowMillis();
                 return 0;
@@ -225,18 +226,18 @@ class ReactorTest
         };
         reactor.call(() ->
         {
-            reactor.addPoller(poller);
-            reactor.addPoller(poller); // added once only
+            reactor.internals().addPoller(poller);
+            reactor.internals().addPoller(poller); // added once only
         });
         Await.until(() -> "polls: " + polls.get(), () -> polls.get() >= 1_000, java.time.Duration.ofSeconds(30));
         final AtomicInteger count = new AtomicInteger();
-        reactor.call(() -> count.set(reactor.pollerCount()));
+        reactor.call(() -> count.set(reactor.internals().pollerCount()));
         assertThat(count.get()).isEqualTo(1);
 
-        reactor.call(() -> reactor.removePoller(poller));
+        reactor.call(() -> reactor.internals().removePoller(poller));
         final long after = polls.get();
         reactor.call(() -> { }); // a full cycle has passed since the removal
-        reactor.call(() -> count.set(reactor.pollerCount()));
+        reactor.call(() -> count.set(reactor.internals().pollerCount()));
         assertThat(polls.get()).isEqualTo(after);
         assertThat(count.get()).isZero();
     }
@@ -248,11 +249,11 @@ class ReactorTest
         final AtomicLong healthy = new AtomicLong();
         reactor.call(() ->
         {
-            reactor.addPoller(() ->
+            reactor.internals().addPoller(() ->
             {
                 throw new IllegalStateException("poller failure, expected by the test");
             });
-            reactor.addPoller(() ->
+            reactor.internals().addPoller(() ->
             {
                 healthy.incrementAndGet();
                 return 0;
@@ -261,7 +262,7 @@ class ReactorTest
         Await.until(() -> "healthy polls: " + healthy.get(), () -> healthy.get() >= 100,
             java.time.Duration.ofSeconds(30));
         final AtomicInteger count = new AtomicInteger();
-        reactor.call(() -> count.set(reactor.pollerCount()));
+        reactor.call(() -> count.set(reactor.internals().pollerCount()));
         assertThat(count.get()).isEqualTo(1);
     }
 

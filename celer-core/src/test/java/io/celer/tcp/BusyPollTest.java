@@ -109,7 +109,7 @@ class BusyPollTest
     private static int pollers(final Reactor reactor)
     {
         final AtomicInteger count = new AtomicInteger();
-        reactor.call(() -> count.set(reactor.pollerCount()));
+        reactor.call(() -> count.set(reactor.internals().pollerCount()));
         return count.get();
     }
 }

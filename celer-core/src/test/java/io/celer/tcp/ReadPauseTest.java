@@ -193,12 +193,12 @@ class ReadPauseTest
             out.write("pause\nafter\n".getBytes(StandardCharsets.US_ASCII));
             out.flush();
             assertThat(handler.nextMessage()).isEqualTo("pause");
-            assertThat(OnReactor.get(reactor, reactor::pollerCount)).isZero();
+            assertThat(OnReactor.get(reactor, reactor.internals()::pollerCount)).isZero();
             assertThat(handler.messages.poll(200, TimeUnit.MILLISECONDS)).isNull();
 
             reactor.call(() -> handler.connection.resumeReads());
             assertThat(handler.nextMessage()).isEqualTo("after");
-            assertThat(OnReactor.get(reactor, reactor::pollerCount)).isEqualTo(1);
+            assertThat(OnReactor.get(reactor, reactor.internals()::pollerCount)).isEqualTo(1);
         }
     }
 

@@ -14,7 +14,6 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 
-import io.celer.tcp.PlainTransport;
 import io.celer.tcp.TransportFactory;
 import io.celer.tls.TlsConfig;
 
@@ -33,13 +32,13 @@ public enum Transports
         @Override
         public TransportFactory server()
         {
-            return PlainTransport.INSTANCE;
+            return TransportFactory.plain();
         }
 
         @Override
         public TransportFactory client()
         {
-            return PlainTransport.INSTANCE;
+            return TransportFactory.plain();
         }
 
         @Override

@@ -128,7 +128,7 @@ class UdpEndpointTest
     private static int pollers(final Reactor reactor)
     {
         final AtomicInteger count = new AtomicInteger();
-        reactor.call(() -> count.set(reactor.pollerCount()));
+        reactor.call(() -> count.set(reactor.internals().pollerCount()));
         return count.get();
     }
 

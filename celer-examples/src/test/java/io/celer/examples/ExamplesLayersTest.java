@@ -13,7 +13,7 @@ import io.celer.test.Packages;
 
 /**
  * Each example package stands alone on the library and the shared command-line pieces in {@code cli}: no
- * example imports another, the launcher, or is imported by {@code cli}.
+ * example imports another, the launcher, Celer's internals, or is imported by {@code cli}.
  */
 class ExamplesLayersTest
 {
@@ -32,6 +32,14 @@ class ExamplesLayersTest
     {
         noClasses().that().resideInAPackage("io.celer.examples.*..")
             .should().dependOnClassesThat().resideInAPackage("io.celer.examples")
+            .check(EXAMPLES);
+    }
+
+    @Test
+    void noExampleImportsCelerInternals()
+    {
+        // The examples stand for applications: they use only what ARCHITECTURE.md lists as the API.
+        noClasses().should().dependOnClassesThat().resideInAPackage("io.celer..internal..")
             .check(EXAMPLES);
     }
 

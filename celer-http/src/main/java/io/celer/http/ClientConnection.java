@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 import io.celer.reactor.Reactor;
-import io.celer.reactor.ReactorPool;
+import io.celer.reactor.internal.ReactorPool;
 import io.celer.reactor.TimerCallback;
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;

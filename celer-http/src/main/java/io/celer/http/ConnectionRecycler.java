@@ -2,7 +2,7 @@ package io.celer.http;
 
 import java.nio.ByteBuffer;
 
-import io.celer.reactor.ReactorPool;
+import io.celer.reactor.internal.ReactorPool;
 
 /**
  * What a server's closed connections leave for the next ones, bounded, on the reactor thread: request tables

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.celer.reactor.Reactor;
-import io.celer.reactor.ReactorPool;
+import io.celer.reactor.internal.ReactorPool;
 import io.celer.reactor.TimerCallback;
 
 /**

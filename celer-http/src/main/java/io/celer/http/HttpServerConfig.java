@@ -1,7 +1,7 @@
 package io.celer.http;
 
-import static io.celer.reactor.ConfigChecks.atLeast;
-import static io.celer.reactor.ConfigChecks.positive;
+import static io.celer.reactor.internal.ConfigChecks.atLeast;
+import static io.celer.reactor.internal.ConfigChecks.positive;
 
 import io.celer.tcp.TcpConfig;
 

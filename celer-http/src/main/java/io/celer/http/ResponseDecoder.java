@@ -2,7 +2,7 @@ package io.celer.http;
 
 import java.nio.ByteBuffer;
 
-import io.celer.reactor.ReactorPool;
+import io.celer.reactor.internal.ReactorPool;
 
 /**
  * Cuts a connection's incoming bytes into responses (RFC 9112, 6.3): skips interim 1xx responses, reads no body

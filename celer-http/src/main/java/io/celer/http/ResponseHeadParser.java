@@ -2,7 +2,7 @@ package io.celer.http;
 
 import java.nio.ByteBuffer;
 
-import io.celer.reactor.ReactorPool;
+import io.celer.reactor.internal.ReactorPool;
 
 /**
  * Finds where a response's head ends through a {@link HeadScanner}, bounded by a size; then copies the

@@ -14,6 +14,7 @@ import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 import io.celer.test.JdkWebSocketEvents;
 import io.celer.test.Reactors;
+import io.celer.websocket.internal.WebSocketSession;
 
 /**
  * The JDK's own WebSocket client, an independent implementation, talks to a server session over loopback: its

@@ -38,7 +38,7 @@ public final class NoAllocation
      * of {@code measured} runs and returns the least any round allocated: a compiler tier change may allocate once
      * on the thread, but an allocation per run shows in every round.
      */
-    static long leastAllocated(final Runnable body, final int warmUp, final int measured) throws Exception
+    public static long leastAllocated(final Runnable body, final int warmUp, final int measured) throws Exception
     {
         for (int i = 0; i < warmUp; i++)
         {

@@ -13,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 public class RecordingWebSocketHandler implements WebSocketHandler
 {
     final BlockingQueue<String> events = new LinkedBlockingQueue<>();
-    volatile WebSocket socket;
+    /** The WebSocket, once open. */
+    public volatile WebSocket socket;
     private final boolean echo;
     private final StringBuilder streamed = new StringBuilder();
 

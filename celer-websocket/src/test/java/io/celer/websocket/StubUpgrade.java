@@ -9,8 +9,9 @@ import java.util.function.Supplier;
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
-import io.celer.websocket.handshake.AcceptKey;
-import io.celer.websocket.handshake.SecWebSocketKey;
+import io.celer.websocket.internal.AcceptKey;
+import io.celer.websocket.internal.SecWebSocketKey;
+import io.celer.websocket.internal.WebSocketSession;
 
 /**
  * A raw-framed connection handler that does a minimal stand-in for the HTTP upgrade (the client sends a request
@@ -23,7 +24,7 @@ public final class StubUpgrade implements Handler
     /** The request head the stand-in client sends. */
     public static final String REQUEST = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
-    static final String RESPONSE = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+    public static final String RESPONSE = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
         "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\n\r\n";
 
     private final boolean server;

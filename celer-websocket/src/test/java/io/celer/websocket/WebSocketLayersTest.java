@@ -7,10 +7,12 @@ import org.junit.jupiter.api.Test;
 import com.tngtech.archunit.core.domain.JavaClasses;
 
 import io.celer.test.Packages;
+import io.celer.test.PublicApi;
 
 /**
- * The WebSocket packages depend one way: the protocol engine on permessage-deflate alone, the handshake and the
- * back-pressured outboxes on the engine, and the server and client on top of both; none forms a cycle.
+ * The WebSocket packages depend one way: the API on nothing, permessage-deflate's parameters on the API alone,
+ * the internals on both, the back-pressured outboxes on the internals, and the server and client on top; none
+ * forms a cycle.
  */
 class WebSocketLayersTest
 {
@@ -22,19 +24,25 @@ class WebSocketLayersTest
         layeredArchitecture()
             .consideringOnlyDependenciesInLayers()
             .ensureAllClassesAreContainedInArchitecture()
+            .layer("api").definedBy("io.celer.websocket")
             .layer("deflate").definedBy("io.celer.websocket.deflate..")
-            .layer("engine").definedBy("io.celer.websocket")
-            .layer("handshake").definedBy("io.celer.websocket.handshake..")
+            .layer("internal").definedBy("io.celer.websocket.internal..")
             .layer("outbound").definedBy("io.celer.websocket.outbound..")
             .layer("server").definedBy("io.celer.websocket.server..")
             .layer("client").definedBy("io.celer.websocket.client..")
-            .whereLayer("deflate").mayNotAccessAnyLayer()
-            .whereLayer("engine").mayOnlyAccessLayers("deflate")
-            .whereLayer("handshake").mayOnlyAccessLayers("engine")
-            .whereLayer("outbound").mayOnlyAccessLayers("engine")
-            .whereLayer("server").mayOnlyAccessLayers("engine", "deflate", "handshake")
-            .whereLayer("client").mayOnlyAccessLayers("engine", "deflate", "handshake")
+            .whereLayer("api").mayNotAccessAnyLayer()
+            .whereLayer("deflate").mayOnlyAccessLayers("api")
+            .whereLayer("internal").mayOnlyAccessLayers("api", "deflate")
+            .whereLayer("outbound").mayOnlyAccessLayers("api", "internal")
+            .whereLayer("server").mayOnlyAccessLayers("api", "internal", "deflate")
+            .whereLayer("client").mayOnlyAccessLayers("api", "internal", "deflate")
             .check(WEBSOCKET);
+    }
+
+    @Test
+    void publicTypesAreTheListedApi()
+    {
+        PublicApi.assertListed(WEBSOCKET, "celer-websocket");
     }
 
     @Test

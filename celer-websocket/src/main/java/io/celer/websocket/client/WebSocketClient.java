@@ -13,16 +13,16 @@ import io.celer.tcp.Handler;
 import io.celer.tcp.TcpClient;
 import io.celer.tcp.TcpConfig;
 import io.celer.tls.TlsConfig;
-import io.celer.websocket.MaskKeys;
+import io.celer.websocket.internal.MaskKeys;
 import io.celer.websocket.WebSocket;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.WebSocketHandler;
-import io.celer.websocket.WebSocketSession;
+import io.celer.websocket.internal.WebSocketSession;
 import io.celer.websocket.deflate.DeflateParameters;
 import io.celer.websocket.deflate.PerMessageDeflate;
-import io.celer.websocket.handshake.AcceptKey;
-import io.celer.websocket.handshake.SecWebSocketKey;
-import io.celer.websocket.handshake.Subprotocols;
+import io.celer.websocket.internal.AcceptKey;
+import io.celer.websocket.internal.SecWebSocketKey;
+import io.celer.websocket.internal.Subprotocols;
 
 /**
  * A WebSocket client for one connection: connects to a {@code ws://} or {@code wss://} URL (TLS verifying the

@@ -1,5 +1,7 @@
 package io.celer.websocket.deflate;
 
+import io.celer.websocket.internal.MessageDeflater;
+
 /**
  * Negotiates permessage-deflate (RFC 7692 section 7.1) for a server or a client, within what the JDK can do:
  * its raw deflater always uses a 15-bit window, so a server asked for a smaller window compresses with Huffman

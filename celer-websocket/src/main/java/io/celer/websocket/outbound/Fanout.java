@@ -5,9 +5,9 @@ import java.util.Arrays;
 
 import org.agrona.collections.Long2ObjectHashMap;
 
-import io.celer.reactor.CycleTask;
+import io.celer.reactor.internal.CycleTask;
 import io.celer.reactor.Reactor;
-import io.celer.websocket.Opcode;
+import io.celer.websocket.internal.Opcode;
 import io.celer.websocket.WebSocketHandler;
 
 /**
@@ -347,7 +347,7 @@ public final class Fanout
             if (!reactor.callAsync(this))
             {
                 // The callback queue is full: the end of this cycle serves too, only sooner.
-                reactor.runAtEndOfCycle(this);
+                reactor.internals().runAtEndOfCycle(this);
             }
         }
 

@@ -15,7 +15,7 @@ import java.nio.ByteBuffer;
  * headers, about doubled in the worst mix of lengths, plus two segments. Agrona's ring buffers are for two threads
  * and cannot drop their oldest record from the producer's side, which is what a full queue here must do.
  */
-public final class MessageQueue
+final class MessageQueue
 {
     /** Bytes before each payload in a segment: its length (an int; -1 ends a segment) and its kind. */
     static final int HEADER = 5;

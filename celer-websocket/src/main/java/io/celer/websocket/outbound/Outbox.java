@@ -4,8 +4,8 @@ import java.nio.ByteBuffer;
 
 import io.celer.tcp.Connection;
 import io.celer.websocket.CloseCode;
-import io.celer.websocket.FrameEncoder;
-import io.celer.websocket.Opcode;
+import io.celer.websocket.internal.FrameEncoder;
+import io.celer.websocket.internal.Opcode;
 import io.celer.websocket.Utf8Text;
 import io.celer.websocket.WebSocket;
 import io.celer.websocket.WebSocketHandler;

@@ -3,7 +3,7 @@ package io.celer.websocket.outbound;
 import java.nio.ByteBuffer;
 
 import io.celer.reactor.ReactorCallback;
-import io.celer.websocket.Opcode;
+import io.celer.websocket.internal.Opcode;
 
 /**
  * A pre-allocated message on its way from a producer thread to a reactor's clients: claimed from a

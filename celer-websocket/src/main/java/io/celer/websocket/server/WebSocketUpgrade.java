@@ -14,13 +14,12 @@ import io.celer.http.HttpResponse;
 import io.celer.http.HttpStatus;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.WebSocketHandler;
-import io.celer.websocket.WebSocketSession;
+import io.celer.websocket.internal.WebSocketSession;
 import io.celer.websocket.deflate.DeflateParameters;
 import io.celer.websocket.deflate.PerMessageDeflate;
-import io.celer.websocket.handshake.AcceptKey;
-import io.celer.websocket.handshake.OriginCheck;
-import io.celer.websocket.handshake.SecWebSocketKey;
-import io.celer.websocket.handshake.Subprotocols;
+import io.celer.websocket.internal.AcceptKey;
+import io.celer.websocket.internal.SecWebSocketKey;
+import io.celer.websocket.internal.Subprotocols;
 
 /**
  * Upgrades HTTP requests to WebSocket (RFC 6455 section 4.2): an {@link HttpHandler} to route on any path or

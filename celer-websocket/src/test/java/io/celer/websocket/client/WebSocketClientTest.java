@@ -33,7 +33,7 @@ import io.celer.websocket.RecordingWebSocketHandler;
 import io.celer.websocket.StubUpgrade;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.deflate.PerMessageDeflate;
-import io.celer.websocket.handshake.AcceptKey;
+import io.celer.websocket.internal.AcceptKey;
 import io.celer.websocket.server.WebSocketUpgrade;
 
 /**

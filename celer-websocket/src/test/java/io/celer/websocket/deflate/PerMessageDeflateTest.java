@@ -9,6 +9,8 @@ import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import io.celer.websocket.internal.MessageDeflater;
+import io.celer.websocket.internal.MessageInflater;
 
 /**
  * Negotiation as RFC 7692 section 7.1 allows with the JDK's fixed 15-bit window (a narrower server window is

@@ -8,7 +8,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.celer.reactor.Poller;
+import io.celer.reactor.internal.Poller;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
 import io.celer.test.Await;
@@ -60,14 +60,14 @@ class DrainBudgetTest
             assertThat(OnReactor.get(reactor, client::dropped)).isZero();
 
             final QueueWatch watch = new QueueWatch(client);
-            reactor.call(() -> reactor.addPoller(watch));
+            reactor.call(() -> reactor.internals().addPoller(watch));
             for (long expected = 0; expected < sent; expected++)
             {
                 assertThat(peer.readFrame().sequence()).isEqualTo(expected);
             }
             Await.until(() -> "the queue drained", () -> OnReactor.get(reactor, () -> client.queuedMessages() == 0),
                 Duration.ofSeconds(30));
-            reactor.call(() -> reactor.removePoller(watch));
+            reactor.call(() -> reactor.internals().removePoller(watch));
 
             final long largestStep = OnReactor.get(reactor, () -> watch.largestStep);
             assertThat(largestStep).as("queued bytes moved between two cycles").isPositive()

@@ -12,7 +12,7 @@ import io.celer.websocket.StubUpgrade;
 import io.celer.websocket.WebSocket;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.WebSocketHandler;
-import io.celer.websocket.WebSocketSession;
+import io.celer.websocket.internal.WebSocketSession;
 
 /**
  * A server whose WebSocket sessions (upgraded by a stub, on plain TCP) send through a {@link Fanout}: the

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import io.celer.test.TestThreads;
-import io.celer.websocket.Opcode;
+import io.celer.websocket.internal.Opcode;
 
 /**
  * The back-pressured server's workload, scaled to a shared test machine: a producer thread broadcasts 250-byte

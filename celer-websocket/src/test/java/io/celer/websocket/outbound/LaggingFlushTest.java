@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Reactor;
-import io.celer.tcp.PlainTransport;
+import io.celer.tcp.TransportFactory;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.Transport;
 import io.celer.tcp.TransportFactory;
@@ -28,6 +28,8 @@ class LaggingFlushTest
 {
     private static final int MESSAGE = 100;
     private static final int QUEUED = 2_000;
+    /** The plain transport the counting one wraps. */
+    private static final Transport PLAIN_TRANSPORT = TransportFactory.plain().newTransport(false, null, -1);
 
     @RegisterExtension
     final Reactors reactors = new Reactors();
@@ -111,14 +113,14 @@ class LaggingFlushTest
         @Override
         public boolean handshake(final SocketChannel channel) throws IOException
         {
-            return PlainTransport.INSTANCE.handshake(channel);
+            return PLAIN_TRANSPORT.handshake(channel);
         }
 
         @Override
         public int read(final SocketChannel channel, final ByteBuffer destination, final boolean fromSocket)
             throws IOException
         {
-            return PlainTransport.INSTANCE.read(channel, destination, fromSocket);
+            return PLAIN_TRANSPORT.read(channel, destination, fromSocket);
         }
 
         @Override
@@ -131,7 +133,7 @@ class LaggingFlushTest
         public void write(final SocketChannel channel, final ByteBuffer source) throws IOException
         {
             writes++;
-            PlainTransport.INSTANCE.write(channel, source);
+            PLAIN_TRANSPORT.write(channel, source);
         }
 
         @Override
@@ -143,7 +145,7 @@ class LaggingFlushTest
         @Override
         public void shutdown(final SocketChannel channel)
         {
-            PlainTransport.INSTANCE.shutdown(channel);
+            PLAIN_TRANSPORT.shutdown(channel);
         }
     }
 }

@@ -17,7 +17,7 @@ import io.celer.test.Reactors;
 import io.celer.websocket.StubUpgrade;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.WebSocketHandler;
-import io.celer.websocket.WebSocketSession;
+import io.celer.websocket.internal.WebSocketSession;
 
 /**
  * A server whose sessions send through a {@link Fanout}, well-behaved clients on a Celer client reactor, and raw

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.celer.test.Await;
 import io.celer.websocket.CloseCode;
-import io.celer.websocket.Opcode;
+import io.celer.websocket.internal.Opcode;
 
 /**
  * Three well-behaved clients and one that stops reading after the handshake share a server over loopback: the fast

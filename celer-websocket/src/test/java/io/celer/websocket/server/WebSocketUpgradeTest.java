@@ -27,7 +27,6 @@ import io.celer.websocket.WebSocket;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.WebSocketHandler;
 import io.celer.websocket.deflate.PerMessageDeflate;
-import io.celer.websocket.handshake.OriginCheck;
 
 /**
  * The server's opening handshake over real sockets, plain and TLS: a client whose first frame rides in the same

@@ -5,7 +5,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 
 import io.celer.bench.peer.ChildProcess;
-import io.celer.reactor.CpuPinning;
+import io.celer.reactor.internal.CpuPinning;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;

@@ -1,6 +1,6 @@
 package io.celer.bench.peer.server;
 
-import io.celer.reactor.CpuPinning;
+import io.celer.reactor.internal.CpuPinning;
 
 /**
  * Pins a peer's I/O thread to the CPU its options name, as Celer's reactor pins itself.

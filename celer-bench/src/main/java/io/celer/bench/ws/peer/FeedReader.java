@@ -2,7 +2,7 @@ package io.celer.bench.ws.peer;
 
 import java.nio.ByteBuffer;
 
-import io.celer.reactor.CycleTask;
+import io.celer.reactor.internal.CycleTask;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.TimerCallback;
 import io.celer.tcp.Connection;
@@ -83,7 +83,7 @@ final class FeedReader implements WebSocketHandler, CycleTask, TimerCallback
         if (!pausing)
         {
             pausing = true;
-            reactor.runAtEndOfCycle(this);
+            reactor.internals().runAtEndOfCycle(this);
         }
     }
 

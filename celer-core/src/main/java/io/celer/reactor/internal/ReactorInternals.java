@@ -1,0 +1,62 @@
+package io.celer.reactor.internal;
+
+import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+
+/**
+ * A reactor's plumbing for Celer's own channels and layers (TCP, UDP, the WebSocket fan-out): the selector, the
+ * busy pollers and the end-of-cycle tasks. Reached through {@code Reactor.internals()}; every method is for the
+ * reactor thread only. Not for applications, and free to change in any release.
+ */
+public interface ReactorInternals
+{
+    /**
+     * Registers a channel with the selector.
+     *
+     * @param channel a non-blocking channel.
+     * @param ops     the interest set.
+     * @param owner   what handles its events.
+     * @return the selection key.
+     * @throws ClosedChannelException if the channel is closed.
+     */
+    SelectionKey register(SelectableChannel channel, int ops, Selectable owner) throws ClosedChannelException;
+
+    /**
+     * Closes now the sockets of channels closed while registered, which the selector keeps open until its next
+     * select. Inside a channel's {@code onSelect}, it happens as soon as that select ends.
+     *
+     * @throws IOException if the selector fails.
+     */
+    void releaseClosedChannels() throws IOException;
+
+    /**
+     * Starts reading a channel owner every cycle, until {@link #removePoller(Poller)}. Copies the poller array:
+     * call it when a channel opens, not per message.
+     *
+     * @param poller the owner, polled after the selector's ready keys.
+     */
+    void addPoller(Poller poller);
+
+    /**
+     * Stops polling a channel owner. Does nothing for one not polled.
+     *
+     * @param poller the owner.
+     */
+    void removePoller(Poller poller);
+
+    /**
+     * The number of channel owners read every cycle.
+     *
+     * @return the count; exact on the reactor thread.
+     */
+    int pollerCount();
+
+    /**
+     * Runs a task once at the end of this cycle, after all I/O and timers.
+     *
+     * @param task what to run; the caller avoids queueing the same task twice in one cycle.
+     */
+    void runAtEndOfCycle(CycleTask task);
+}

@@ -1,0 +1,75 @@
+package io.celer.reactor.internal;
+
+import java.nio.ByteBuffer;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ReactorPoolTest
+{
+    @Test
+    void lendsWhatWasGivenBackLastAndMakesOneOnlyWhenNoneIsKept()
+    {
+        final ReactorPool<ByteBuffer> pool = ReactorPool.directBuffers(64, 2);
+        final ByteBuffer first = pool.take();
+        assertThat(first.isDirect()).isTrue();
+        assertThat(first.capacity()).isEqualTo(64);
+        assertThat(pool.made()).isEqualTo(1);
+        first.put((byte)1).flip();
+        pool.give(first);
+        assertThat(pool.kept()).isEqualTo(1);
+
+        final ByteBuffer again = pool.take();
+        assertThat(again).isSameAs(first);
+        assertThat(again.limit()).as("returned as it was given back, for the taker to reset").isEqualTo(1);
+        assertThat(pool.kept()).isZero();
+        assertThat(pool.made()).isEqualTo(1);
+        assertThat(pool.take()).isNotSameAs(first);
+        assertThat(pool.made()).isEqualTo(2);
+    }
+
+    @Test
+    void keepsNoMoreThanItsBound()
+    {
+        final ReactorPool<Object> pool = new ReactorPool<>(2, Object::new);
+        final Object a = pool.take();
+        final Object b = pool.take();
+        final Object c = pool.take();
+        pool.give(a);
+        pool.give(b);
+        pool.give(c);
+        assertThat(pool.kept()).isEqualTo(2);
+        assertThat(pool.take()).isSameAs(b);
+        assertThat(pool.take()).isSameAs(a);
+        assertThat(pool.made()).isEqualTo(3);
+    }
+
+    @Test
+    void keepsNoneWithABoundOfZero()
+    {
+        final ReactorPool<Object> pool = new ReactorPool<>(0, Object::new);
+        pool.give(pool.take());
+        assertThat(pool.kept()).isZero();
+        assertThatThrownBy(() -> new ReactorPool<>(-1, Object::new)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void drainedKeepsNothingUntilToldToKeepAgain()
+    {
+        final ReactorPool<Object> pool = new ReactorPool<>(4, Object::new);
+        final Object a = pool.take();
+        final Object b = pool.take();
+        pool.give(a);
+        pool.drain();
+        assertThat(pool.kept()).isZero();
+        pool.give(b);
+        assertThat(pool.kept()).as("given back while drained").isZero();
+
+        pool.keep();
+        pool.give(b);
+        assertThat(pool.kept()).isEqualTo(1);
+        assertThat(pool.take()).isSameAs(b);
+    }
+}

@@ -1,0 +1,114 @@
+package io.celer.websocket.internal;
+
+import java.nio.ByteBuffer;
+import io.celer.websocket.CloseCode;
+import io.celer.websocket.Utf8Text;
+import io.celer.websocket.WebSocket;
+import io.celer.websocket.WebSocketConfig;
+import io.celer.websocket.WebSocketHandler;
+
+/**
+ * The receiving half of a session: takes a message's (inflated) data chunk by chunk, validates text as it comes,
+ * and streams each chunk to the handler or gathers the message and hands it over whole. The gathering buffer is
+ * made at the first data message, not with the session: a feed's clients send none, and a server of thousands of
+ * them would otherwise hold an idle buffer each. It grows while warming up to the largest message seen, then
+ * never again.
+ */
+final class MessageAssembler
+{
+    private final WebSocket socket;
+    private final WebSocketHandler handler;
+    private final boolean streamFragments;
+    private final int maxMessageLength;
+    private final int initialMessageBufferSize;
+    private final Utf8Validator utf8 = new Utf8Validator();
+    private final Utf8Text text = new Utf8Text();
+    private ByteBuffer message;
+    private boolean messageText;
+
+    MessageAssembler(final WebSocket socket, final WebSocketHandler handler, final WebSocketConfig config)
+    {
+        this.socket = socket;
+        this.handler = handler;
+        this.streamFragments = config.streamFragments();
+        this.maxMessageLength = config.maxMessageLength();
+        this.initialMessageBufferSize = config.initialMessageBufferSize();
+    }
+
+    /** A new message starts, text or binary; what was gathered of another is dropped. */
+    void begin(final boolean isText)
+    {
+        messageText = isText;
+        utf8.reset();
+        if (message != null)
+        {
+            message.clear();
+        }
+    }
+
+    /**
+     * Takes a chunk of the message's data.
+     *
+     * @return {@link FrameListener#CONTINUE}, or the close code the connection fails with.
+     */
+    int deliver(final ByteBuffer chunk, final boolean last)
+    {
+        if (messageText && (!utf8.update(chunk) || last && !utf8.isComplete()))
+        {
+            return CloseCode.INVALID_PAYLOAD;
+        }
+        if (streamFragments)
+        {
+            handler.fragment(socket, chunk, messageText, last);
+            return FrameListener.CONTINUE;
+        }
+        if (!ensureRoom(chunk.remaining()))
+        {
+            return CloseCode.MESSAGE_TOO_BIG;
+        }
+        message.put(chunk);
+        if (last)
+        {
+            message.flip();
+            if (messageText)
+            {
+                handler.text(socket, text.wrap(message, 0, message.limit()));
+            }
+            else
+            {
+                handler.binary(socket, message);
+            }
+            message.clear();
+        }
+        return FrameListener.CONTINUE;
+    }
+
+    private boolean ensureRoom(final long bytes)
+    {
+        if (message == null)
+        {
+            if (bytes > maxMessageLength)
+            {
+                return false;
+            }
+            message = ByteBuffer.allocate((int)Math.max(bytes, initialMessageBufferSize));
+            return true;
+        }
+        if (message.remaining() >= bytes)
+        {
+            return true;
+        }
+        final long needed = message.position() + bytes;
+        if (needed > maxMessageLength)
+        {
+            return false;
+        }
+        // Grows while warming up to the largest message seen, then never again.
+        final int capacity = (int)Math.min(maxMessageLength, Math.max(needed, 2L * message.capacity()));
+        final ByteBuffer grown = ByteBuffer.allocate(capacity);
+        message.flip();
+        grown.put(message);
+        message = grown;
+        return true;
+    }
+}
