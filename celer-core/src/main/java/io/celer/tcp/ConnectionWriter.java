@@ -208,21 +208,12 @@ final class ConnectionWriter
     }
 
     /**
-     * The socket takes bytes again: flushes, finishes a lingering close once all is out, and tells the handler
-     * of the space freed.
+     * The socket of an open connection takes bytes again: flushes, and tells the handler of the space freed.
      */
     void onWritable()
     {
         final int freeBefore = buffer.remaining();
         flush();
-        if (connection.isClosing())
-        {
-            if (isEmpty())
-            {
-                connection.drained();
-            }
-            return;
-        }
         if (!connection.isOpen())
         {
             return;

@@ -16,9 +16,11 @@ import io.celer.reactor.Reactor;
 import io.celer.reactor.internal.Selectable;
 
 /**
- * A TCP connection on a reactor: its state from connect or accept to close, and the {@link Connection} calls,
- * over its parts: a {@link ConnectionHandshake}, a {@link ConnectionReader}, a {@link ConnectionWriter}, its
- * {@link ConnectionTimers} and a {@link ConnectionCloser}.
+ * A TCP connection on a reactor: its state from connect or accept to close, the {@link Connection} calls, and
+ * the whole close path (a lingering close that lets the buffered bytes out first, bounded in time, then the
+ * release of timers, transport, key, channel and buffers before the owner and the handler hear of it), over its
+ * parts: a {@link ConnectionHandshake}, a {@link ConnectionReader}, a {@link ConnectionWriter} and its
+ * {@link ConnectionTimers}.
  *
  * <p>The hot path is one chain of calls on final classes: a readiness event or a poll, the reader's read and
  * decode, the handler, this connection's write or send, the writer's put and flush.
@@ -42,7 +44,6 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     private final ConnectionTimers timers;
     private final ConnectionWriter writer;
     private final ConnectionReader reader;
-    private final ConnectionCloser closer;
     private final ConnectionHandshake handshake;
     private final ConnectionBuffers buffers;
 
@@ -60,6 +61,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     private int state = CLOSED;
     private boolean endOfCycleQueued;
     private Object attachment;
+    /** Why a lingering close closes, once the buffered bytes are out or its time is up. */
+    private CloseReason closingReason;
 
     TcpConnection(final Reactor reactor, final TcpConfig config, final Handler handler, final ConnectionOwner owner,
         final ConnectionBuffers buffers)
@@ -75,7 +78,6 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         this.writer = new ConnectionWriter(this, reactor, config, framing);
         this.reader = new ConnectionReader(this, reactor, config, framing, writer, timers);
         this.handshake = new ConnectionHandshake(this, timers);
-        this.closer = new ConnectionCloser(this, reactor, config, owner, writer, timers);
     }
 
     /**
@@ -219,6 +221,11 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
             }
             if ((ready & SelectionKey.OP_WRITE) != 0)
             {
+                if (state == CLOSING)
+                {
+                    lingerOn();
+                    return;
+                }
                 writer.onWritable();
             }
             if ((ready & SelectionKey.OP_READ) != 0 && reader.isReading())
@@ -229,6 +236,16 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         catch (final Throwable t)
         {
             failed(t);
+        }
+    }
+
+    /** A lingering close: flushes what the socket takes now, and closes once all is out. */
+    private void lingerOn()
+    {
+        writer.flush();
+        if (state == CLOSING && writer.isEmpty())
+        {
+            closeNow(closingReason);
         }
     }
 
@@ -326,11 +343,6 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     public boolean isOpen()
     {
         return state == OPEN;
-    }
-
-    boolean isClosing()
-    {
-        return state == CLOSING;
     }
 
     boolean isClosed()
@@ -470,10 +482,13 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         if (state == OPEN)
         {
             writer.flush();
-            if (state == OPEN && closer.shouldLinger())
+            if (state == OPEN && !writer.isEmpty() && config.closeLingerMillis() > 0)
             {
+                // Waits for the socket to take the buffered bytes, for at most the linger time; reads stop meanwhile.
                 state = CLOSING;
-                closer.linger(reason);
+                closingReason = reason;
+                key.interestOps(SelectionKey.OP_WRITE);
+                timers.startLinger();
                 return;
             }
         }
@@ -509,19 +524,13 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     }
 
     /**
-     * A lingering close: the last buffered bytes reached the socket.
-     */
-    void drained()
-    {
-        closer.drained();
-    }
-
-    /**
-     * A lingering close ran out of time.
+     * A lingering close ran out of time: drops what the socket did not take.
      */
     void lingerExpired()
     {
-        closer.lingerExpired();
+        LOG.log(System.Logger.Level.WARNING, "connection " + id + " to " + remoteAddress + ": " + writer.buffered() +
+            " buffered bytes not taken within " + config.closeLingerMillis() + " ms of closing, dropped");
+        closeNow(closingReason);
     }
 
     /**
@@ -536,7 +545,43 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         final boolean orderly = (state == OPEN || state == CLOSING) && reason != CloseReason.IO_ERROR &&
             reason != CloseReason.TLS_ERROR;
         state = CLOSED;
-        closer.release(reason, orderly);
+        timers.cancelAll();
+        if (orderly && channel != null)
+        {
+            transport.shutdown(channel);
+        }
+        if (key != null)
+        {
+            key.cancel();
+            key = null;
+        }
+        if (channel != null)
+        {
+            try
+            {
+                channel.close();
+            }
+            catch (final IOException ex)
+            {
+                LOG.log(System.Logger.Level.DEBUG, "closing connection " + id + " failed", ex);
+            }
+        }
+        writer.closed();
+        returnBuffers();
+        if (config.busyPoll())
+        {
+            reactor.internals().removePoller(this);
+        }
+        // The owner first, as on open: a handler's closed() then sees its client closed and its server without it.
+        owner.onClosed(this, reason);
+        try
+        {
+            handler.closed(this, reason);
+        }
+        catch (final Throwable t)
+        {
+            LOG.log(System.Logger.Level.WARNING, "closed callback of connection " + id + " threw", t);
+        }
     }
 
     /**

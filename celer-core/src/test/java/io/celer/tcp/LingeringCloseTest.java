@@ -1,0 +1,122 @@
+package io.celer.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.celer.test.Reactors;
+import io.celer.test.RecordingHandler;
+
+/**
+ * A close with bytes still buffered for a peer that is not reading lingers: the bytes all go out once the peer
+ * reads, then the connection closes; a peer that never reads is given up on after the linger time.
+ */
+class LingeringCloseTest
+{
+    private static final int MESSAGE = 1024;
+
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
+
+    /** Fills the write buffer as it opens, then closes: most of it is still buffered. */
+    private static final class FillAndClose extends RecordingHandler
+    {
+        final AtomicLong written = new AtomicLong();
+        final CountDownLatch closeCalled = new CountDownLatch(1);
+
+        @Override
+        public void opened(final Connection connection)
+        {
+            super.opened(connection);
+            final byte[] message = new byte[MESSAGE];
+            long bytes = 0;
+            while (connection.write(message))
+            {
+                bytes += MESSAGE;
+            }
+            written.set(bytes);
+            connection.close();
+            events.add(connection.isOpen() ? "open after close" : "closing");
+            closeCalled.countDown();
+        }
+    }
+
+    private TcpServer server(final FillAndClose handler, final long lingerMillis)
+    {
+        return new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1")
+            .writeBufferSize(256 * MESSAGE)
+            .socketSendBufferSize(8 * 1024)
+            .disconnectOnFullWriteBuffer(false)
+            .closeLingerMillis(lingerMillis), handler).open();
+    }
+
+    private static Socket slowPeer(final int port) throws IOException
+    {
+        final Socket peer = new Socket();
+        peer.setReceiveBufferSize(4 * 1024);
+        peer.connect(new InetSocketAddress("127.0.0.1", port));
+        return peer;
+    }
+
+    @Test
+    void theBufferedBytesAllGoOutBeforeTheClose() throws Exception
+    {
+        final FillAndClose handler = new FillAndClose();
+        final TcpServer server = server(handler, 30_000);
+        try (Socket peer = slowPeer(server.port()))
+        {
+            assertThat(handler.closeCalled.await(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(handler.events).contains("closing");
+            // A negative check: while the peer does not read, the connection waits.
+            assertThat(handler.events).doesNotContain("closed:LOCAL_CLOSE");
+            Thread.sleep(300);
+            assertThat(handler.events).as("still lingering").doesNotContain("closed:LOCAL_CLOSE");
+
+            final long received = drain(peer.getInputStream());
+            assertThat(received).as("every byte written before the close").isEqualTo(handler.written.get())
+                .isGreaterThan(64L * MESSAGE);
+        }
+        assertThat(handler.awaitClosed()).isEqualTo(CloseReason.LOCAL_CLOSE);
+    }
+
+    @Test
+    void aPeerThatNeverReadsIsGivenUpOnAfterTheLingerTime() throws Exception
+    {
+        final FillAndClose handler = new FillAndClose();
+        final TcpServer server = server(handler, 200);
+        try (Socket peer = slowPeer(server.port()))
+        {
+            assertThat(handler.awaitClosed()).isEqualTo(CloseReason.LOCAL_CLOSE);
+            long received;
+            try
+            {
+                received = drain(peer.getInputStream());
+            }
+            catch (final IOException reset)
+            {
+                received = -1; // the dropped bytes may end in a reset instead of a FIN
+            }
+            assertThat(received).as("the bytes the socket never took were dropped").isLessThan(handler.written.get());
+        }
+    }
+
+    private static long drain(final InputStream in) throws IOException
+    {
+        final byte[] chunk = new byte[16 * 1024];
+        long total = 0;
+        for (int n = in.read(chunk); n >= 0; n = in.read(chunk))
+        {
+            total += n;
+        }
+        return total;
+    }
+}
