@@ -2,6 +2,7 @@ package io.celer.reactor;
 
 import org.agrona.collections.ArrayUtil;
 import io.celer.reactor.internal.Poller;
+import io.celer.reactor.internal.Logs;
 
 /**
  * The channel owners a reactor reads every cycle: busy polling. The array is copied on change, which happens
@@ -60,7 +61,7 @@ final class BusyPollers
         }
         catch (final Throwable t)
         {
-            LOG.log(System.Logger.Level.ERROR, "unhandled failure in " + poller + ", no longer polling it", t);
+            Logs.log(LOG, System.Logger.Level.ERROR, "unhandled failure in " + poller + ", no longer polling it", t);
             remove(poller);
             return 0;
         }

@@ -19,6 +19,7 @@ import io.celer.reactor.internal.CpuPinning;
 import io.celer.reactor.internal.Poller;
 import io.celer.reactor.internal.ReactorInternals;
 import io.celer.reactor.internal.CycleTask;
+import io.celer.reactor.internal.Logs;
 
 /**
  * A single-threaded, non-blocking event loop that owns a selector, timers and callback queue.
@@ -314,7 +315,7 @@ public final class Reactor implements AutoCloseable
         }
         catch (final Throwable t)
         {
-            LOG.log(System.Logger.Level.ERROR, "callback " + callback + " failed", t);
+            Logs.log(LOG, System.Logger.Level.ERROR, "callback " + callback + " failed", t);
         }
     }
 
@@ -438,7 +439,7 @@ public final class Reactor implements AutoCloseable
     {
         if (config.cpu() >= 0 && !CpuPinning.pinCurrentThread(config.cpu()))
         {
-            LOG.log(System.Logger.Level.WARNING, "could not pin " + config.name() + " to CPU " + config.cpu());
+            Logs.log(LOG, System.Logger.Level.WARNING, "could not pin " + config.name() + " to CPU " + config.cpu());
         }
         try
         {
@@ -466,7 +467,7 @@ public final class Reactor implements AutoCloseable
         }
         catch (final Throwable t)
         {
-            LOG.log(System.Logger.Level.ERROR, "reactor " + config.name() + " failed", t);
+            Logs.log(LOG, System.Logger.Level.ERROR, "reactor " + config.name() + " failed", t);
         }
         finally
         {
@@ -519,7 +520,7 @@ public final class Reactor implements AutoCloseable
             }
             else
             {
-                LOG.log(System.Logger.Level.ERROR, "callback " + callback + " failed", t);
+                Logs.log(LOG, System.Logger.Level.ERROR, "callback " + callback + " failed", t);
             }
         }
     }

@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.agrona.DeadlineTimerWheel;
 import org.agrona.collections.Long2ObjectHashMap;
+import io.celer.reactor.internal.Logs;
 
 /**
  * A reactor's timers: nanosecond deadlines on Agrona's timer wheel, and their callbacks by id.
@@ -129,7 +130,7 @@ final class ReactorTimers
             }
             catch (final Throwable t)
             {
-                LOG.log(System.Logger.Level.ERROR, "timer callback " + callback + " failed", t);
+                Logs.log(LOG, System.Logger.Level.ERROR, "timer callback " + callback + " failed", t);
             }
         }
         return true;

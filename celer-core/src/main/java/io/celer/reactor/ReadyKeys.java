@@ -8,6 +8,7 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.function.Consumer;
 import io.celer.reactor.internal.Selectable;
+import io.celer.reactor.internal.Logs;
 
 /**
  * A reactor's selector: registers channels, hands ready keys to their owners without allocating, and closes
@@ -95,7 +96,7 @@ final class ReadyKeys
         }
         catch (final IOException ex)
         {
-            LOG.log(System.Logger.Level.WARNING, "closing the selector failed", ex);
+            Logs.log(LOG, System.Logger.Level.WARNING, "closing the selector failed", ex);
         }
     }
 
@@ -109,7 +110,7 @@ final class ReadyKeys
         catch (final Throwable t)
         {
             // Owners handle their own failures; this keeps the loop alive when one of them could not.
-            LOG.log(System.Logger.Level.ERROR, "unhandled failure in " + owner + ", closing it", t);
+            Logs.log(LOG, System.Logger.Level.ERROR, "unhandled failure in " + owner + ", closing it", t);
             stopQuietly(owner);
         }
     }
@@ -122,7 +123,7 @@ final class ReadyKeys
         }
         catch (final Throwable t)
         {
-            LOG.log(System.Logger.Level.WARNING, "stopping " + owner + " failed", t);
+            Logs.log(LOG, System.Logger.Level.WARNING, "stopping " + owner + " failed", t);
         }
     }
 }

@@ -6,6 +6,7 @@ import java.nio.channels.SelectionKey;
 
 import io.celer.framing.Framing;
 import io.celer.reactor.Reactor;
+import io.celer.reactor.internal.Logs;
 
 /**
  * The write side of one TCP connection: a direct buffer that takes whole frames or nothing, its flush to the
@@ -150,7 +151,7 @@ final class ConnectionWriter
             {
                 if (disconnectOnFullBuffer)
                 {
-                    LOG.log(System.Logger.Level.WARNING, "connection " + connection.id() + " to " +
+                    Logs.log(LOG, System.Logger.Level.WARNING, "connection " + connection.id() + " to " +
                         connection.remoteAddress() + ": write buffer of " + buffer.capacity() +
                         " bytes is full, disconnecting" +
                         " (turn disconnectOnFullWriteBuffer off to handle lagging in writable)");

@@ -29,6 +29,8 @@ public final class TcpConfig
     private boolean reusePort = false;
     private boolean keepAlive = false;
     private int backlog = 1024;
+    private int maxConnections = 0;
+    private OverLimit overLimit = OverLimit.WAIT;
     private boolean disconnectOnFullWriteBuffer = true;
     private long reconnectDelayMillis = 0;
     private long maxReconnectDelayMillis = 30_000;
@@ -66,6 +68,8 @@ public final class TcpConfig
         copy.transport = transport;
         copy.handshakeTimeoutMillis = handshakeTimeoutMillis;
         copy.bufferPoolSize = bufferPoolSize;
+        copy.maxConnections = maxConnections;
+        copy.overLimit = overLimit;
         return copy;
     }
 
@@ -230,6 +234,46 @@ public final class TcpConfig
     public TcpConfig backlog(final int backlog)
     {
         this.backlog = positive(backlog, "backlog");
+        return this;
+    }
+
+    /**
+     * What a server does with a connection beyond {@link #maxConnections}.
+     */
+    public enum OverLimit
+    {
+        /** Stops accepting until a connection closes: the kernel keeps the rest waiting in the accept queue. */
+        WAIT,
+        /** Accepts and closes it at once, counted in {@link TcpServer#refusedConnections()}. */
+        CLOSE
+    }
+
+    /**
+     * The most connections a server holds at once, those still in their TLS handshake included; 0 (the default)
+     * for no limit but the process's descriptors and memory.
+     *
+     * @param connections the limit.
+     * @return this.
+     */
+    public TcpConfig maxConnections(final int connections)
+    {
+        this.maxConnections = notNegative(connections, "maxConnections");
+        return this;
+    }
+
+    /**
+     * What a server does at {@link #maxConnections}: {@link OverLimit#WAIT} by default.
+     *
+     * @param policy wait or close.
+     * @return this.
+     */
+    public TcpConfig overLimit(final OverLimit policy)
+    {
+        if (policy == null)
+        {
+            throw new IllegalArgumentException("overLimit must not be null");
+        }
+        this.overLimit = policy;
         return this;
     }
 
@@ -417,6 +461,16 @@ public final class TcpConfig
     int bufferPoolSize()
     {
         return bufferPoolSize;
+    }
+
+    int maxConnections()
+    {
+        return maxConnections;
+    }
+
+    OverLimit overLimit()
+    {
+        return overLimit;
     }
 
     int backlog()

@@ -14,6 +14,7 @@ import io.celer.reactor.internal.CycleTask;
 import io.celer.reactor.internal.Poller;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.internal.Selectable;
+import io.celer.reactor.internal.Logs;
 
 /**
  * A TCP connection on a reactor: its state from connect or accept to close, the {@link Connection} calls, and
@@ -510,7 +511,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         }
         catch (final Throwable t)
         {
-            LOG.log(System.Logger.Level.WARNING, "error callback of connection " + id + " threw", t);
+            Logs.log(LOG, System.Logger.Level.WARNING, "error callback of connection " + id + " threw", t);
         }
         if (reason == CloseReason.FRAMING_ERROR || reason == CloseReason.HANDLER_ERROR)
         {
@@ -528,7 +529,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
      */
     void lingerExpired()
     {
-        LOG.log(System.Logger.Level.WARNING, "connection " + id + " to " + remoteAddress + ": " + writer.buffered() +
+        Logs.log(LOG, System.Logger.Level.WARNING, "connection " + id + " to " + remoteAddress + ": " + writer.buffered() +
             " buffered bytes not taken within " + config.closeLingerMillis() + " ms of closing, dropped");
         closeNow(closingReason);
     }
@@ -563,7 +564,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
             }
             catch (final IOException ex)
             {
-                LOG.log(System.Logger.Level.DEBUG, "closing connection " + id + " failed", ex);
+                Logs.log(LOG, System.Logger.Level.DEBUG, "closing connection " + id + " failed", ex);
             }
         }
         writer.closed();
@@ -580,7 +581,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         }
         catch (final Throwable t)
         {
-            LOG.log(System.Logger.Level.WARNING, "closed callback of connection " + id + " threw", t);
+            Logs.log(LOG, System.Logger.Level.WARNING, "closed callback of connection " + id + " threw", t);
         }
     }
 

@@ -16,6 +16,8 @@ import io.celer.reactor.internal.BoundSocket;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.internal.ReactorPool;
 import io.celer.reactor.internal.Selectable;
+import io.celer.reactor.internal.Logs;
+import io.celer.reactor.TimerCallback;
 
 /**
  * A TCP server on a reactor: accepts clients and gives each a connection driven by one shared handler.
@@ -24,6 +26,10 @@ public final class TcpServer
 {
     private static final System.Logger LOG = System.getLogger(TcpServer.class.getName());
     private static final int ACCEPTS_PER_CYCLE = 64;
+    private static final long NO_TIMER = Long.MIN_VALUE;
+    private static final long MIN_BACK_OFF_MILLIS = 10;
+    private static final long MAX_BACK_OFF_MILLIS = 1_000;
+    private static final long FAILURE_LOG_INTERVAL_MILLIS = 10_000;
 
     private final Reactor reactor;
     private final int port;
@@ -34,6 +40,14 @@ public final class TcpServer
     private final BoundSocket socket;
     private final ConnectionBuffers buffers;
     private final Plumbing plumbing = new Plumbing();
+    /** Accepted and not yet closed, those in their TLS handshake included. */
+    private int live;
+    private long refused;
+    private boolean pausedAtLimit;
+    private long backOffMillis;
+    private long resumeTimer = NO_TIMER;
+    private long failures;
+    private long lastFailureLog = NO_TIMER;
 
     private volatile ServerSocketChannel serverChannel;
 
@@ -187,39 +201,54 @@ public final class TcpServer
     }
 
     /** The server's side of the selector and of its connections' lives, kept off its public face. */
-    private final class Plumbing implements Selectable, ConnectionOwner
+    private final class Plumbing implements Selectable, ConnectionOwner, TimerCallback
     {
         @Override
         public void onSelect(final SelectionKey selectedKey)
         {
-            for (int i = 0; i < ACCEPTS_PER_CYCLE; i++)
+            for (int i = 0; i < ACCEPTS_PER_CYCLE && accepting(); i++)
             {
                 final SocketChannel accepted;
                 try
                 {
                     accepted = serverChannel.accept();
                 }
-                catch (final IOException ex)
+                catch (final Throwable t)
                 {
-                    // Out of descriptors, say: the listener is still good, so log and try again next cycle.
-                    LOG.log(System.Logger.Level.WARNING, "accept on " + socket.localAddress() + " failed", ex);
+                    // Out of descriptors, say: the listener is still good, so it rests and tries again.
+                    backOff("accept on " + socket.localAddress() + " failed", t);
                     return;
                 }
                 if (accepted == null)
                 {
                     return;
                 }
-                final TcpConnection connection =
-                    new TcpConnection(reactor, config, handler, this, buffers);
+                if (config.maxConnections() > 0 && live >= config.maxConnections())
+                {
+                    refused++;
+                    BoundSocket.closeQuietly(accepted); // OverLimit.CLOSE: WAIT stopped accepting at the limit
+                    continue;
+                }
+                TcpConnection connection = null;
+                live++;
                 try
                 {
+                    connection = new TcpConnection(reactor, config, handler, this, buffers);
                     connection.accept(accepted);
+                    backOffMillis = 0;
                 }
-                catch (final IOException ex)
+                catch (final Throwable t)
                 {
-                    LOG.log(System.Logger.Level.WARNING, "cannot set up an accepted connection", ex);
+                    // No memory for its buffers, say: this one goes, the others are untouched, and the
+                    // listener rests until some is freed.
+                    live--;
                     BoundSocket.closeQuietly(accepted);
-                    connection.returnBuffers();
+                    if (connection != null)
+                    {
+                        connection.returnBuffers();
+                    }
+                    backOff("cannot set up a connection accepted on " + socket.localAddress(), t);
+                    return;
                 }
             }
         }
@@ -234,6 +263,25 @@ public final class TcpServer
         public void onClosed(final TcpConnection connection, final CloseReason reason)
         {
             connections.remove(connection.id());
+            live--;
+            if (pausedAtLimit && live < config.maxConnections())
+            {
+                pausedAtLimit = false;
+                if (resumeTimer == NO_TIMER && serverChannel != null)
+                {
+                    socket.interest(SelectionKey.OP_ACCEPT); // below the limit again
+                }
+            }
+        }
+
+        @Override
+        public void onTimer(final long timerId, final long nowMillis)
+        {
+            resumeTimer = NO_TIMER;
+            if (serverChannel != null && !pausedAtLimit)
+            {
+                socket.interest(SelectionKey.OP_ACCEPT);
+            }
         }
 
         @Override
@@ -246,6 +294,65 @@ public final class TcpServer
             }
             releasePooledBuffers();
         }
+    }
+
+    /**
+     * Whether to accept now: not at a {@link TcpConfig.OverLimit#WAIT} limit; stops selecting the listener when
+     * at it, until a connection closes.
+     */
+    private boolean accepting()
+    {
+        if (config.maxConnections() > 0 && live >= config.maxConnections() &&
+            config.overLimit() == TcpConfig.OverLimit.WAIT)
+        {
+            pausedAtLimit = true;
+            socket.interest(0);
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Stops selecting the listener for a while, doubling from 10 ms up to a second while failures go on, and
+     * logs at most once per interval: a server out of descriptors or memory neither spins nor floods its log.
+     */
+    private void backOff(final String what, final Throwable cause)
+    {
+        backOffMillis = backOffMillis == 0 ? MIN_BACK_OFF_MILLIS : Math.min(MAX_BACK_OFF_MILLIS, backOffMillis * 2);
+        socket.interest(0);
+        if (resumeTimer == NO_TIMER)
+        {
+            resumeTimer = reactor.schedule(backOffMillis, plumbing);
+        }
+        failures++;
+        final long now = reactor.nowMillis();
+        if (lastFailureLog == NO_TIMER || now - lastFailureLog >= FAILURE_LOG_INTERVAL_MILLIS)
+        {
+            lastFailureLog = now;
+            Logs.log(LOG, System.Logger.Level.WARNING, what + " (" + failures + " such failures so far); " +
+                "accepting again in " + backOffMillis + " ms", cause);
+        }
+    }
+
+    /**
+     * Accepts that failed for lack of descriptors or memory (each followed by a pause of the listener); call on
+     * the reactor thread.
+     *
+     * @return the count since open.
+     */
+    public long acceptFailures()
+    {
+        return failures;
+    }
+
+    /**
+     * Connections closed at once for being over {@link TcpConfig#maxConnections}; call on the reactor thread.
+     *
+     * @return the count since open.
+     */
+    public long refusedConnections()
+    {
+        return refused;
     }
 
     private void closeWith(final CloseReason reason)
@@ -288,6 +395,11 @@ public final class TcpServer
             return;
         }
         serverChannel = null;
+        if (resumeTimer != NO_TIMER)
+        {
+            reactor.cancelTimer(resumeTimer);
+            resumeTimer = NO_TIMER;
+        }
         socket.close(channel);
     }
 

@@ -19,6 +19,7 @@ import io.celer.reactor.internal.BoundSocket;
 import io.celer.reactor.internal.Poller;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.internal.Selectable;
+import io.celer.reactor.internal.Logs;
 
 /**
  * A UDP socket on a reactor: receives from anyone (or its connected peer), sends to any address, joins
@@ -365,7 +366,7 @@ public final class UdpEndpoint
         }
         catch (final Throwable t)
         {
-            LOG.log(System.Logger.Level.WARNING, "error callback of " + this + " threw", t);
+            Logs.log(LOG, System.Logger.Level.WARNING, "error callback of " + this + " threw", t);
         }
     }
 

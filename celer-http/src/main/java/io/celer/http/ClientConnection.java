@@ -10,6 +10,7 @@ import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 import io.celer.tcp.TcpClient;
+import io.celer.reactor.internal.Logs;
 
 /**
  * One connection of an {@link HttpClient} to one host: writes requests, keeps those in flight in send order, and
@@ -289,7 +290,7 @@ final class ClientConnection implements Handler, TimerCallback
         }
         catch (final Throwable t)
         {
-            LOG.log(System.Logger.Level.WARNING, "a response listener threw", t);
+            Logs.log(LOG, System.Logger.Level.WARNING, "a response listener threw", t);
         }
         decoder.release();
         if (closing && state == CLOSING)
@@ -307,7 +308,7 @@ final class ClientConnection implements Handler, TimerCallback
             client.fail(oldest, HttpClientException.Reason.PROTOCOL_ERROR,
                 "bad response from " + address + " to " + oldest + ": " + why, null);
         }
-        LOG.log(System.Logger.Level.DEBUG, "closing " + address + ": " + why);
+        Logs.log(LOG, System.Logger.Level.DEBUG, "closing " + address + ": " + why);
         shutDown("the connection was closed after a malformed response: " + why, true);
     }
 

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
+import io.celer.reactor.internal.Logs;
 
 /**
  * HTTP/1.1 on one server connection, as its core handler: reads requests off the read buffer as they arrive,
@@ -419,7 +420,7 @@ final class HttpConnection implements Handler, PipelineEvents
 
     private void handlerFailed(final HttpResponse response, final Throwable t)
     {
-        LOG.log(System.Logger.Level.WARNING, "handler failed on " + connection, t);
+        Logs.log(LOG, System.Logger.Level.WARNING, "handler failed on " + connection, t);
         if (response != null && response.isOpen())
         {
             phase = DISCARD;
@@ -486,7 +487,7 @@ final class HttpConnection implements Handler, PipelineEvents
     @Override
     public void overflowed()
     {
-        LOG.log(System.Logger.Level.WARNING, connection + ": more response bytes held than responseBufferSize " +
+        Logs.log(LOG, System.Logger.Level.WARNING, connection + ": more response bytes held than responseBufferSize " +
             config.responseBufferSize() + ", closing");
         closeNow();
     }
@@ -605,7 +606,7 @@ final class HttpConnection implements Handler, PipelineEvents
     @Override
     public void error(final Connection c, final Throwable error)
     {
-        LOG.log(System.Logger.Level.DEBUG, c + " failed", error);
+        Logs.log(LOG, System.Logger.Level.DEBUG, c + " failed", error);
     }
 
     /** The connection closed or went to another protocol: its HTTP state goes back for the next connection. */

@@ -98,8 +98,21 @@ public final class BoundSocket
         }
         catch (final IOException ex)
         {
-            LOG.log(System.Logger.Level.ERROR, "cannot register " + owner, ex);
+            Logs.log(LOG, System.Logger.Level.ERROR, "cannot register " + owner, ex);
             return false;
+        }
+    }
+
+    /**
+     * Changes what the registered channel is selected for (none, to pause it); does nothing once closed.
+     *
+     * @param ops the interest set.
+     */
+    public void interest(final int ops)
+    {
+        if (key != null && key.isValid())
+        {
+            key.interestOps(ops);
         }
     }
 
@@ -132,7 +145,7 @@ public final class BoundSocket
         }
         catch (final IOException ex)
         {
-            LOG.log(System.Logger.Level.WARNING, "cannot release the socket of " + owner, ex);
+            Logs.log(LOG, System.Logger.Level.WARNING, "cannot release the socket of " + owner, ex);
         }
     }
 
@@ -149,7 +162,7 @@ public final class BoundSocket
         }
         catch (final IOException ex)
         {
-            LOG.log(System.Logger.Level.DEBUG, "close failed", ex);
+            Logs.log(LOG, System.Logger.Level.DEBUG, "close failed", ex);
         }
     }
 }
