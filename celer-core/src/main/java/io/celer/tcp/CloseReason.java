@@ -22,6 +22,8 @@ public enum CloseReason
     HANDLER_ERROR,
     /** A write did not fit in the write buffer and {@code disconnectOnFullWriteBuffer} is on. */
     WRITE_BUFFER_FULL,
+    /** The peer took none of the bytes waiting for it within the send timeout. */
+    SEND_TIMEOUT,
     /** Its server closed. */
     SERVER_CLOSED,
     /** Its reactor stopped. */

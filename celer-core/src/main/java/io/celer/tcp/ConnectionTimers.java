@@ -24,6 +24,8 @@ final class ConnectionTimers implements TimerCallback
     private long connectTimer = NO_TIMER;
     private long lingerTimer = NO_TIMER;
     private long handshakeTimer = NO_TIMER;
+    private long sendTimer = NO_TIMER;
+    private long lastSentMillis;
     private long readTimeoutMillis;
     private long lastReadMillis;
 
@@ -70,6 +72,39 @@ final class ConnectionTimers implements TimerCallback
     void handshakeDone()
     {
         handshakeTimer = cancel(handshakeTimer);
+        sendTimer = cancel(sendTimer);
+    }
+
+    /**
+     * The socket stopped taking the bytes waiting for it: the send timeout counts from now.
+     *
+     * @param nowMillis the reactor clock.
+     */
+    void startSend(final long nowMillis)
+    {
+        lastSentMillis = nowMillis;
+        if (sendTimer == NO_TIMER && config.sendTimeoutMillis() > 0)
+        {
+            sendTimer = reactor.schedule(config.sendTimeoutMillis(), this);
+        }
+    }
+
+    /**
+     * A lagging socket took some bytes: the send timeout counts from now.
+     *
+     * @param nowMillis the reactor clock.
+     */
+    void sentAt(final long nowMillis)
+    {
+        lastSentMillis = nowMillis;
+    }
+
+    /**
+     * Nothing waits for the socket any more.
+     */
+    void stopSend()
+    {
+        sendTimer = cancel(sendTimer);
     }
 
     void startLinger()
@@ -142,6 +177,10 @@ final class ConnectionTimers implements TimerCallback
                     connection.remoteAddress() + " did not complete within " + config.handshakeTimeoutMillis() +
                     " ms"));
             }
+            else if (timerId == sendTimer)
+            {
+                onSendTimer(nowMillis);
+            }
             else if (timerId == lingerTimer)
             {
                 lingerTimer = NO_TIMER;
@@ -151,6 +190,21 @@ final class ConnectionTimers implements TimerCallback
         catch (final Throwable t)
         {
             connection.fail(CloseReason.HANDLER_ERROR, t);
+        }
+    }
+
+    private void onSendTimer(final long nowMillis)
+    {
+        final long stuckFor = nowMillis - lastSentMillis;
+        if (stuckFor >= config.sendTimeoutMillis())
+        {
+            sendTimer = NO_TIMER;
+            connection.fail(CloseReason.SEND_TIMEOUT, new IOException("the peer took none of the bytes waiting " +
+                "for it for " + stuckFor + " ms (sendTimeoutMillis " + config.sendTimeoutMillis() + ")"));
+        }
+        else
+        {
+            sendTimer = reactor.schedule(config.sendTimeoutMillis() - stuckFor, this);
         }
     }
 

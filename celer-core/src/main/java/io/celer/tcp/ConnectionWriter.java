@@ -19,6 +19,7 @@ final class ConnectionWriter
     private final TcpConnection connection;
     private final Reactor reactor;
     private final Framing framing;
+    private final ConnectionTimers timers;
     private final boolean disconnectOnFullBuffer;
     private final int capacity;
     /** Lent by the connection while it lives; {@link ConnectionBuffers#NONE} before and after. */
@@ -27,11 +28,12 @@ final class ConnectionWriter
     private boolean spaceFreedOwed;
 
     ConnectionWriter(final TcpConnection connection, final Reactor reactor, final TcpConfig config,
-        final Framing framing)
+        final Framing framing, final ConnectionTimers timers)
     {
         this.connection = connection;
         this.reactor = reactor;
         this.framing = framing;
+        this.timers = timers;
         this.disconnectOnFullBuffer = config.disconnectOnFullWriteBuffer();
         this.capacity = config.writeBufferSize();
     }
@@ -174,6 +176,7 @@ final class ConnectionWriter
             return;
         }
         buffer.flip();
+        final int waiting = buffer.remaining();
         try
         {
             transport.write(connection.channel, buffer);
@@ -186,12 +189,18 @@ final class ConnectionWriter
         }
         if (buffer.hasRemaining() || transport.hasPendingOutput())
         {
+            final boolean progress = buffer.remaining() < waiting;
             buffer.compact();
             if (!lagging)
             {
                 lagging = true;
                 final SelectionKey key = connection.key;
                 key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
+                timers.startSend(reactor.nowMillis());
+            }
+            else if (progress)
+            {
+                timers.sentAt(reactor.nowMillis());
             }
         }
         else
@@ -204,6 +213,7 @@ final class ConnectionWriter
                 // handler, which may be waiting for writable after a refused write.
                 lagging = false;
                 spaceFreedOwed = true;
+                timers.stopSend();
             }
         }
     }

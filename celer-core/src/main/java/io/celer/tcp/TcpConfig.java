@@ -36,6 +36,7 @@ public final class TcpConfig
     private long maxReconnectDelayMillis = 30_000;
     private long connectTimeoutMillis = 10_000;
     private long closeLingerMillis = 5_000;
+    private long sendTimeoutMillis = 60_000;
     private TransportFactory transport = PlainTransport.INSTANCE;
     private long handshakeTimeoutMillis = 10_000;
     private int bufferPoolSize = 64;
@@ -65,6 +66,7 @@ public final class TcpConfig
         copy.maxReconnectDelayMillis = maxReconnectDelayMillis;
         copy.connectTimeoutMillis = connectTimeoutMillis;
         copy.closeLingerMillis = closeLingerMillis;
+        copy.sendTimeoutMillis = sendTimeoutMillis;
         copy.transport = transport;
         copy.handshakeTimeoutMillis = handshakeTimeoutMillis;
         copy.bufferPoolSize = bufferPoolSize;
@@ -328,6 +330,21 @@ public final class TcpConfig
     }
 
     /**
+     * How long a lagging connection may go with its peer taking none of the bytes waiting for it before it closes
+     * with {@link CloseReason#SEND_TIMEOUT}, as nginx's {@code send_timeout}: a peer that stops reading cannot
+     * hold a connection, its buffers and whatever waits to be sent to it forever, whether or not reads are
+     * paused. 60 s by default; 0 never closes.
+     *
+     * @param millis the timeout.
+     * @return this.
+     */
+    public TcpConfig sendTimeoutMillis(final long millis)
+    {
+        this.sendTimeoutMillis = notNegative(millis, "sendTimeoutMillis");
+        return this;
+    }
+
+    /**
      * How long a closing connection waits for a lagging socket to take its buffered bytes; 5 s by default.
      *
      * @param millis the timeout.
@@ -461,6 +478,11 @@ public final class TcpConfig
     int bufferPoolSize()
     {
         return bufferPoolSize;
+    }
+
+    long sendTimeoutMillis()
+    {
+        return sendTimeoutMillis;
     }
 
     int maxConnections()

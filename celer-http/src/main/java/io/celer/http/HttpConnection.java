@@ -110,6 +110,8 @@ final class HttpConnection implements Handler, PipelineEvents
                         final int skip = RequestHeadParser.leadingEmptyLines(data, data.position(), data.limit());
                         if (skip > 0)
                         {
+                            // Skipped, but timed: empty lines must not hold a connection open for free.
+                            startRequestClock();
                             data.position(data.position() + skip);
                             continue;
                         }

@@ -114,7 +114,7 @@ class LimitsTest
             client.send("GET /ok HTTP/1.1\r\nHost: x\r\nX-Slow: ");
             // Still dribbling, a byte every 50 ms, until the answer: the clock runs from the head's first byte, so
             // the 408 comes however often a byte arrives. A clock that started again with each byte would never end.
-            final Thread dribbler = new Thread(() -> dribble(client), "dribbler");
+            final Thread dribbler = new Thread(() -> dribble(client, "a"), "dribbler");
             dribbler.setDaemon(true);
             dribbler.start();
             try
@@ -141,15 +141,49 @@ class LimitsTest
         }
     }
 
-    /** Sends a byte of a field value every 50 ms until interrupted or the server is gone. */
-    private static void dribble(final RawClient client)
+    @Test
+    void emptyLinesBeforeAHeadCountTowardItsTimeout() throws Exception
+    {
+        server = new TestServer(new HttpServerConfig().requestHeadTimeoutMillis(300));
+        try (RawClient client = new RawClient(server.port()))
+        {
+            // RFC 9112 lets a server skip empty lines before a request, not wait for them forever: a CRLF every
+            // 50 ms refreshes no clock, and the head's timeout runs from the first.
+            final Thread dribbler = new Thread(() -> dribble(client, "\r\n"), "dribbler");
+            dribbler.setDaemon(true);
+            dribbler.start();
+            try
+            {
+                final RawClient.Response response;
+                try
+                {
+                    response = client.read();
+                }
+                catch (final SocketTimeoutException ex)
+                {
+                    throw new AssertionError("no answer while empty lines went on arriving", ex);
+                }
+                assertThat(response).as("an answer before the connection closed").isNotNull();
+                assertThat(response.status).isEqualTo(408);
+                assertThat(client.isClosedByPeer()).as("closed after the 408").isTrue();
+            }
+            finally
+            {
+                dribbler.interrupt();
+                dribbler.join();
+            }
+        }
+    }
+
+    /** Sends some text every 50 ms until interrupted or the server is gone. */
+    private static void dribble(final RawClient client, final String text)
     {
         try
         {
             while (!Thread.currentThread().isInterrupted())
             {
                 Thread.sleep(50);
-                client.send("a");
+                client.send(text);
             }
         }
         catch (final InterruptedException ex)
