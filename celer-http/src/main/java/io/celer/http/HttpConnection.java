@@ -46,6 +46,8 @@ final class HttpConnection implements Handler, PipelineEvents
     private int held;
     private long received;
     private long bodyRemaining;
+    /** Bytes of a streamed body in the current rate window. */
+    private long windowBytes;
     private BodyListener listener;
     private boolean stopAfterCurrent;
     private boolean clockRunning;
@@ -215,6 +217,7 @@ final class HttpConnection implements Handler, PipelineEvents
         request.bodyStart = headLength;
         bodyRemaining = length;
         phase = STREAM_FIXED; // before the handler runs: a failure in it turns the phase to DISCARD for good
+        startBodyClock();
         dispatch(data, start);
         data.position(start + headLength);
         return true;
@@ -284,6 +287,7 @@ final class HttpConnection implements Handler, PipelineEvents
                 request.bodyComplete = false;
                 request.bodyStart = headLength;
                 phase = STREAM_CHUNKED;
+                startBodyClock();
                 dispatch(data, start);
                 deliver(data, start + headLength, start + headLength + held);
                 data.position(p);
@@ -317,6 +321,7 @@ final class HttpConnection implements Handler, PipelineEvents
         deliver(data, start, start + n);
         data.position(start + n);
         bodyRemaining -= n;
+        windowBytes += n;
         if (bodyRemaining == 0)
         {
             endStream();
@@ -352,6 +357,7 @@ final class HttpConnection implements Handler, PipelineEvents
                 }
                 deliver(data, p, p + n);
                 received += n;
+                windowBytes += n;
                 p += n;
                 decoder.dataTaken(n);
             }
@@ -560,10 +566,48 @@ final class HttpConnection implements Handler, PipelineEvents
         }
     }
 
+    /** A streamed body begins: its rate is measured from now, one window at a time. */
+    private void startBodyClock()
+    {
+        windowBytes = 0;
+        if (config.minBodyBytesPerSecond() > 0)
+        {
+            timerArmed = true;
+            connection.setEventTimeout(config.bodyRateWindowMillis());
+        }
+    }
+
+    /** A window of a streamed body ended: too few bytes, and the request ends; else the next window starts. */
+    private void checkBodyRate()
+    {
+        final long least = config.minBodyBytesPerSecond() * config.bodyRateWindowMillis() / 1000;
+        if (windowBytes < least && gate.isOpen())
+        {
+            if (current != null && current.isOpen() && !current.isCommitted())
+            {
+                reject(HttpStatus.REQUEST_TIMEOUT);
+            }
+            else
+            {
+                failStream(); // the response has begun: no status can follow
+            }
+            return;
+        }
+        // A window in which this side did not read (the peer of a paused gate) proves nothing either way.
+        windowBytes = 0;
+        timerArmed = true;
+        connection.setEventTimeout(config.bodyRateWindowMillis());
+    }
+
     @Override
     public void eventTimeout(final Connection c, final long nowMillis)
     {
         timerArmed = false;
+        if (!closed && (phase == STREAM_FIXED || phase == STREAM_CHUNKED))
+        {
+            checkBodyRate();
+            return;
+        }
         if (!clockRunning || closed || (phase != HEAD && phase != HELD_FIXED && phase != HELD_CHUNKED))
         {
             return;

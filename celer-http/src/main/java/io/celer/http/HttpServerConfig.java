@@ -20,6 +20,8 @@ public final class HttpServerConfig
     private int maxHeldBodySize = 16 * 1024;
     private long requestHeadTimeoutMillis = 10_000;
     private long idleTimeoutMillis = 60_000;
+    private int minBodyBytesPerSecond = 240;
+    private long bodyRateWindowMillis = 5_000;
     private boolean allowObsFold = false;
     private String serverName = "celer";
     private int maxPipelinedRequests = 16;
@@ -136,6 +138,24 @@ public final class HttpServerConfig
     public HttpServerConfig requestHeadTimeoutMillis(final long millis)
     {
         this.requestHeadTimeoutMillis = positive(millis, "requestHeadTimeoutMillis");
+        return this;
+    }
+
+    /**
+     * The slowest a streamed request body may arrive (one too large to hold, given to a {@link BodyListener}):
+     * in every window of that many milliseconds while the server reads it, at least {@code bytesPerSecond} times
+     * the window's seconds must come, else the request ends with 408 (or, once its response has begun, the
+     * connection closes), so that a byte every few seconds cannot hold a connection for the whole body limit.
+     * 240 bytes a second over 5 s windows by default, as Kestrel's minimum request body data rate.
+     *
+     * @param bytesPerSecond the rate; 0 for no minimum.
+     * @param windowMillis   the window the rate is measured over.
+     * @return this.
+     */
+    public HttpServerConfig minBodyRate(final int bytesPerSecond, final long windowMillis)
+    {
+        this.minBodyBytesPerSecond = atLeast(bytesPerSecond, 0, "minBodyRate bytesPerSecond");
+        this.bodyRateWindowMillis = positive(windowMillis, "minBodyRate windowMillis");
         return this;
     }
 
@@ -313,6 +333,16 @@ public final class HttpServerConfig
     long requestHeadTimeoutMillis()
     {
         return requestHeadTimeoutMillis;
+    }
+
+    int minBodyBytesPerSecond()
+    {
+        return minBodyBytesPerSecond;
+    }
+
+    long bodyRateWindowMillis()
+    {
+        return bodyRateWindowMillis;
     }
 
     long idleTimeoutMillis()

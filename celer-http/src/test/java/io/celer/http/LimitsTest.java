@@ -175,6 +175,59 @@ class LimitsTest
         }
     }
 
+    @Test
+    void aStreamedBodyTooSlowEndsIn408() throws Exception
+    {
+        server = new TestServer(new HttpServerConfig().maxHeldBodySize(1024).minBodyRate(1_000, 300));
+        try (RawClient client = new RawClient(server.port()))
+        {
+            client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n" + "b".repeat(2048));
+            // 20 bytes a second, far below the 1,000 asked for: each byte keeps the connection from being idle,
+            // but not the body from being too slow.
+            final Thread dribbler = new Thread(() -> dribble(client, "b"), "dribbler");
+            dribbler.setDaemon(true);
+            dribbler.start();
+            try
+            {
+                final RawClient.Response response;
+                try
+                {
+                    response = client.read();
+                }
+                catch (final SocketTimeoutException ex)
+                {
+                    throw new AssertionError("no answer while the body trickled in", ex);
+                }
+                assertThat(response).as("an answer before the connection closed").isNotNull();
+                assertThat(response.status).isEqualTo(408);
+                assertThat(client.isClosedByPeer()).as("closed after the 408").isTrue();
+            }
+            finally
+            {
+                dribbler.interrupt();
+                dribbler.join();
+            }
+        }
+    }
+
+    @Test
+    void aStreamedBodyAtTheMinimumRateIsServed() throws Exception
+    {
+        server = new TestServer(new HttpServerConfig().maxHeldBodySize(1024).minBodyRate(1_000, 300));
+        try (RawClient client = new RawClient(server.port()))
+        {
+            client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n");
+            for (int i = 0; i < 20; i++)
+            {
+                client.send("c".repeat(1000)); // 10,000 bytes a second
+                Thread.sleep(100);
+            }
+            final RawClient.Response response = client.read();
+            assertThat(response.status).isEqualTo(200);
+            assertThat(response.bodyText()).isEqualTo("streamed 20000");
+        }
+    }
+
     /** Sends some text every 50 ms until interrupted or the server is gone. */
     private static void dribble(final RawClient client, final String text)
     {
