@@ -10,6 +10,7 @@ public final class WebSocketConfig
     private int initialMessageBufferSize = 64 * 1024;
     private boolean streamFragments;
     private long closeTimeoutMillis = 5_000;
+    private long pingIntervalMillis = 30_000;
 
     /**
      * The largest frame payload accepted; larger fails the connection with 1009.
@@ -89,6 +90,35 @@ public final class WebSocketConfig
         }
         this.closeTimeoutMillis = millis;
         return this;
+    }
+
+    /**
+     * Liveness: after this long without a byte from the peer the session sends a ping, and after as long again
+     * without one it fails the connection (the handler hears 1006), so a peer that went away silently is not
+     * held forever. A peer that only listens stays, answering pings as every WebSocket implementation does. 30 s
+     * by default; 0 for never.
+     *
+     * @param millis milliseconds, or 0.
+     * @return this.
+     */
+    public WebSocketConfig pingIntervalMillis(final long millis)
+    {
+        if (millis < 0)
+        {
+            throw new IllegalArgumentException("pingIntervalMillis below 0: " + millis);
+        }
+        this.pingIntervalMillis = millis;
+        return this;
+    }
+
+    /**
+     * The silence after which a ping goes out, and after which, again, the connection is failed.
+     *
+     * @return milliseconds, 0 for never.
+     */
+    public long pingIntervalMillis()
+    {
+        return pingIntervalMillis;
     }
 
     /**

@@ -50,6 +50,9 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     private boolean closeFinished;
     private boolean closedNotified;
     private int failCode;
+    private boolean pingOutstanding;
+    /** A liveness ping's payload: none. */
+    private final ByteBuffer noPayload = ByteBuffer.allocate(0);
 
     private boolean messageCompressed;
     private boolean frameFin;
@@ -144,7 +147,36 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         this.connection = connection;
         writer.open(connection);
         open = true;
+        if (config.pingIntervalMillis() > 0)
+        {
+            connection.setReadTimeout(config.pingIntervalMillis());
+        }
         handler.opened(this);
+    }
+
+    /**
+     * The peer was silent for the ping interval: a ping asks whether it is still there, and a second silence
+     * fails the connection.
+     *
+     * @param c         the connection.
+     * @param nowMillis the reactor clock.
+     */
+    @Override
+    public void readTimeout(final Connection c, final long nowMillis)
+    {
+        if (!open)
+        {
+            return;
+        }
+        if (pingOutstanding)
+        {
+            failCode = CloseCode.ABNORMAL;
+            connection.close(); // no close frame: a peer that does not answer a ping would not answer that either
+            return;
+        }
+        pingOutstanding = true;
+        ping(noPayload.clear());
+        flush();
     }
 
     /**
@@ -156,6 +188,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     @Override
     public void message(final Connection c, final ByteBuffer buffer)
     {
+        pingOutstanding = false;
         if (!open || decoder.failure() != 0)
         {
             buffer.position(buffer.limit());
