@@ -45,9 +45,10 @@ public final class WebSocketConfig
     }
 
     /**
-     * The reassembly buffer's first size, made at a session's first data message (a session that receives none
-     * holds none); it doubles as messages need, up to {@link #maxMessageLength}, so growth happens while warming
-     * up and not after.
+     * The reassembly buffer's size, made at a session's first data message (a session that receives none holds
+     * none) and kept; a larger message grows it (doubling, up to {@link #maxMessageLength}) for as long as that
+     * message takes, after which the large buffer is let go. Set it to the largest message that should allocate
+     * nothing; 64 KiB by default.
      *
      * @param bytes at least 1.
      * @return this.

@@ -11,8 +11,9 @@ import io.celer.websocket.WebSocketHandler;
  * The receiving half of a session: takes a message's (inflated) data chunk by chunk, validates text as it comes,
  * and streams each chunk to the handler or gathers the message and hands it over whole. The gathering buffer is
  * made at the first data message, not with the session: a feed's clients send none, and a server of thousands of
- * them would otherwise hold an idle buffer each. It grows while warming up to the largest message seen, then
- * never again.
+ * them would otherwise hold an idle buffer each. A message larger than {@link WebSocketConfig#initialMessageBufferSize}
+ * grows it, and once that message is delivered the large buffer goes: a connection that once received a large
+ * message does not keep its memory for life (messages up to the initial size allocate nothing).
  */
 final class MessageAssembler
 {
@@ -78,9 +79,22 @@ final class MessageAssembler
             {
                 handler.binary(socket, message);
             }
-            message.clear();
+            if (message.capacity() > initialMessageBufferSize)
+            {
+                message = null; // made again, at the initial size, by the next message
+            }
+            else
+            {
+                message.clear();
+            }
         }
         return FrameListener.CONTINUE;
+    }
+
+    /** The reassembly buffer's size now, 0 when there is none; tests look at it. */
+    int bufferCapacity()
+    {
+        return message == null ? 0 : message.capacity();
     }
 
     private boolean ensureRoom(final long bytes)
@@ -103,7 +117,7 @@ final class MessageAssembler
         {
             return false;
         }
-        // Grows while warming up to the largest message seen, then never again.
+        // Grows for a message larger than any so far; given back once that message is delivered.
         final int capacity = (int)Math.min(maxMessageLength, Math.max(needed, 2L * message.capacity()));
         final ByteBuffer grown = ByteBuffer.allocate(capacity);
         message.flip();
