@@ -11,9 +11,9 @@ import java.util.function.Consumer;
 
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
+import io.celer.queue.internal.ManyToOneQueue;
 import io.celer.reactor.internal.Selectable;
 import io.celer.reactor.internal.CpuPinning;
 import io.celer.reactor.internal.Poller;
@@ -44,7 +44,7 @@ public final class Reactor implements AutoCloseable
     private final boolean idleParks;
     private final boolean checkThreads;
     private final ReactorTimers timers = new ReactorTimers();
-    private final ManyToOneConcurrentArrayQueue<Runnable> callbacks;
+    private final ManyToOneQueue<Runnable> callbacks;
     private final Consumer<Runnable> callbackRunner = this::runCallback;
     private final ArrayList<CycleTask> cycleTasks = new ArrayList<>(1024);
     private final CallbackSources callbackSources = new CallbackSources();
@@ -83,7 +83,7 @@ public final class Reactor implements AutoCloseable
             idleStrategy instanceof NoOpIdleStrategy ||
             idleStrategy instanceof YieldingIdleStrategy);
         this.checkThreads = config.checkThreads();
-        this.callbacks = new ManyToOneConcurrentArrayQueue<>(config.callbackQueueCapacity());
+        this.callbacks = new ManyToOneQueue<>(config.callbackQueueCapacity());
     }
 
     /**

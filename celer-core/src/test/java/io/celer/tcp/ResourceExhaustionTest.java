@@ -116,7 +116,7 @@ class ResourceExhaustionTest
     {
         final List<String> command = new ArrayList<>(List.of("bash", "-c", shell,
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-XX:AutoBoxCacheMax=65536"));
+            "-XX:AutoBoxCacheMax=65536"));
         command.addAll(jvmFlags);
         // Jars, as a deployed server runs from: a jar stays open, so loading a class needs no new descriptor,
         // where a class directory needs one per class. And few of them: each is a descriptor once opened.

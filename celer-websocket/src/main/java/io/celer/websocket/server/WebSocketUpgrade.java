@@ -3,8 +3,6 @@ package io.celer.websocket.server;
 import java.nio.ByteBuffer;
 import java.util.function.Supplier;
 
-import org.agrona.AsciiSequenceView;
-import org.agrona.concurrent.UnsafeBuffer;
 
 import io.celer.http.AsciiView;
 import io.celer.http.HttpHandler;
@@ -52,8 +50,7 @@ public final class WebSocketUpgrade implements HttpHandler
     private final AcceptKey acceptKey = new AcceptKey();
     private final ByteBuffer accept = ByteBuffer.allocate(AcceptKey.LENGTH);
     // A view of the array the accept value is rewritten into: the header without a String.
-    private final AsciiSequenceView acceptText =
-        new AsciiSequenceView(new UnsafeBuffer(accept.array()), 0, AcceptKey.LENGTH);
+    private final CharSequence acceptText = new AsciiChars(accept.array());
 
     private OriginCheck originCheck = OriginCheck.any();
     private String[] subprotocols = NONE;
@@ -306,5 +303,40 @@ public final class WebSocketUpgrade implements HttpHandler
             }
         }
         return null;
+    }
+
+    /** ASCII bytes read as chars in place, so a header value written into an array needs no String. */
+    private static final class AsciiChars implements CharSequence
+    {
+        private final byte[] bytes;
+
+        AsciiChars(final byte[] bytes)
+        {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public int length()
+        {
+            return bytes.length;
+        }
+
+        @Override
+        public char charAt(final int index)
+        {
+            return (char)(bytes[index] & 0xFF);
+        }
+
+        @Override
+        public CharSequence subSequence(final int start, final int end)
+        {
+            return toString().substring(start, end);
+        }
+
+        @Override
+        public String toString()
+        {
+            return new String(bytes, java.nio.charset.StandardCharsets.US_ASCII);
+        }
     }
 }
