@@ -2,13 +2,11 @@ package io.celer.examples.wsfeed;
 
 import java.nio.ByteBuffer;
 
-import org.agrona.concurrent.UnsafeBuffer;
-
 /**
  * One feed message as ASCII text in a reused buffer: the client's sequence number, the send time and the due time
  * (both {@link System#nanoTime()}), each followed by a space, then {@code x} up to the message size. The due time is
  * when the client's rate made the message owed: a receiver measuring from it also counts how late the server sent,
- * which the send time alone hides. Garbage-free: Agrona's ASCII number codec writes the digits in place.
+ * which the send time alone hides. Garbage-free: the digits are written in place.
  */
 public final class FeedText
 {
@@ -17,7 +15,6 @@ public final class FeedText
     private static final byte PAD = 'x';
 
     private final ByteBuffer bytes;
-    private final UnsafeBuffer view;
     private final int size;
 
     /**
@@ -29,7 +26,6 @@ public final class FeedText
     {
         this.size = size;
         this.bytes = ByteBuffer.allocate(Math.max(size, MAX_HEADER));
-        this.view = new UnsafeBuffer(bytes);
         for (int i = 0; i < bytes.capacity(); i++)
         {
             bytes.put(i, PAD);
@@ -46,20 +42,37 @@ public final class FeedText
      */
     public ByteBuffer write(final long sequence, final long nanos, final long dueNanos)
     {
-        int at = view.putLongAscii(0, sequence);
-        view.putByte(at++, (byte)' ');
-        at += view.putLongAscii(at, nanos);
-        view.putByte(at++, (byte)' ');
-        at += view.putLongAscii(at, dueNanos);
-        view.putByte(at++, (byte)' ');
+        int at = putDigits(0, sequence);
+        bytes.put(at++, (byte)' ');
+        at += putDigits(at, nanos);
+        bytes.put(at++, (byte)' ');
+        at += putDigits(at, dueNanos);
+        bytes.put(at++, (byte)' ');
         final int length = Math.max(at, size);
         // The padding after the header is already there, but a longer header last time may have overwritten it.
         for (int i = at; i < Math.min(length, MAX_HEADER); i++)
         {
-            view.putByte(i, PAD);
+            bytes.put(i, PAD);
         }
         bytes.limit(length).position(0);
         return bytes;
+    }
+
+    /** Writes a non-negative number's decimal digits at an index; returns how many. */
+    private int putDigits(final int at, final long value)
+    {
+        int digits = 1;
+        for (long rest = value / 10; rest > 0; rest /= 10)
+        {
+            digits++;
+        }
+        long rest = value;
+        for (int i = at + digits - 1; i >= at; i--)
+        {
+            bytes.put(i, (byte)('0' + rest % 10));
+            rest /= 10;
+        }
+        return digits;
     }
 
     /**
