@@ -32,4 +32,11 @@ public final class RawFraming implements Framing
     {
         return Integer.MAX_VALUE;
     }
+    /**
+     * A raw framing; it keeps no state, so one may serve many connections.
+     */
+    public RawFraming()
+    {
+    }
+
 }

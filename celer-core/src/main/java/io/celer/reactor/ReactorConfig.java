@@ -21,6 +21,13 @@ public final class ReactorConfig
     private int selectInterval = 64;
 
     /**
+     * Settings with every default, to be changed by the methods below.
+     */
+    public ReactorConfig()
+    {
+    }
+
+    /**
      * Name of the reactor thread.
      *
      * @param name the thread name.

@@ -42,6 +42,13 @@ public final class TcpConfig
     private int bufferPoolSize = 64;
 
     /**
+     * Settings with every default, to be changed by the methods below.
+     */
+    public TcpConfig()
+    {
+    }
+
+    /**
      * An independent copy, so a component can add its own settings (its framing, say) to a caller's base.
      *
      * @return a new config with the same settings.

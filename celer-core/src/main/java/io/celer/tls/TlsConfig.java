@@ -38,6 +38,13 @@ public final class TlsConfig implements TransportFactory
     private SSLContext context;
 
     /**
+     * TLS settings with every default (the JDK's trust store, no key store), to be changed by the methods below.
+     */
+    public TlsConfig()
+    {
+    }
+
+    /**
      * The key store holding this side's certificate chain and private key; needed by a server.
      *
      * @param path     a PKCS12 ({@code .p12}, {@code .pfx}) or JKS ({@code .jks}) file.

@@ -21,6 +21,13 @@ public final class UdpConfig
     private boolean busyPoll = false;
 
     /**
+     * Settings with every default, to be changed by the methods below.
+     */
+    public UdpConfig()
+    {
+    }
+
+    /**
      * Local address to bind; {@code 0.0.0.0} by default. A multicast receiver binds the wildcard address.
      *
      * @param address a host name or IP literal.

@@ -54,6 +54,13 @@ public final class AsciiView implements CharSequence
     }
 
     /**
+     * An empty view; the library wraps header bytes in it.
+     */
+    AsciiView()
+    {
+    }
+
+    /**
      * Whether the bytes spell the text exactly.
      *
      * @param text the text.

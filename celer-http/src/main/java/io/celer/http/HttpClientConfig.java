@@ -26,6 +26,13 @@ public final class HttpClientConfig
     private long maxReconnectDelayMillis = 5_000;
 
     /**
+     * Settings with every default, to be changed by the methods below.
+     */
+    public HttpClientConfig()
+    {
+    }
+
+    /**
      * The TCP settings (transport, write buffer, socket options). The client copies them and owns these, whatever
      * they say: the framing is raw (HTTP parses its own bytes), the read buffer is {@link #readBufferSize}'s, a
      * full write buffer never disconnects, and the connect timeout, TLS handshake timeout and reconnect delays are

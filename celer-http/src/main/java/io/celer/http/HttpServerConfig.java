@@ -32,6 +32,13 @@ public final class HttpServerConfig
     private int readBufferSize = 64 * 1024;
 
     /**
+     * Settings with every default, to be changed by the methods below.
+     */
+    public HttpServerConfig()
+    {
+    }
+
+    /**
      * The TCP settings (transport, write buffer, socket options, limits). The server copies them and owns three,
      * whatever they say: the framing is raw (HTTP parses its own bytes), the read buffer is
      * {@link #readBufferSize}'s (its size is checked against this config's limits), and a full write buffer never

@@ -12,15 +12,16 @@ import org.openjdk.jcstress.infra.results.II_Result;
 import io.celer.queue.internal.ManyToOneQueue;
 
 /**
- * Two producers offer an element each, written with plain stores before the offer, while the consumer drains; the
- * arbiter drains the rest. Every element is taken exactly once, and whole: the consumer never sees a claimed slot's
- * element half-published.
+ * Two producers offer an element each, written with plain stores before the offer; the second then drains, as a
+ * reactor thread that queues a callback of its own and drains its queue; the arbiter drains the rest. Every element
+ * is taken exactly once, and whole: a drain never sees a claimed slot's element half-published. (Two actors, so
+ * that the test runs on two CPUs.)
  */
 @JCStressTest
-@Description("ManyToOneQueue: offers from two threads against a concurrent drain; each element once, whole")
-@Outcome(id = "0, 3", expect = Expect.ACCEPTABLE, desc = "the drain came first; the arbiter took both")
-@Outcome(id = "1, 2", expect = Expect.ACCEPTABLE, desc = "the drain took the first producer's")
-@Outcome(id = "2, 1", expect = Expect.ACCEPTABLE, desc = "the drain took the second producer's")
+@Description("ManyToOneQueue: an offer from another thread against an offer and a drain; each element once, whole")
+@Outcome(id = "0, 3", expect = Expect.ACCEPTABLE, desc = "the other's slot was claimed first, not yet published: "
+    + "the drain stops there, in order")
+@Outcome(id = "2, 1", expect = Expect.ACCEPTABLE, desc = "the drain took its own element; the arbiter the other")
 @Outcome(id = "3, 0", expect = Expect.ACCEPTABLE, desc = "the drain took both")
 @Outcome(expect = Expect.FORBIDDEN, desc = "an element was lost, taken twice or seen before its fields")
 @State
@@ -35,10 +36,10 @@ public class ManyToOneQueueStress
     private final ManyToOneQueue<Item> queue = new ManyToOneQueue<>(4);
 
     /**
-     * The first producer.
+     * Another thread offers.
      */
     @Actor
-    public void first()
+    public void producer()
     {
         final Item item = new Item();
         item.value = 1;
@@ -46,31 +47,23 @@ public class ManyToOneQueueStress
     }
 
     /**
-     * The second producer.
-     */
-    @Actor
-    public void second()
-    {
-        final Item item = new Item();
-        item.value = 2;
-        queue.offer(item);
-    }
-
-    /**
-     * The consumer: one drain.
+     * The consumer's thread offers, then drains.
      *
      * @param r r1: the sum of what it took.
      */
     @Actor
     public void consumer(final II_Result r)
     {
+        final Item item = new Item();
+        item.value = 2;
+        queue.offer(item);
         final int[] sum = new int[1];
-        queue.drain(item -> sum[0] += item.value == 0 ? 100 : item.value);
+        queue.drain(taken -> sum[0] += taken.value == 0 ? 100 : taken.value);
         r.r1 = sum[0];
     }
 
     /**
-     * After all: what is left.
+     * After both: what is left.
      *
      * @param r r2: the sum of the rest.
      */
@@ -78,7 +71,7 @@ public class ManyToOneQueueStress
     public void rest(final II_Result r)
     {
         final int[] sum = new int[1];
-        queue.drain(item -> sum[0] += item.value == 0 ? 100 : item.value);
+        queue.drain(taken -> sum[0] += taken.value == 0 ? 100 : taken.value);
         r.r2 = sum[0];
     }
 }

@@ -17,6 +17,13 @@ public final class Utf8Text implements CharSequence
     private int length = -1;
 
     /**
+     * An empty view; the library wraps each message's bytes in it.
+     */
+    public Utf8Text()
+    {
+    }
+
+    /**
      * Points this at validated UTF-8.
      *
      * @param buffer the bytes.

@@ -13,6 +13,13 @@ public final class WebSocketConfig
     private long pingIntervalMillis = 30_000;
 
     /**
+     * Settings with every default, to be changed by the methods below.
+     */
+    public WebSocketConfig()
+    {
+    }
+
+    /**
      * The largest frame payload accepted; larger fails the connection with 1009.
      *
      * @param bytes at least 125.

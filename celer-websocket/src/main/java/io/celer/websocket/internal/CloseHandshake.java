@@ -16,6 +16,13 @@ public final class CloseHandshake
     private int receivedCode;
 
     /**
+     * A close handshake not yet begun.
+     */
+    public CloseHandshake()
+    {
+    }
+
+    /**
      * Claims the right to send the one close frame.
      *
      * @param code the code it will carry ({@link CloseCode#NO_STATUS} for none).

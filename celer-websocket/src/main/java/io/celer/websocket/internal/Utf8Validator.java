@@ -112,6 +112,13 @@ public final class Utf8Validator
     private int state = ACCEPT;
 
     /**
+     * A validator at the start of a text.
+     */
+    public Utf8Validator()
+    {
+    }
+
+    /**
      * Starts a new text: forgets any partial character.
      */
     public void reset()

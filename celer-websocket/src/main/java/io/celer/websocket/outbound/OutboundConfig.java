@@ -23,6 +23,13 @@ public final class OutboundConfig
     private long maxTotalQueueStorage = Long.MAX_VALUE;
 
     /**
+     * Settings with every default, to be changed by the methods below.
+     */
+    public OutboundConfig()
+    {
+    }
+
+    /**
      * The most messages one client's queue holds.
      *
      * @param messages at least 1.
