@@ -19,19 +19,41 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.io.InputStream;
 
 import org.junit.jupiter.api.Test;
 
+import io.celer.framing.LengthPrefixedFraming;
+import io.celer.http.HttpServer;
+import io.celer.http.HttpServerConfig;
+import io.celer.http.Router;
 import io.celer.reactor.Reactor;
+import io.celer.tcp.Connection;
+import io.celer.tcp.Handler;
+import io.celer.tcp.TcpConfig;
+import io.celer.tcp.TcpServer;
+import io.celer.websocket.Utf8Text;
+import io.celer.websocket.WebSocket;
+import io.celer.websocket.WebSocketConfig;
+import io.celer.websocket.WebSocketHandler;
+import io.celer.websocket.server.WebSocketUpgrade;
 import io.celer.test.Sockets;
 
 /**
- * The README's three samples run against real clients, and the README shows each exactly as it compiles here.
+ * The README's three samples and the guide's run against real peers, and every java block of the README and of
+ * docs/ is one of them, word for word as it compiles here.
  */
 class ReadmeSamplesTest
 {
     private static final Path SOURCE =
         Path.of("src/test/java/io/celer/examples/readme/ReadmeSamples.java");
+    private static final Pattern JAVA_BLOCK = Pattern.compile("(?s)```java\\n(.*?)```");
 
     @Test
     void theEchoServerEchoesALine() throws Exception
@@ -106,18 +128,159 @@ class ReadmeSamplesTest
     }
 
     @Test
-    void theReadmeShowsEachSampleAsItCompiles() throws Exception
+    void theGuidesThreadsSampleRunsOnTheReactorAndItsTimer() throws Exception
     {
+        final BlockingQueue<String> out = new LinkedBlockingQueue<>();
+        final Reactor reactor = GuideSamples.threads(out);
+        try
+        {
+            assertThat(out.poll(30, TimeUnit.SECONDS)).isEqualTo("on io");
+            assertThat(out.poll(30, TimeUnit.SECONDS)).isEqualTo("100 ms later");
+        }
+        finally
+        {
+            reactor.close();
+        }
+    }
+
+    @Test
+    void theGuidesClientTalksLengthPrefixedMessages() throws Exception
+    {
+        final BlockingQueue<String> out = new LinkedBlockingQueue<>();
+        final Reactor reactor = Reactor.create().start();
+        try
+        {
+            final TcpServer echo = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
+                .framing(() -> new LengthPrefixedFraming(4, 64 * 1024)), new Handler()
+                {
+                    @Override
+                    public void message(final Connection connection, final ByteBuffer message)
+                    {
+                        connection.send(message);
+                    }
+                }).open();
+            GuideSamples.client(reactor, echo.port(), out);
+            assertThat(out.poll(30, TimeUnit.SECONDS)).isEqualTo("5 bytes");
+        }
+        finally
+        {
+            reactor.close();
+        }
+    }
+
+    @Test
+    void theGuidesProducerWritesEverythingToASlowReader() throws Exception
+    {
+        final BlockingQueue<String> out = new LinkedBlockingQueue<>();
+        final Reactor reactor = Reactor.create().start();
+        try
+        {
+            final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
+                .disconnectOnFullWriteBuffer(false).writeBufferSize(16 * 1024), GuideSamples.backPressure(out)).open();
+            try (Socket reader = new Socket("127.0.0.1", server.port()))
+            {
+                final InputStream in = reader.getInputStream();
+                final byte[] chunk = new byte[64 * 1024];
+                long read = 0;
+                while (read < 10_000L * 1024)
+                {
+                    final int n = in.read(chunk);
+                    assertThat(n).as("bytes before the end").isPositive();
+                    read += n;
+                }
+                assertThat(out.poll(30, TimeUnit.SECONDS)).isEqualTo("all written");
+            }
+        }
+        finally
+        {
+            reactor.close();
+        }
+    }
+
+    @Test
+    void theGuidesHttpClientGetsAnAnswer() throws Exception
+    {
+        final int port = Sockets.freePort();
+        final Reactor server = ReadmeSamples.http(port);
+        final Reactor reactor = Reactor.create().start();
+        final BlockingQueue<String> out = new LinkedBlockingQueue<>();
+        try
+        {
+            GuideSamples.httpClient(reactor, port, out);
+            assertThat(out.poll(30, TimeUnit.SECONDS)).isEqualTo("200 5 bytes");
+        }
+        finally
+        {
+            reactor.close();
+            server.close();
+        }
+    }
+
+    @Test
+    void theGuidesWebSocketClientGetsItsEcho() throws Exception
+    {
+        final Reactor reactor = Reactor.create().start();
+        final BlockingQueue<String> out = new LinkedBlockingQueue<>();
+        try
+        {
+            final HttpServer echo = new HttpServer(reactor, 0,
+                new HttpServerConfig().tcp(new TcpConfig().bindAddress("127.0.0.1")),
+                Router.builder().get("/echo", new WebSocketUpgrade(new WebSocketConfig(), new WebSocketHandler()
+                {
+                    @Override
+                    public void text(final WebSocket socket, final Utf8Text message)
+                    {
+                        socket.sendText(message.toString());
+                    }
+                })).build()).open();
+            GuideSamples.webSocketClient(reactor, echo.port(), out);
+            assertThat(out.poll(30, TimeUnit.SECONDS)).isEqualTo("hello");
+        }
+        finally
+        {
+            reactor.close();
+        }
+    }
+
+    @Test
+    void everyJavaBlockOfTheReadmeAndTheDocsIsACompiledSample() throws Exception
+    {
+        final Map<String, String> samples = new LinkedHashMap<>();
+        for (final Path source : List.of(SOURCE, SOURCE.resolveSibling("GuideSamples.java")))
+        {
+            final List<String> lines = Files.readAllLines(source);
+            for (int i = 0; i < lines.size(); i++)
+            {
+                if (lines.get(i).startsWith("        // README:begin "))
+                {
+                    final int end = lines.subList(i, lines.size()).indexOf("        // README:end") + i;
+                    samples.put(lines.get(i).substring("        // README:begin ".length()),
+                        lines.subList(i + 1, end).stream().map(l -> l.length() > 8 ? l.substring(8) : l.strip())
+                            .collect(Collectors.joining("\n")));
+                }
+            }
+        }
+        final List<Path> documents = new ArrayList<>(List.of(Path.of("..", "README.md")));
+        try (Stream<Path> docs = Files.list(Path.of("..", "docs")))
+        {
+            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(documents::add);
+        }
+        int blocks = 0;
+        for (final Path document : documents)
+        {
+            final Matcher block = JAVA_BLOCK.matcher(Files.readString(document));
+            while (block.find())
+            {
+                blocks++;
+                assertThat(samples.values()).as("a java block of %s, compiled as a sample", document)
+                    .contains(block.group(1).stripTrailing());
+            }
+        }
         final String readme = Files.readString(Path.of("..", "README.md"));
-        final List<String> source = Files.readAllLines(SOURCE);
         for (final String name : List.of("echo", "http", "feed"))
         {
-            final int begin = source.indexOf("        // README:begin " + name);
-            final int end = source.subList(begin, source.size()).indexOf("        // README:end") + begin;
-            final String sample = source.subList(begin + 1, end).stream()
-                .map(line -> line.length() > 8 ? line.substring(8) : line.strip())
-                .collect(Collectors.joining("\n"));
-            assertThat(readme).as("the README's %s sample, word for word as in %s", name, SOURCE).contains(sample);
+            assertThat(readme).as("the README shows its %s sample", name).contains(samples.get(name));
         }
+        assertThat(blocks).as("java blocks checked").isGreaterThanOrEqualTo(samples.size());
     }
 }
