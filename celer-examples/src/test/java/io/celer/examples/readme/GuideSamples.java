@@ -49,7 +49,7 @@ final class GuideSamples
     {
         // README:begin client
         TcpClient client = new TcpClient(reactor, "127.0.0.1", port, new TcpConfig()
-            .framing(() -> new LengthPrefixedFraming(4, 64 * 1024))   // a 4-byte length, then the message
+            .framing(() -> new LengthPrefixedFraming(4, 16 * 1024))   // a 4-byte length, then the message
             .reconnectDelayMillis(100),                               // 100 ms, doubling, after a lost connection
             new Handler()
             {

@@ -151,7 +151,7 @@ class ReadmeSamplesTest
         try
         {
             final TcpServer echo = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
-                .framing(() -> new LengthPrefixedFraming(4, 64 * 1024)), new Handler()
+                .framing(() -> new LengthPrefixedFraming(4, 16 * 1024)), new Handler()
                 {
                     @Override
                     public void message(final Connection connection, final ByteBuffer message)
