@@ -114,30 +114,8 @@ class LimitsTest
             client.send("GET /ok HTTP/1.1\r\nHost: x\r\nX-Slow: ");
             // Still dribbling, a byte every 50 ms, until the answer: the clock runs from the head's first byte, so
             // the 408 comes however often a byte arrives. A clock that started again with each byte would never end.
-            final Thread dribbler = new Thread(() -> dribble(client, "a"), "dribbler");
-            dribbler.setDaemon(true);
-            dribbler.start();
-            try
-            {
-                final RawClient.Response response;
-                try
-                {
-                    response = client.read();
-                }
-                catch (final SocketTimeoutException ex)
-                {
-                    throw new AssertionError("no answer while the head went on dribbling: its clock must run from " +
-                        "its first byte, not from its last", ex);
-                }
-                assertThat(response).as("an answer before the connection closed").isNotNull();
-                assertThat(response.status).isEqualTo(408);
-                assertThat(client.isClosedByPeer()).as("closed after the 408").isTrue();
-            }
-            finally
-            {
-                dribbler.interrupt();
-                dribbler.join();
-            }
+            assert408WhileDribbling(client, "a", "no answer while the head went on dribbling: its clock must run from " +
+                        "its first byte, not from its last");
         }
     }
 
@@ -149,29 +127,7 @@ class LimitsTest
         {
             // RFC 9112 lets a server skip empty lines before a request, not wait for them forever: a CRLF every
             // 50 ms refreshes no clock, and the head's timeout runs from the first.
-            final Thread dribbler = new Thread(() -> dribble(client, "\r\n"), "dribbler");
-            dribbler.setDaemon(true);
-            dribbler.start();
-            try
-            {
-                final RawClient.Response response;
-                try
-                {
-                    response = client.read();
-                }
-                catch (final SocketTimeoutException ex)
-                {
-                    throw new AssertionError("no answer while empty lines went on arriving", ex);
-                }
-                assertThat(response).as("an answer before the connection closed").isNotNull();
-                assertThat(response.status).isEqualTo(408);
-                assertThat(client.isClosedByPeer()).as("closed after the 408").isTrue();
-            }
-            finally
-            {
-                dribbler.interrupt();
-                dribbler.join();
-            }
+            assert408WhileDribbling(client, "\r\n", "no answer while empty lines went on arriving");
         }
     }
 
@@ -184,29 +140,7 @@ class LimitsTest
             client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n" + "b".repeat(2048));
             // 20 bytes a second, far below the 1,000 asked for: each byte keeps the connection from being idle,
             // but not the body from being too slow.
-            final Thread dribbler = new Thread(() -> dribble(client, "b"), "dribbler");
-            dribbler.setDaemon(true);
-            dribbler.start();
-            try
-            {
-                final RawClient.Response response;
-                try
-                {
-                    response = client.read();
-                }
-                catch (final SocketTimeoutException ex)
-                {
-                    throw new AssertionError("no answer while the body trickled in", ex);
-                }
-                assertThat(response).as("an answer before the connection closed").isNotNull();
-                assertThat(response.status).isEqualTo(408);
-                assertThat(client.isClosedByPeer()).as("closed after the 408").isTrue();
-            }
-            finally
-            {
-                dribbler.interrupt();
-                dribbler.join();
-            }
+            assert408WhileDribbling(client, "b", "no answer while the body trickled in");
         }
     }
 
@@ -225,6 +159,37 @@ class LimitsTest
             final RawClient.Response response = client.read();
             assertThat(response.status).isEqualTo(200);
             assertThat(response.bodyText()).isEqualTo("streamed 20000");
+        }
+    }
+
+    /**
+     * Keeps sending some text every 50 ms while waiting for the answer, which must be a 408 followed by the close.
+     */
+    private static void assert408WhileDribbling(final RawClient client, final String text, final String noAnswer)
+        throws Exception
+    {
+        final Thread dribbler = new Thread(() -> dribble(client, text), "dribbler");
+        dribbler.setDaemon(true);
+        dribbler.start();
+        try
+        {
+            final RawClient.Response response;
+            try
+            {
+                response = client.read();
+            }
+            catch (final SocketTimeoutException ex)
+            {
+                throw new AssertionError(noAnswer, ex);
+            }
+            assertThat(response).as("an answer before the connection closed").isNotNull();
+            assertThat(response.status).isEqualTo(408);
+            assertThat(client.isClosedByPeer()).as("closed after the 408").isTrue();
+        }
+        finally
+        {
+            dribbler.interrupt();
+            dribbler.join();
         }
     }
 
