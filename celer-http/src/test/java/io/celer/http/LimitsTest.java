@@ -114,8 +114,8 @@ class LimitsTest
             client.send("GET /ok HTTP/1.1\r\nHost: x\r\nX-Slow: ");
             // Still dribbling, a byte every 50 ms, until the answer: the clock runs from the head's first byte, so
             // the 408 comes however often a byte arrives. A clock that started again with each byte would never end.
-            assert408WhileDribbling(client, "a", "no answer while the head went on dribbling: its clock must run from " +
-                        "its first byte, not from its last");
+            assert408WhileDribbling(client, "a",
+                "no answer while the head went on dribbling: its clock must run from its first byte, not from its last");
         }
     }
 
