@@ -1,6 +1,7 @@
 package io.celer.tcp;
 
-import static io.celer.test.Sockets.freePort;
+import static io.celer.test.Sockets.portOf;
+import static io.celer.test.Sockets.refusingPort;
 import static io.celer.test.Sockets.lineReader;
 import static io.celer.test.Sockets.sendLine;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,6 +12,7 @@ import java.net.ConnectException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
@@ -134,14 +136,16 @@ class ConnectionLifecycleTest
     @EnumSource(Transports.class)
     void aRefusedConnectEndsInConnectFailed(final Transports transport) throws Exception
     {
-        final int port = freePort();
-        final RecordingHandler handler = new RecordingHandler();
-        final TcpClient client = new TcpClient(reactors.start("client"), "127.0.0.1", port,
-            new TcpConfig().transport(transport.client()), handler).open();
-        assertThat(handler.awaitClosed()).isEqualTo(CloseReason.CONNECT_FAILED);
-        assertThat(handler.errors).singleElement().isInstanceOf(ConnectException.class);
-        assertThat(handler.events).doesNotContain("opened");
-        assertThat(client.isOpen()).isFalse();
+        try (SocketChannel reserved = refusingPort())
+        {
+            final RecordingHandler handler = new RecordingHandler();
+            final TcpClient client = new TcpClient(reactors.start("client"), "127.0.0.1", portOf(reserved),
+                new TcpConfig().transport(transport.client()), handler).open();
+            assertThat(handler.awaitClosed()).isEqualTo(CloseReason.CONNECT_FAILED);
+            assertThat(handler.errors).singleElement().isInstanceOf(ConnectException.class);
+            assertThat(handler.events).doesNotContain("opened");
+            assertThat(client.isOpen()).isFalse();
+        }
     }
 
     @Test
@@ -158,7 +162,8 @@ class ConnectionLifecycleTest
     @EnumSource(Transports.class)
     void aClientReconnectsWithBackOffUntilTheServerIsUpAndAfterItDrops(final Transports transport) throws Exception
     {
-        final int port = freePort();
+        final SocketChannel reserved = refusingPort(); // refuses until the server comes
+        final int port = portOf(reserved);
         final RecordingHandler clientHandler = new RecordingHandler();
         final TcpClient client = new TcpClient(reactors.start("client"), "127.0.0.1", port,
             new TcpConfig().reconnectDelayMillis(10).maxReconnectDelayMillis(80).transport(transport.client()),
@@ -166,6 +171,7 @@ class ConnectionLifecycleTest
         Await.until("two refused connects", () -> clientHandler.events.stream()
             .filter("closed:CONNECT_FAILED"::equals).count() >= 2);
 
+        reserved.close();
         final RecordingHandler serverHandler = new RecordingHandler();
         final Reactor serverReactor = reactors.start("server");
         final TcpServer server = new TcpServer(serverReactor, port,

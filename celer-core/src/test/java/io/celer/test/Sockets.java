@@ -4,8 +4,10 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -15,6 +17,33 @@ public final class Sockets
 {
     private Sockets()
     {
+    }
+
+    /**
+     * A loopback port bound but not listening: a connection to it is refused, and no other socket can take it
+     * (as one could a port that {@link #freePort()} found free, while a test waits with nothing on it), until the
+     * channel is closed; bind the server meant for it right after.
+     *
+     * @return the channel holding the port.
+     * @throws IOException if no port can be bound.
+     */
+    public static SocketChannel refusingPort() throws IOException
+    {
+        final SocketChannel reserved = SocketChannel.open();
+        reserved.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        return reserved;
+    }
+
+    /**
+     * The local port of a bound channel.
+     *
+     * @param channel the channel.
+     * @return its port.
+     * @throws IOException if it is closed.
+     */
+    public static int portOf(final SocketChannel channel) throws IOException
+    {
+        return ((InetSocketAddress)channel.getLocalAddress()).getPort();
     }
 
     /**

@@ -3,6 +3,7 @@ package io.celer.examples.fanout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetSocketAddress;
+import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -230,7 +231,8 @@ class FanoutServerTest
     @Test
     void requestsWaitForABackendAndBeyondTheBoundAreAnsweredWithAnError() throws Exception
     {
-        final int port = Sockets.freePort();
+        final SocketChannel reserved = Sockets.refusingPort(); // refuses until the back-end comes
+        final int port = Sockets.portOf(reserved);
         final FanoutServer front = front(64, 4, port);
         final int frontPort = front.localAddress().getPort();
         try (PipelinedLineClient early = new PipelinedLineClient(frontPort, 100);
@@ -243,6 +245,7 @@ class FanoutServerTest
             assertThat(late.readLine()).isEqualTo("error: no back-end available");
             assertThat(early.hasInput()).isFalse();
 
+            reserved.close();
             final BackendServer backend = backend(loopback.reactor("backend"), port);
             final List<String> answers = new ArrayList<>();
             for (int i = 0; i < 6; i++)
@@ -258,12 +261,14 @@ class FanoutServerTest
     @Test
     void requestsBeyondTheSlotsAreAnsweredOverloadedInTheirPlace() throws Exception
     {
-        final int port = Sockets.freePort();
+        final SocketChannel reserved = Sockets.refusingPort(); // refuses until the back-end comes
+        final int port = Sockets.portOf(reserved);
         final FanoutServer front = front(3, 64, port);
         try (PipelinedLineClient client = new PipelinedLineClient(front.localAddress().getPort(), 100))
         {
             client.send("o-0\no-1\no-2\no-3\no-4\n");
             Await.until("two refused", () -> front.overloaded() == 2);
+            reserved.close();
             backend(loopback.reactor("backend"), port);
             final List<String> answers = new ArrayList<>();
             for (int i = 0; i < 5; i++)
