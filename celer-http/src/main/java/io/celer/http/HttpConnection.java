@@ -57,7 +57,6 @@ final class HttpConnection implements Handler, PipelineEvents
     private int pendingUpgrade = -1;
     private boolean upgraded;
     private boolean reading;
-    private boolean released;
 
     HttpConnection(final HttpServerConfig config, final HttpHandler handler, final Connection connection,
         final DateHeader date, final byte[] serverLine, final ConnectionRecycler recycler)
@@ -658,11 +657,10 @@ final class HttpConnection implements Handler, PipelineEvents
     /** The connection closed or went to another protocol: its HTTP state goes back for the next connection. */
     private void release()
     {
-        closed = true;
         phase = DISCARD;
-        if (!released)
+        if (!closed)
         {
-            released = true;
+            closed = true;
             pipeline.close();
             recycler.give(request);
         }
