@@ -111,25 +111,30 @@ public final class Reactor implements AutoCloseable
      */
     public void stop()
     {
-        synchronized (this)
-        {
-            if (state == State.NEW)
-            {
-                state = State.STOPPED;
-                readyKeys.closeAll();
-                terminated.countDown();
-                return;
-            }
-            if (state == State.RUNNING)
-            {
-                state = State.STOPPING;
-            }
-        }
-        wakeup();
+        signalStop();
         if (!isReactorThread())
         {
             awaitTermination();
         }
+    }
+
+    /**
+     * Tells the loop to stop, without waiting: a group stops all its members at once this way.
+     */
+    synchronized void signalStop()
+    {
+        if (state == State.NEW)
+        {
+            state = State.STOPPED;
+            readyKeys.closeAll();
+            terminated.countDown();
+            return;
+        }
+        if (state == State.RUNNING)
+        {
+            state = State.STOPPING;
+        }
+        wakeup();
     }
 
     /**

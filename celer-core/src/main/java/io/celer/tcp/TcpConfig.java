@@ -31,6 +31,7 @@ public final class TcpConfig
     private int backlog = 1024;
     private int maxConnections = 0;
     private OverLimit overLimit = OverLimit.WAIT;
+    private AcceptSpread acceptSpread = AcceptSpread.REUSE_PORT;
     private boolean disconnectOnFullWriteBuffer = true;
     private long reconnectDelayMillis = 0;
     private long maxReconnectDelayMillis = 30_000;
@@ -79,6 +80,7 @@ public final class TcpConfig
         copy.bufferPoolSize = bufferPoolSize;
         copy.maxConnections = maxConnections;
         copy.overLimit = overLimit;
+        copy.acceptSpread = acceptSpread;
         return copy;
     }
 
@@ -283,6 +285,41 @@ public final class TcpConfig
             throw new IllegalArgumentException("overLimit must not be null");
         }
         this.overLimit = policy;
+        return this;
+    }
+
+    /**
+     * How a server on a {@link io.celer.reactor.ReactorGroup} spreads its clients over the reactors.
+     */
+    public enum AcceptSpread
+    {
+        /**
+         * Each reactor listens on the port with {@code SO_REUSEPORT}, and the kernel picks one per client by a
+         * hash of its addresses: no thread hands connections to another. Where the platform lacks the option,
+         * {@link #LEAST_LOADED} instead.
+         */
+        REUSE_PORT,
+        /**
+         * The first reactor accepts every client and passes each to the reactor holding the fewest connections:
+         * an even spread whatever the clients' addresses, at the cost of a hand-off per accept.
+         */
+        LEAST_LOADED
+    }
+
+    /**
+     * How a server on a group spreads clients over its reactors: {@link AcceptSpread#REUSE_PORT} by default.
+     * A server on one reactor ignores it.
+     *
+     * @param spread the policy.
+     * @return this.
+     */
+    public TcpConfig acceptSpread(final AcceptSpread spread)
+    {
+        if (spread == null)
+        {
+            throw new IllegalArgumentException("acceptSpread must not be null");
+        }
+        this.acceptSpread = spread;
         return this;
     }
 
@@ -500,6 +537,11 @@ public final class TcpConfig
     OverLimit overLimit()
     {
         return overLimit;
+    }
+
+    AcceptSpread acceptSpread()
+    {
+        return acceptSpread;
     }
 
     int backlog()

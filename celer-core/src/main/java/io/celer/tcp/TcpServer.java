@@ -1,55 +1,38 @@
 package io.celer.tcp;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
-import java.util.ArrayList;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
-import org.agrona.collections.Long2ObjectHashMap;
-
-import io.celer.reactor.internal.BoundSocket;
 import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorGroup;
+import io.celer.reactor.internal.BoundSocket;
 import io.celer.reactor.internal.ReactorPool;
-import io.celer.reactor.internal.Selectable;
-import io.celer.reactor.internal.Logs;
-import io.celer.reactor.TimerCallback;
 
 /**
- * A TCP server on a reactor: accepts clients and gives each a connection driven by one shared handler.
+ * A TCP server: accepts clients and gives each a connection, on one reactor or on every reactor of a
+ * {@link ReactorGroup}. A connection's events all run on the thread of the reactor it was given to, through
+ * that reactor's handler.
+ *
+ * <p>On a group, each reactor listens on the port with {@code SO_REUSEPORT} and the kernel spreads the clients,
+ * or, with {@link TcpConfig.AcceptSpread#LEAST_LOADED} (or where the option is missing), the first reactor
+ * accepts them all and hands each to the reactor holding the fewest connections.
  */
 public final class TcpServer
 {
-    private static final System.Logger LOG = System.getLogger(TcpServer.class.getName());
-    private static final int ACCEPTS_PER_CYCLE = 64;
-    private static final long NO_TIMER = Long.MIN_VALUE;
-    private static final long MIN_BACK_OFF_MILLIS = 10;
-    private static final long MAX_BACK_OFF_MILLIS = 1_000;
-    private static final long FAILURE_LOG_INTERVAL_MILLIS = 10_000;
-
-    private final Reactor reactor;
     private final int port;
     private final TcpConfig config;
-    private final Handler handler;
-    private final Long2ObjectHashMap<TcpConnection> connections = new Long2ObjectHashMap<>();
+    private final Acceptor[] acceptors;
+    /** Connections accepted and not yet closed across the members, those in their TLS handshake included. */
+    private final AtomicInteger live = new AtomicInteger();
+    private final boolean handOff;
 
-    private final BoundSocket socket;
-    private final ConnectionBuffers buffers;
-    private final Plumbing plumbing = new Plumbing();
-    /** Accepted and not yet closed, those in their TLS handshake included. */
-    private int live;
-    private long refused;
-    private boolean pausedAtLimit;
-    private long backOffMillis;
-    private long resumeTimer = NO_TIMER;
-    private long failures;
-    private long lastFailureLog = NO_TIMER;
-
-    private volatile ServerSocketChannel serverChannel;
+    private volatile boolean open;
 
     /**
      * A server with the default settings: raw bytes, all addresses.
@@ -64,7 +47,7 @@ public final class TcpServer
     }
 
     /**
-     * A server.
+     * A server on one reactor.
      *
      * @param reactor the reactor that runs it.
      * @param port    the port, 0 for an ephemeral one.
@@ -73,70 +56,150 @@ public final class TcpServer
      */
     public TcpServer(final Reactor reactor, final int port, final TcpConfig config, final Handler handler)
     {
-        this.reactor = reactor;
-        this.port = BoundSocket.checkPort(port);
-        this.config = config;
-        this.handler = handler;
-        this.socket = new BoundSocket(reactor);
-        this.buffers = ConnectionBuffers.pooled(config);
+        this(new Reactor[] {reactor}, port, config, r -> handler);
     }
 
     /**
-     * Binds now, from any thread, and starts accepting on the reactor.
+     * A server on every reactor of a group, each with a handler of its own, so that a handler's state is only
+     * ever touched by its reactor's thread.
+     *
+     * @param group    the reactors that run it.
+     * @param port     the port, 0 for an ephemeral one.
+     * @param config   its settings.
+     * @param handlers makes the handler of each reactor, called once per reactor now.
+     */
+    public TcpServer(final ReactorGroup group, final int port, final TcpConfig config,
+        final Function<Reactor, ? extends Handler> handlers)
+    {
+        this(membersOf(group), port, config, handlers);
+    }
+
+    private TcpServer(final Reactor[] reactors, final int port, final TcpConfig config,
+        final Function<Reactor, ? extends Handler> handlers)
+    {
+        this.port = BoundSocket.checkPort(port);
+        this.config = Objects.requireNonNull(config, "config must not be null");
+        this.acceptors = new Acceptor[reactors.length];
+        for (int i = 0; i < reactors.length; i++)
+        {
+            acceptors[i] = new Acceptor(this, reactors[i], config, handlers.apply(reactors[i]));
+        }
+        this.handOff = reactors.length > 1 &&
+            (config.acceptSpread() == TcpConfig.AcceptSpread.LEAST_LOADED || !reusePortSupported());
+    }
+
+    private static Reactor[] membersOf(final ReactorGroup group)
+    {
+        final Reactor[] reactors = new Reactor[group.size()];
+        for (int i = 0; i < reactors.length; i++)
+        {
+            reactors[i] = group.reactor(i);
+        }
+        return reactors;
+    }
+
+    private static boolean reusePortSupported()
+    {
+        try (ServerSocketChannel probe = ServerSocketChannel.open())
+        {
+            return probe.supportedOptions().contains(StandardSocketOptions.SO_REUSEPORT);
+        }
+        catch (final java.io.IOException ex)
+        {
+            return false;
+        }
+    }
+
+    /**
+     * Binds now, from any thread, and starts accepting on the reactors.
      *
      * @return this.
      * @throws UncheckedIOException if the address cannot be bound.
      * @throws IllegalArgumentException if the settings contradict each other.
      */
-    public TcpServer open()
+    public synchronized TcpServer open()
     {
-        if (serverChannel != null)
+        if (open)
         {
             throw new IllegalStateException("server on port " + port + " is already open");
         }
         config.newFraming(); // fails fast on a read buffer too small for the framing
         config.transport().check(); // and on TLS settings that cannot work
-        final ServerSocketChannel channel;
+        final int listeners = handOff ? 1 : acceptors.length;
+        final boolean reusePort = listeners > 1 || config.reusePort() && reusePortSupported();
+        int bound = 0;
         try
         {
-            channel = ServerSocketChannel.open();
-            channel.configureBlocking(false);
-            channel.setOption(StandardSocketOptions.SO_REUSEADDR, config.reuseAddress());
-            if (config.reusePort() && channel.supportedOptions().contains(StandardSocketOptions.SO_REUSEPORT))
+            for (; bound < listeners; bound++)
             {
-                channel.setOption(StandardSocketOptions.SO_REUSEPORT, true);
+                acceptors[bound].bind(bound == 0 ? port : acceptors[0].port(), reusePort);
             }
-            if (config.socketReceiveBufferSize() > 0)
+        }
+        catch (final RuntimeException ex)
+        {
+            while (bound > 0)
             {
-                // Set before listen so accepted sockets inherit it and negotiate a matching window scale.
-                channel.setOption(StandardSocketOptions.SO_RCVBUF, config.socketReceiveBufferSize());
+                acceptors[--bound].unbind();
             }
-            channel.bind(new InetSocketAddress(config.bindAddress(), port), config.backlog());
+            throw ex;
         }
-        catch (final IOException ex)
+        open = true;
+        for (final Acceptor acceptor : acceptors)
         {
-            throw new UncheckedIOException("cannot listen on " + config.bindAddress() + ":" + port, ex);
+            acceptor.reactor().execute(acceptor::register);
         }
-        try
-        {
-            socket.bound(channel);
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
-        serverChannel = channel;
-        reactor.execute(this::register);
         return this;
     }
 
-    private void register()
+    /** Counts a connection in the limit; false, uncounted, when over {@link TcpConfig#maxConnections}. */
+    boolean admit()
     {
-        buffers.keep();
-        if (!socket.register(serverChannel, SelectionKey.OP_ACCEPT, plumbing))
+        final int now = live.incrementAndGet();
+        if (config.maxConnections() > 0 && now > config.maxConnections())
         {
-            closeChannel();
+            live.decrementAndGet();
+            return false;
         }
+        return true;
+    }
+
+    /** Whether {@link TcpConfig#maxConnections} connections are open. */
+    boolean atLimit()
+    {
+        return config.maxConnections() > 0 && live.get() >= config.maxConnections();
+    }
+
+    /** Counts a closed connection out of the limit, and wakes the members that wait below it. */
+    void leave()
+    {
+        if (live.decrementAndGet() < config.maxConnections())
+        {
+            for (final Acceptor acceptor : acceptors)
+            {
+                acceptor.wakeIfPaused();
+            }
+        }
+    }
+
+    /** Where the accepting member puts its next connection: itself, unless it hands connections off. */
+    Acceptor leastLoaded(final Acceptor accepting)
+    {
+        if (!handOff)
+        {
+            return accepting;
+        }
+        Acceptor least = accepting;
+        int leastLoad = accepting.load();
+        for (final Acceptor acceptor : acceptors)
+        {
+            final int load = acceptor.load();
+            if (load < leastLoad)
+            {
+                least = acceptor;
+                leastLoad = load;
+            }
+        }
+        return least;
     }
 
     /**
@@ -146,7 +209,7 @@ public final class TcpServer
      */
     public int port()
     {
-        return socket.port();
+        return acceptors[0].port();
     }
 
     /**
@@ -156,7 +219,7 @@ public final class TcpServer
      */
     public InetSocketAddress localAddress()
     {
-        return socket.localAddress();
+        return acceptors[0].localAddress();
     }
 
     /**
@@ -166,246 +229,128 @@ public final class TcpServer
      */
     public boolean isOpen()
     {
-        return serverChannel != null;
+        return open;
     }
 
     /**
-     * Finds an open connection by its id; call on the reactor thread.
+     * The reactors it runs on.
+     *
+     * @return how many: 1 unless bound on a group.
+     */
+    public int reactorCount()
+    {
+        return acceptors.length;
+    }
+
+    /**
+     * Finds an open connection of the calling reactor by its id; call on a reactor thread of the server.
      *
      * @param id a {@link Connection#id()}.
-     * @return the connection, or null once it closed.
+     * @return the connection, or null once it closed or when it lives on another reactor.
      */
     public Connection connection(final long id)
     {
-        reactor.checkThread("TcpServer.connection");
-        return connections.get(id);
+        final Acceptor acceptor = current("TcpServer.connection");
+        return acceptor == null ? null : acceptor.connection(id);
     }
 
     /**
-     * Open connections; call on the reactor thread.
+     * Open connections on every reactor: exact on the thread of a one-reactor server, a recent sum otherwise.
      *
      * @return how many.
      */
     public int connectionCount()
     {
-        return connections.size();
+        int count = 0;
+        for (final Acceptor acceptor : acceptors)
+        {
+            count += acceptor.connectionCount();
+        }
+        return count;
+    }
+
+    /**
+     * Open connections on one reactor of the server; exact on that reactor's thread.
+     *
+     * @param index the reactor's index in its group, 0 on a one-reactor server.
+     * @return how many.
+     */
+    public int connectionsOn(final int index)
+    {
+        return acceptors[index].connectionCount();
+    }
+
+    /**
+     * Accepts that failed for lack of descriptors or memory (each followed by a pause of the listener).
+     *
+     * @return the count since open, over every reactor.
+     */
+    public long acceptFailures()
+    {
+        long count = 0;
+        for (final Acceptor acceptor : acceptors)
+        {
+            count += acceptor.failures();
+        }
+        return count;
+    }
+
+    /**
+     * Connections closed at once for being over {@link TcpConfig#maxConnections}.
+     *
+     * @return the count since open, over every reactor.
+     */
+    public long refusedConnections()
+    {
+        long count = 0;
+        for (final Acceptor acceptor : acceptors)
+        {
+            count += acceptor.refused();
+        }
+        return count;
     }
 
     /**
      * Stops accepting and closes every connection, from any thread. The port refuses connections, and can be
-     * bound again, before the first connection hears of the close.
+     * bound again, before the first connection of a reactor hears of the close.
      */
     public void close()
     {
-        reactor.execute(() -> closeWith(CloseReason.SERVER_CLOSED));
+        open = false;
+        for (final Acceptor acceptor : acceptors)
+        {
+            acceptor.reactor().execute(() -> acceptor.close(CloseReason.SERVER_CLOSED));
+        }
     }
 
-    /** The server's side of the selector and of its connections' lives, kept off its public face. */
-    private final class Plumbing implements Selectable, ConnectionOwner, TimerCallback
+    private Acceptor current(final String operation)
     {
-        @Override
-        public void onSelect(final SelectionKey selectedKey)
+        for (final Acceptor acceptor : acceptors)
         {
-            for (int i = 0; i < ACCEPTS_PER_CYCLE && accepting(); i++)
+            if (acceptor.reactor().isReactorThread())
             {
-                final SocketChannel accepted;
-                try
-                {
-                    accepted = serverChannel.accept();
-                }
-                catch (final Throwable t)
-                {
-                    // Out of descriptors, say: the listener is still good, so it rests and tries again.
-                    backOff("accept on " + socket.localAddress() + " failed", t);
-                    return;
-                }
-                if (accepted == null)
-                {
-                    return;
-                }
-                if (config.maxConnections() > 0 && live >= config.maxConnections())
-                {
-                    refused++;
-                    BoundSocket.closeQuietly(accepted); // OverLimit.CLOSE: WAIT stopped accepting at the limit
-                    continue;
-                }
-                TcpConnection connection = null;
-                live++;
-                try
-                {
-                    connection = new TcpConnection(reactor, config, handler, this, buffers);
-                    connection.accept(accepted);
-                    backOffMillis = 0;
-                }
-                catch (final Throwable t)
-                {
-                    // No memory for its buffers, say: this one goes, the others are untouched, and the
-                    // listener rests until some is freed.
-                    live--;
-                    BoundSocket.closeQuietly(accepted);
-                    if (connection != null)
-                    {
-                        connection.returnBuffers();
-                    }
-                    backOff("cannot set up a connection accepted on " + socket.localAddress(), t);
-                    return;
-                }
+                return acceptor;
             }
         }
-
-        @Override
-        public void onOpened(final TcpConnection connection)
-        {
-            connections.put(connection.id(), connection);
-        }
-
-        @Override
-        public void onClosed(final TcpConnection connection, final CloseReason reason)
-        {
-            connections.remove(connection.id());
-            live--;
-            if (pausedAtLimit && live < config.maxConnections())
-            {
-                pausedAtLimit = false;
-                if (resumeTimer == NO_TIMER && serverChannel != null)
-                {
-                    socket.interest(SelectionKey.OP_ACCEPT); // below the limit again
-                }
-            }
-        }
-
-        @Override
-        public void onTimer(final long timerId, final long nowMillis)
-        {
-            resumeTimer = NO_TIMER;
-            if (serverChannel != null && !pausedAtLimit)
-            {
-                socket.interest(SelectionKey.OP_ACCEPT);
-            }
-        }
-
-        @Override
-        public void onReactorStop()
-        {
-            closeChannel();
-            for (final TcpConnection connection : new ArrayList<>(connections.values()))
-            {
-                connection.onReactorStop();
-            }
-            releasePooledBuffers();
-        }
+        acceptors[0].reactor().checkThread(operation);
+        return acceptors.length == 1 ? acceptors[0] : null;
     }
 
-    /**
-     * Whether to accept now: not at a {@link TcpConfig.OverLimit#WAIT} limit; stops selecting the listener when
-     * at it, until a connection closes.
-     */
-    private boolean accepting()
-    {
-        if (config.maxConnections() > 0 && live >= config.maxConnections() &&
-            config.overLimit() == TcpConfig.OverLimit.WAIT)
-        {
-            pausedAtLimit = true;
-            socket.interest(0);
-            return false;
-        }
-        return true;
-    }
-
-    /**
-     * Stops selecting the listener for a while, doubling from 10 ms up to a second while failures go on, and
-     * logs at most once per interval: a server out of descriptors or memory neither spins nor floods its log.
-     */
-    private void backOff(final String what, final Throwable cause)
-    {
-        backOffMillis = backOffMillis == 0 ? MIN_BACK_OFF_MILLIS : Math.min(MAX_BACK_OFF_MILLIS, backOffMillis * 2);
-        socket.interest(0);
-        if (resumeTimer == NO_TIMER)
-        {
-            resumeTimer = reactor.schedule(backOffMillis, plumbing);
-        }
-        failures++;
-        final long now = reactor.nowMillis();
-        if (lastFailureLog == NO_TIMER || now - lastFailureLog >= FAILURE_LOG_INTERVAL_MILLIS)
-        {
-            lastFailureLog = now;
-            Logs.log(LOG, System.Logger.Level.WARNING, what + " (" + failures + " such failures so far); " +
-                "accepting again in " + backOffMillis + " ms", cause);
-        }
-    }
-
-    /**
-     * Accepts that failed for lack of descriptors or memory (each followed by a pause of the listener); call on
-     * the reactor thread.
-     *
-     * @return the count since open.
-     */
-    public long acceptFailures()
-    {
-        return failures;
-    }
-
-    /**
-     * Connections closed at once for being over {@link TcpConfig#maxConnections}; call on the reactor thread.
-     *
-     * @return the count since open.
-     */
-    public long refusedConnections()
-    {
-        return refused;
-    }
-
-    private void closeWith(final CloseReason reason)
-    {
-        closeChannel();
-        // Before any connection hears of the close, the port must refuse and be free to bind again.
-        socket.release(plumbing);
-        for (final TcpConnection connection : new ArrayList<>(connections.values()))
-        {
-            connection.close(reason);
-        }
-        releasePooledBuffers();
-    }
-
-    /**
-     * A closed server keeps no memory for connections it will not accept, nor what lingering ones give back.
-     */
-    private void releasePooledBuffers()
-    {
-        buffers.drain();
-    }
-
-    /** The pool of read buffers; tests look at it. */
+    /** The pool of read buffers of the first reactor; tests look at it. */
     ReactorPool<ByteBuffer> readBuffers()
     {
-        return buffers.readPool();
+        return acceptors[0].readBuffers();
     }
 
-    /** The pool of write buffers; tests look at it. */
+    /** The pool of write buffers of the first reactor; tests look at it. */
     ReactorPool<ByteBuffer> writeBuffers()
     {
-        return buffers.writePool();
-    }
-
-    private void closeChannel()
-    {
-        final ServerSocketChannel channel = serverChannel;
-        if (channel == null)
-        {
-            return;
-        }
-        serverChannel = null;
-        if (resumeTimer != NO_TIMER)
-        {
-            reactor.cancelTimer(resumeTimer);
-            resumeTimer = NO_TIMER;
-        }
-        socket.close(channel);
+        return acceptors[0].writeBuffers();
     }
 
     @Override
     public String toString()
     {
-        return "TcpServer[" + socket.localAddress() + "]";
+        return "TcpServer[" + localAddress() + "]";
     }
 }

@@ -15,6 +15,7 @@ public final class UdpConfig
     private int socketReceiveBufferSize = 4 * 1024 * 1024;
     private int socketSendBufferSize = 4 * 1024 * 1024;
     private boolean reuseAddress = false;
+    private boolean reusePort = false;
     private NetworkInterface multicastInterface;
     private int multicastTtl = 1;
     private boolean multicastLoopback = true;
@@ -98,6 +99,20 @@ public final class UdpConfig
     public UdpConfig reuseAddress(final boolean on)
     {
         this.reuseAddress = on;
+        return this;
+    }
+
+    /**
+     * SO_REUSEPORT, so that an endpoint on each reactor of a group binds the same port and the kernel spreads
+     * the senders over them by a hash of their addresses; off by default. Where the platform lacks the option,
+     * {@link UdpEndpoint#open()} fails.
+     *
+     * @param on the option.
+     * @return this.
+     */
+    public UdpConfig reusePort(final boolean on)
+    {
+        this.reusePort = on;
         return this;
     }
 
@@ -188,6 +203,11 @@ public final class UdpConfig
     boolean reuseAddress()
     {
         return reuseAddress;
+    }
+
+    boolean reusePort()
+    {
+        return reusePort;
     }
 
     NetworkInterface multicastInterface()

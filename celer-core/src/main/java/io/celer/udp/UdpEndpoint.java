@@ -84,6 +84,10 @@ public final class UdpEndpoint
             newChannel = DatagramChannel.open(StandardProtocolFamily.INET);
             newChannel.configureBlocking(false);
             newChannel.setOption(StandardSocketOptions.SO_REUSEADDR, config.reuseAddress());
+            if (config.reusePort())
+            {
+                newChannel.setOption(StandardSocketOptions.SO_REUSEPORT, true);
+            }
             if (config.socketReceiveBufferSize() > 0)
             {
                 newChannel.setOption(StandardSocketOptions.SO_RCVBUF, config.socketReceiveBufferSize());

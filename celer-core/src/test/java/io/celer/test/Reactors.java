@@ -10,6 +10,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
+import io.celer.reactor.ReactorGroup;
 
 /**
  * Starts reactors for a test and stops them all after it: registered as a JUnit extension
@@ -19,6 +20,7 @@ import io.celer.reactor.ReactorConfig;
 public final class Reactors implements AutoCloseable, AfterEachCallback
 {
     private final List<Reactor> started = new ArrayList<>();
+    private final List<ReactorGroup> groups = new ArrayList<>();
 
     /**
      * A started reactor that backs off when idle, so tests share two cores politely.
@@ -57,6 +59,21 @@ public final class Reactors implements AutoCloseable, AfterEachCallback
     }
 
     /**
+     * A started group of daemon reactors named {@code name-0}, {@code name-1}, ... that back off when idle.
+     *
+     * @param name the group's name.
+     * @param size how many reactors.
+     * @return the group.
+     */
+    public ReactorGroup startGroup(final String name, final int size)
+    {
+        final ReactorGroup group = new ReactorGroup(size, i -> new ReactorConfig().name(name + "-" + i)
+            .idleStrategy(new BackoffIdleStrategy(10, 10, 1_000, 100_000)).daemon(true));
+        groups.add(group);
+        return group.start();
+    }
+
+    /**
      * Stops the reactors the test started.
      *
      * @param context the test that ended.
@@ -75,5 +92,10 @@ public final class Reactors implements AutoCloseable, AfterEachCallback
             reactor.stop();
         }
         started.clear();
+        for (final ReactorGroup group : groups)
+        {
+            group.stop();
+        }
+        groups.clear();
     }
 }

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
+import io.celer.reactor.ReactorGroup;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
 
@@ -79,6 +80,31 @@ class UdpEndpointTest
     private UdpEndpoint endpoint(final Reactor reactor, final UdpConfig config, final DatagramHandler handler)
     {
         return new UdpEndpoint(reactor, 0, config.bindAddress("127.0.0.1"), handler).open();
+    }
+
+    @Test
+    void withReusePortAnEndpointPerReactorSharesThePortAndTheSenders() throws Exception
+    {
+        final ReactorGroup group = reactors.startGroup("udp", 2);
+        final Recorder first = new Recorder(false);
+        final Recorder second = new Recorder(false);
+        final UdpEndpoint one = endpoint(group.reactor(0), new UdpConfig().reusePort(true), first);
+        final UdpEndpoint two = new UdpEndpoint(group.reactor(1), one.port(),
+            new UdpConfig().bindAddress("127.0.0.1").reusePort(true), second).open();
+        assertThat(two.port()).isEqualTo(one.port());
+        final int senders = 32;
+        for (int i = 0; i < senders; i++)
+        {
+            try (DatagramSocket peer = new DatagramSocket(0, InetAddress.getLoopbackAddress()))
+            {
+                final byte[] hello = ("hello " + i).getBytes(StandardCharsets.US_ASCII);
+                peer.send(new DatagramPacket(hello, hello.length, InetAddress.getLoopbackAddress(), one.port()));
+            }
+        }
+        Await.until("every datagram received", () -> first.received.size() + second.received.size() == senders);
+        // The kernel hashes each sender's port: 32 senders all on one socket would be a chance of 2^-31.
+        assertThat(first.received).isNotEmpty();
+        assertThat(second.received).isNotEmpty();
     }
 
     @Test

@@ -1,0 +1,439 @@
+package io.celer.tcp;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.agrona.collections.Long2ObjectHashMap;
+
+import io.celer.reactor.Reactor;
+import io.celer.reactor.TimerCallback;
+import io.celer.reactor.internal.BoundSocket;
+import io.celer.reactor.internal.Logs;
+import io.celer.reactor.internal.ReactorPool;
+import io.celer.reactor.internal.Selectable;
+
+/**
+ * One reactor's share of a {@link TcpServer}: its listener (unless another member accepts for it), the
+ * connections that live on its thread, their buffers, and the pauses of accepting at the limit or after a
+ * failure. Everything here runs on its reactor's thread but the fields marked as read from others.
+ */
+final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
+{
+    private static final System.Logger LOG = System.getLogger(TcpServer.class.getName());
+    private static final int ACCEPTS_PER_CYCLE = 64;
+    private static final long NO_TIMER = Long.MIN_VALUE;
+    private static final long MIN_BACK_OFF_MILLIS = 10;
+    private static final long MAX_BACK_OFF_MILLIS = 1_000;
+    private static final long FAILURE_LOG_INTERVAL_MILLIS = 10_000;
+
+    private final TcpServer server;
+    private final Reactor reactor;
+    private final TcpConfig config;
+    private final Handler handler;
+    private final Long2ObjectHashMap<TcpConnection> connections = new Long2ObjectHashMap<>();
+    private final BoundSocket socket;
+    private final ConnectionBuffers buffers;
+    private final Runnable resumeBelowLimit = this::resumeBelowLimit;
+    /** Connections on this member, handed-off ones counted from the hand-off; read by the accepting member. */
+    private final AtomicInteger load = new AtomicInteger();
+
+    private boolean closed;
+    private long backOffMillis;
+    private long resumeTimer = NO_TIMER;
+    private long lastFailureLog = NO_TIMER;
+    /** Read by other members, which resume this one when a connection of theirs closes below the limit. */
+    private volatile boolean pausedAtLimit;
+    /** Read by any thread, for the server's sums. */
+    private volatile long refused;
+    private volatile long failures;
+    private volatile ServerSocketChannel serverChannel;
+
+    Acceptor(final TcpServer server, final Reactor reactor, final TcpConfig config, final Handler handler)
+    {
+        if (handler == null)
+        {
+            throw new IllegalArgumentException("handler must not be null");
+        }
+        this.server = server;
+        this.reactor = reactor;
+        this.config = config;
+        this.handler = handler;
+        this.socket = new BoundSocket(reactor);
+        this.buffers = ConnectionBuffers.pooled(config);
+    }
+
+    Reactor reactor()
+    {
+        return reactor;
+    }
+
+    /**
+     * Binds a listener, from any thread.
+     *
+     * @param port      the port, 0 for an ephemeral one.
+     * @param reusePort whether other members bind the same port.
+     */
+    void bind(final int port, final boolean reusePort)
+    {
+        final ServerSocketChannel channel;
+        try
+        {
+            channel = ServerSocketChannel.open();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot open a listener for " + config.bindAddress() + ":" + port, ex);
+        }
+        try
+        {
+            channel.configureBlocking(false);
+            channel.setOption(StandardSocketOptions.SO_REUSEADDR, config.reuseAddress());
+            if (reusePort)
+            {
+                channel.setOption(StandardSocketOptions.SO_REUSEPORT, true);
+            }
+            if (config.socketReceiveBufferSize() > 0)
+            {
+                // Set before listen so accepted sockets inherit it and negotiate a matching window scale.
+                channel.setOption(StandardSocketOptions.SO_RCVBUF, config.socketReceiveBufferSize());
+            }
+            channel.bind(new InetSocketAddress(config.bindAddress(), port), config.backlog());
+            socket.bound(channel);
+        }
+        catch (final IOException ex)
+        {
+            BoundSocket.closeQuietly(channel);
+            throw new UncheckedIOException("cannot listen on " + config.bindAddress() + ":" + port, ex);
+        }
+        serverChannel = channel;
+    }
+
+    /**
+     * Undoes a {@link #bind} whose server failed to open, from the opening thread before registering.
+     */
+    void unbind()
+    {
+        final ServerSocketChannel channel = serverChannel;
+        serverChannel = null;
+        BoundSocket.closeQuietly(channel);
+    }
+
+    /** On the reactor thread: starts accepting, if it has a listener. */
+    void register()
+    {
+        if (closed)
+        {
+            return;
+        }
+        buffers.keep();
+        if (serverChannel != null && !socket.register(serverChannel, SelectionKey.OP_ACCEPT, this))
+        {
+            closeChannel();
+        }
+    }
+
+    int port()
+    {
+        return socket.port();
+    }
+
+    InetSocketAddress localAddress()
+    {
+        return socket.localAddress();
+    }
+
+    int load()
+    {
+        return load.get();
+    }
+
+    int connectionCount()
+    {
+        return connections.size();
+    }
+
+    Connection connection(final long id)
+    {
+        return connections.get(id);
+    }
+
+    long refused()
+    {
+        return refused;
+    }
+
+    long failures()
+    {
+        return failures;
+    }
+
+    /** The pool of read buffers; tests look at it. */
+    ReactorPool<ByteBuffer> readBuffers()
+    {
+        return buffers.readPool();
+    }
+
+    /** The pool of write buffers; tests look at it. */
+    ReactorPool<ByteBuffer> writeBuffers()
+    {
+        return buffers.writePool();
+    }
+
+    @Override
+    public void onSelect(final SelectionKey selectedKey)
+    {
+        for (int i = 0; i < ACCEPTS_PER_CYCLE && accepting(); i++)
+        {
+            final SocketChannel accepted;
+            try
+            {
+                accepted = serverChannel.accept();
+            }
+            catch (final Throwable t)
+            {
+                // Out of descriptors, say: the listener is still good, so it rests and tries again.
+                backOff("accept on " + socket.localAddress() + " failed", t);
+                return;
+            }
+            if (accepted == null)
+            {
+                return;
+            }
+            if (!server.admit())
+            {
+                refused++;
+                BoundSocket.closeQuietly(accepted); // OverLimit.CLOSE: WAIT stopped accepting at the limit
+                continue;
+            }
+            final Acceptor target = server.leastLoaded(this);
+            target.load.incrementAndGet();
+            if (target == this || !target.handOff(accepted))
+            {
+                if (target != this)
+                {
+                    target.load.decrementAndGet();
+                    load.incrementAndGet();
+                }
+                if (!setUp(accepted))
+                {
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * From the accepting member's thread: passes a connection to this member's thread. The task that carries it
+     * is the one allocation, beside the channel that the accept allocated anyway.
+     *
+     * @return false when this member's callback queue is full: the caller keeps the connection.
+     */
+    private boolean handOff(final SocketChannel accepted)
+    {
+        return reactor.callAsync(() -> adopt(accepted));
+    }
+
+    /** On this member's thread: takes a connection another member accepted for it. */
+    private void adopt(final SocketChannel accepted)
+    {
+        if (closed)
+        {
+            BoundSocket.closeQuietly(accepted);
+            load.decrementAndGet();
+            server.leave();
+        }
+        else
+        {
+            setUp(accepted);
+        }
+    }
+
+    /**
+     * Gives an accepted channel its connection, counted already in the limit and this member's load.
+     *
+     * @return false when it could not be set up: the listener, if any, rests.
+     */
+    private boolean setUp(final SocketChannel accepted)
+    {
+        TcpConnection connection = null;
+        try
+        {
+            connection = new TcpConnection(reactor, config, handler, this, buffers);
+            connection.accept(accepted);
+            backOffMillis = 0;
+            return true;
+        }
+        catch (final Throwable t)
+        {
+            // No memory for its buffers, say: this one goes, the others are untouched, and the listener rests
+            // until some is freed.
+            load.decrementAndGet();
+            server.leave();
+            BoundSocket.closeQuietly(accepted);
+            if (connection != null)
+            {
+                connection.returnBuffers();
+            }
+            backOff("cannot set up a connection accepted on " + server.localAddress(), t);
+            return false;
+        }
+    }
+
+    @Override
+    public void onOpened(final TcpConnection connection)
+    {
+        connections.put(connection.id(), connection);
+    }
+
+    @Override
+    public void onClosed(final TcpConnection connection, final CloseReason reason)
+    {
+        connections.remove(connection.id());
+        load.decrementAndGet();
+        server.leave();
+    }
+
+    @Override
+    public void onTimer(final long timerId, final long nowMillis)
+    {
+        resumeTimer = NO_TIMER;
+        if (serverChannel != null && !pausedAtLimit)
+        {
+            socket.interest(SelectionKey.OP_ACCEPT);
+        }
+    }
+
+    @Override
+    public void onReactorStop()
+    {
+        closed = true;
+        closeChannel();
+        for (final TcpConnection connection : new ArrayList<>(connections.values()))
+        {
+            connection.onReactorStop();
+        }
+        buffers.drain();
+    }
+
+    /**
+     * Whether to accept now: not at a {@link TcpConfig.OverLimit#WAIT} limit; stops selecting the listener when
+     * at it, until a connection closes on any member.
+     */
+    private boolean accepting()
+    {
+        if (config.overLimit() != TcpConfig.OverLimit.WAIT || !server.atLimit())
+        {
+            return true;
+        }
+        pausedAtLimit = true;
+        socket.interest(0);
+        // A connection of another member that closed before the flag was up did not see it: look again.
+        if (!server.atLimit())
+        {
+            resumeBelowLimit();
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * On any thread, after a connection closed below the limit: resumes this member if it waits at the limit.
+     */
+    void wakeIfPaused()
+    {
+        if (pausedAtLimit)
+        {
+            if (reactor.isReactorThread())
+            {
+                resumeBelowLimit();
+            }
+            else
+            {
+                // Should its queue be full, the next close below the limit tries again.
+                reactor.callAsync(resumeBelowLimit);
+            }
+        }
+    }
+
+    private void resumeBelowLimit()
+    {
+        if (pausedAtLimit && !server.atLimit())
+        {
+            pausedAtLimit = false;
+            if (resumeTimer == NO_TIMER && serverChannel != null)
+            {
+                socket.interest(SelectionKey.OP_ACCEPT);
+            }
+        }
+    }
+
+    /**
+     * Stops selecting the listener for a while, doubling from 10 ms up to a second while failures go on, and
+     * logs at most once per interval: a server out of descriptors or memory neither spins nor floods its log.
+     */
+    private void backOff(final String what, final Throwable cause)
+    {
+        backOffMillis = backOffMillis == 0 ? MIN_BACK_OFF_MILLIS : Math.min(MAX_BACK_OFF_MILLIS, backOffMillis * 2);
+        if (serverChannel != null)
+        {
+            socket.interest(0);
+            if (resumeTimer == NO_TIMER)
+            {
+                resumeTimer = reactor.schedule(backOffMillis, this);
+            }
+        }
+        failures++;
+        final long now = reactor.nowMillis();
+        if (lastFailureLog == NO_TIMER || now - lastFailureLog >= FAILURE_LOG_INTERVAL_MILLIS)
+        {
+            lastFailureLog = now;
+            Logs.log(LOG, System.Logger.Level.WARNING, what + " (" + failures + " such failures so far); " +
+                (serverChannel != null ? "accepting again in " + backOffMillis + " ms" : "closed it"), cause);
+        }
+    }
+
+    /** On the reactor thread: stops accepting and closes every connection of this member. */
+    void close(final CloseReason reason)
+    {
+        closed = true;
+        closeChannel();
+        // Before any connection hears of the close, the port must refuse and be free to bind again.
+        socket.release(this);
+        for (final TcpConnection connection : new ArrayList<>(connections.values()))
+        {
+            connection.close(reason);
+        }
+        // A closed server keeps no memory for connections it will not accept, nor what lingering ones give back.
+        buffers.drain();
+    }
+
+    private void closeChannel()
+    {
+        final ServerSocketChannel channel = serverChannel;
+        if (channel == null)
+        {
+            return;
+        }
+        serverChannel = null;
+        if (resumeTimer != NO_TIMER)
+        {
+            reactor.cancelTimer(resumeTimer);
+            resumeTimer = NO_TIMER;
+        }
+        socket.close(channel);
+    }
+
+    @Override
+    public String toString()
+    {
+        return "Acceptor[" + reactor.thread().getName() + " " + server.localAddress() + "]";
+    }
+}
