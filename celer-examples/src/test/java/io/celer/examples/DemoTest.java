@@ -111,6 +111,14 @@ class DemoTest
         assertThat(demos.runWithoutStarting("throughput-client", "--messages", "0")).isEqualTo(2);
         assertThat(demos.runWithoutStarting("echo", "--colour")).isEqualTo(2);
         assertThat(demos.runWithoutStarting("echo", "--cpu", "-2")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("echo", "--reactors", "0")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("echo", "--reactors", "2", "--cpus", "1")).isEqualTo(2);
+        assertThat(demos.err()).contains("--cpus must list one CPU per reactor");
+        assertThat(demos.runWithoutStarting("echo", "--reactors", "2", "--cpu", "1")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("echo", "--cpu", "1", "--cpus", "1")).isEqualTo(2);
+        assertThat(demos.runWithoutStarting("echo", "--cpus", "-1")).isEqualTo(2);
+        // Demos that run on one reactor by design do not take the option.
+        assertThat(demos.runWithoutStarting("time", "--reactors", "2")).isEqualTo(2);
         assertThat(demos.runWithoutStarting("queued-server", "--workers", "0")).isEqualTo(2);
         assertThat(demos.runWithoutStarting("queued-server", "--heavy-workers", "65")).isEqualTo(2);
         // An option of another demo is a mistake, not silently ignored.
@@ -144,6 +152,24 @@ class DemoTest
         assertThat(demos.runWithoutStarting("echo", "--port", "0", "--tls", "--keystore", "no-such-store.p12"))
             .isEqualTo(1);
         assertThat(demos.err()).contains("cannot set up TLS");
+    }
+
+    @Test
+    void runsEchoOnTwoReactors() throws Exception
+    {
+        final Running running = demos.start("echo", "--host", Loopback.HOST, "--port", "0", "--reactors", "2");
+        assertThat(demos.out()).startsWith("echo: listening on 127.0.0.1:" + running.port() + " on 2 reactors");
+        for (int i = 0; i < 8; i++)
+        {
+            try (Socket socket = new Socket(Loopback.HOST, running.port()))
+            {
+                socket.setSoTimeout(30_000);
+                socket.getOutputStream().write(("ping " + i + "\n").getBytes(StandardCharsets.US_ASCII));
+                assertThat(new BufferedReader(new InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.US_ASCII)).readLine()).isEqualTo("ping " + i);
+            }
+        }
+        assertThat(demos.stop(running)).isZero();
     }
 
     @Test

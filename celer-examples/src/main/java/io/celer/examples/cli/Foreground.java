@@ -8,6 +8,7 @@ import org.agrona.concurrent.BusySpinIdleStrategy;
 
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
+import io.celer.reactor.ReactorGroup;
 import picocli.CommandLine.Option;
 
 /**
@@ -30,6 +31,21 @@ public final class Foreground
          * @param running the run, to set its address, add a stop task or end it.
          */
         void start(Reactor reactor, Running running);
+    }
+
+    /**
+     * What a demo does on its freshly started group of reactors.
+     */
+    @FunctionalInterface
+    public interface GroupStart
+    {
+        /**
+         * Opens the demo's servers.
+         *
+         * @param group   the demo's reactors, running.
+         * @param running the run, to set its address, add a stop task or end it.
+         */
+        void start(ReactorGroup group, Running running);
     }
 
     @Option(names = "--busy-spin",
@@ -74,25 +90,44 @@ public final class Foreground
      */
     public int run(final String name, final Start start) throws InterruptedException
     {
+        return run(name, ReactorOptions.ONE, (group, running) -> start.start(group.reactor(0), running));
+    }
+
+    /**
+     * Starts a demo on daemon reactors named {@code celer-demo-NAME}, or {@code celer-demo-NAME-0},
+     * {@code -1}, ... when there are several, and waits for its end.
+     *
+     * @param name     the demo's name, for its reactor threads and messages.
+     * @param reactors how many reactors and where they run.
+     * @param start    opens the demo.
+     * @return the exit code: 0 unless it failed, 1 if it could not start (a port in use, say) or failed.
+     * @throws InterruptedException if interrupted while waiting.
+     * @throws UsageException       if the CPU options are wrong.
+     */
+    public int run(final String name, final ReactorOptions reactors, final GroupStart start)
+        throws InterruptedException
+    {
         if (cpu < -1)
         {
             throw new UsageException("--cpu must be a CPU number, 0 or more: " + cpu);
         }
-        final Reactor reactor = new Reactor(new ReactorConfig()
-            .name("celer-demo-" + name)
+        final int[] cpus = reactors.cpus(name, cpu);
+        final int size = reactors.count();
+        final ReactorGroup group = new ReactorGroup(size, i -> new ReactorConfig()
+            .name(size == 1 ? "celer-demo-" + name : "celer-demo-" + name + "-" + i)
             .idleStrategy(busySpin ? new BusySpinIdleStrategy() : new BackoffIdleStrategy())
-            .cpu(cpu)
+            .cpu(cpus[i])
             .daemon(true)).start();
-        final Running running = new Running(name, reactor, context.err());
+        final Running running = new Running(name, group, context.err());
         try
         {
-            start.start(reactor, running);
+            start.start(group, running);
         }
         catch (final UncheckedIOException | IllegalArgumentException | IllegalStateException ex)
         {
             // An unresolvable bind address, say, a port in use, or a key store that does not open.
             context.err().println("demo " + name + ": " + Launcher.message(ex) + Launcher.describe(ex.getCause()));
-            reactor.stop();
+            group.stop();
             return 1;
         }
         context.onStart().accept(running);

@@ -7,25 +7,25 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorGroup;
 
 /**
- * A demo that runs on its reactor: where it listens or connects, and how to stop it.
+ * A demo that runs on its reactors: where it listens or connects, and how to stop it.
  */
 public final class Running
 {
     private final String name;
-    private final Reactor reactor;
+    private final ReactorGroup reactors;
     private final PrintStream err;
     // Completed with the exit code by the client's end or by stop(), whichever comes first.
     private final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
     private volatile InetSocketAddress address;
     private volatile Runnable cleanup;
 
-    Running(final String name, final Reactor reactor, final PrintStream err)
+    Running(final String name, final ReactorGroup reactors, final PrintStream err)
     {
         this.name = name;
-        this.reactor = reactor;
+        this.reactors = reactors;
         this.err = err;
     }
 
@@ -97,11 +97,11 @@ public final class Running
     }
 
     /**
-     * Stops the reactor, closing every connection, and waits for it; from any thread, more than once.
+     * Stops the reactors, closing every connection, and waits for them; from any thread, more than once.
      */
     public void stop()
     {
-        reactor.stop();
+        reactors.stop();
         final Runnable toClean = cleanup;
         if (toClean != null)
         {
@@ -111,7 +111,7 @@ public final class Running
     }
 
     /**
-     * Waits until a client finishes or {@link #stop()} is called, then stops the reactor.
+     * Waits until a client finishes or {@link #stop()} is called, then stops the reactors.
      *
      * @return the exit code: 0 unless a client failed.
      * @throws InterruptedException if interrupted while waiting.

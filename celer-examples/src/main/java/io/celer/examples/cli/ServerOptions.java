@@ -2,9 +2,11 @@ package io.celer.examples.cli;
 
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorGroup;
 import io.celer.tcp.Handler;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
@@ -40,6 +42,22 @@ public final class ServerOptions
          * @return the address it listens on.
          */
         InetSocketAddress open(Reactor reactor, Running running);
+    }
+
+    /**
+     * Opens a server demo on every reactor of a group.
+     */
+    @FunctionalInterface
+    public interface GroupServer
+    {
+        /**
+         * Opens the server.
+         *
+         * @param group   the demo's reactors, running.
+         * @param running the run, to add a stop task.
+         * @return the address it listens on.
+         */
+        InetSocketAddress open(ReactorGroup group, Running running);
     }
 
     @Option(names = "--host", paramLabel = "H", defaultValue = ANY_ADDRESS,
@@ -98,26 +116,27 @@ public final class ServerOptions
      */
     public int serve(final Handler handler) throws InterruptedException
     {
-        return serve(UnaryOperator.identity(), handler);
+        return serve((reactor, running) -> new TcpServer(reactor, port, config(), handler).open().localAddress());
     }
 
     /**
-     * Runs a {@link TcpServer} of one handler that needs its own settings (a framing) until stopped.
+     * Runs a {@link TcpServer} on the reactors the options ask for, a handler of its own on each, until stopped.
      *
-     * @param config  the handler's settings on top of the options' ones.
-     * @param handler the example.
+     * @param reactors the reactor options.
+     * @param config   the handler's settings (a framing) on top of the options' ones.
+     * @param handlers makes a reactor's handler.
      * @return the exit code: 0 once stopped, 1 if it could not start.
      * @throws InterruptedException if interrupted while waiting.
      */
-    public int serve(final UnaryOperator<TcpConfig> config, final Handler handler) throws InterruptedException
+    public int serve(final ReactorOptions reactors, final UnaryOperator<TcpConfig> config,
+        final Supplier<? extends Handler> handlers) throws InterruptedException
     {
-        return serve((reactor, running) -> new TcpServer(reactor, port, config.apply(config()), handler).open()
-            .localAddress());
+        return serve(reactors, (group, running) ->
+            new TcpServer(group, port, config.apply(config()), reactor -> handlers.get()).open().localAddress());
     }
 
     /**
-     * Checks the options, opens the server and runs it until stopped (Ctrl-C): the one way every server demo
-     * runs.
+     * Checks the options, opens the server on one reactor and runs it until stopped (Ctrl-C).
      *
      * @param server  opens the server on the demo's reactor.
      * @return the exit code: 0 once stopped, 1 if it could not start.
@@ -126,20 +145,36 @@ public final class ServerOptions
      */
     public int serve(final Server server) throws InterruptedException
     {
+        return serve(ReactorOptions.ONE, (group, running) -> server.open(group.reactor(0), running));
+    }
+
+    /**
+     * Checks the options, opens the server on the reactors the options ask for and runs it until stopped
+     * (Ctrl-C): the one way every server demo runs.
+     *
+     * @param reactors the reactor options.
+     * @param server   opens the server on the demo's reactors.
+     * @return the exit code: 0 once stopped, 1 if it could not start.
+     * @throws InterruptedException if interrupted while waiting.
+     * @throws UsageException       if the options do not go together.
+     */
+    public int serve(final ReactorOptions reactors, final GroupServer server) throws InterruptedException
+    {
         final String name = command.name();
         if (port < 0 || port > 65535)
         {
             throw new UsageException("--port must be between 0 and 65535 for " + name + ": " + port);
         }
         tls.validate(name);
-        return foreground.run(name, (started, running) ->
+        return foreground.run(name, reactors, (started, running) ->
         {
             final InetSocketAddress address = server.open(started, running);
             running.address(address);
             // The address as given: a wildcard bind reads back as the IPv6 "::" on a dual-stack host.
             foreground.out().println(name + ": listening on " + host + ":" + address.getPort() +
-                (tls.enabled() ? " over TLS" : "") + " (" + command.usageMessage().description()[0] +
-                "); Ctrl-C stops it");
+                (tls.enabled() ? " over TLS" : "") +
+                (started.size() > 1 ? " on " + started.size() + " reactors" : "") + " (" +
+                command.usageMessage().description()[0] + "); Ctrl-C stops it");
         });
     }
 }
