@@ -41,7 +41,7 @@ default_home() {
 attribute() { sed -E "s/.* $1=\"([^\"]*)\".*/\\1/" <<< "$2" | tr -d ','; }
 
 # Appends each test class of the reports written under a build directory since a file's time to TIMES:
-# "seconds class lane tests failures errors skipped".
+# "seconds class lane tests failures errors skipped". The invoker's reports are the consumer project's builds.
 record_times() {
   local suffix="$1" label="$2" since="$3" report line
   while IFS= read -r report; do
@@ -50,7 +50,8 @@ record_times() {
     echo "$(attribute time "$line") $(attribute name "$line") $label $(attribute tests "$line")" \
       "$(attribute failures "$line") $(attribute errors "$line") $(attribute skipped "$line")" >> "$TIMES"
   done < <(find . \( -path "*/target$suffix/surefire-reports/TEST-*.xml" \
-    -o -path "*/target$suffix/failsafe-reports/TEST-*.xml" \) -newer "$since")
+    -o -path "*/target$suffix/failsafe-reports/TEST-*.xml" \
+    -o -path "*/target$suffix/invoker-reports/TEST-*.xml" \) -newer "$since")
 }
 
 # One lane: mvn verify with one JDK in one build directory, its output in a log of its own.

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,13 +48,15 @@ import io.celer.websocket.server.WebSocketUpgrade;
 
 /**
  * The README's three samples and the guide's run against real peers, and every java block of the README and of
- * docs/ is one of them, word for word as it compiles here.
+ * docs/ is one of them, word for word as it compiles here; the README's Maven lines are those of the project that
+ * celer-consumer-it builds against the installed artifacts.
  */
 class ReadmeSamplesTest
 {
     private static final Path SOURCE =
         Path.of("src/test/java/io/celer/examples/readme/ReadmeSamples.java");
     private static final Pattern JAVA_BLOCK = Pattern.compile("(?s)```java\\n(.*?)```");
+    private static final Pattern XML_BLOCK = Pattern.compile("(?s)```xml\\n(.*?)```");
 
     @Test
     void theEchoServerEchoesALine() throws Exception
@@ -282,5 +285,28 @@ class ReadmeSamplesTest
             assertThat(readme).as("the README shows its %s sample", name).contains(samples.get(name));
         }
         assertThat(blocks).as("java blocks checked").isGreaterThanOrEqualTo(samples.size());
+    }
+
+    @Test
+    void theReadmesMavenLinesAreThoseOfTheConsumerProject() throws Exception
+    {
+        final Matcher version = Pattern.compile("<artifactId>celer-parent</artifactId>\\s*<version>([^<]+)</version>")
+            .matcher(Files.readString(Path.of("..", "pom.xml")));
+        assertThat(version.find()).as("the build's version in pom.xml").isTrue();
+        // The consumer's pom names the version the build installs; the README names it as a user would.
+        final List<String> consumer = Files.readAllLines(Path.of("..", "celer-consumer-it", "src", "it", "consumer",
+            "pom.xml")).stream().map(line -> line.replace("@project.version@", version.group(1)).strip()).toList();
+        final Matcher block = XML_BLOCK.matcher(Files.readString(Path.of("..", "README.md")));
+        int blocks = 0;
+        while (block.find())
+        {
+            blocks++;
+            final List<String> lines = block.group(1).stripTrailing().lines().map(String::strip).toList();
+            assertThat(Collections.indexOfSubList(consumer, lines))
+                .as("the README's xml block %d, line for line in the consumer project's pom.xml:%n%s", blocks,
+                    block.group(1))
+                .isNotNegative();
+        }
+        assertThat(blocks).as("xml blocks in the README").isPositive();
     }
 }
