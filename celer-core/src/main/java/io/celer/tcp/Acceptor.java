@@ -33,6 +33,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     private static final long MIN_BACK_OFF_MILLIS = 10;
     private static final long MAX_BACK_OFF_MILLIS = 1_000;
     private static final long FAILURE_LOG_INTERVAL_MILLIS = 10_000;
+    private static final long TRIM_INTERVAL_MILLIS = 10_000;
 
     private final TcpServer server;
     private final Reactor reactor;
@@ -48,12 +49,15 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     private boolean closed;
     private long backOffMillis;
     private long resumeTimer = NO_TIMER;
+    private long trimTimer = NO_TIMER;
     private long lastFailureLog = NO_TIMER;
+    private long lastMemoryLog = NO_TIMER;
     /** Read by other members, which resume this one when a connection of theirs closes below the limit. */
     private volatile boolean pausedAtLimit;
     /** Read by any thread, for the server's sums. */
     private volatile long refused;
     private volatile long failures;
+    private volatile long bufferFailures;
     private volatile ServerSocketChannel serverChannel;
 
     Acceptor(final TcpServer server, final Reactor reactor, final TcpConfig config, final Handler handler)
@@ -134,6 +138,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
             return;
         }
         buffers.keep();
+        trimTimer = reactor.schedule(TRIM_INTERVAL_MILLIS, this);
         if (serverChannel != null && !socket.register(serverChannel, SelectionKey.OP_ACCEPT, this))
         {
             closeChannel();
@@ -175,10 +180,21 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         return failures;
     }
 
+    long bufferFailures()
+    {
+        return bufferFailures;
+    }
+
     /** The pool of read buffers; tests look at it. */
     ReactorPool<ByteBuffer> readBuffers()
     {
         return buffers.readPool();
+    }
+
+    /** Trims the buffer pools now, as the timer does; tests call it. */
+    void trimBuffers()
+    {
+        buffers.trim();
     }
 
     /** The pool of write buffers; tests look at it. */
@@ -299,11 +315,29 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         connections.remove(connection.id());
         load.decrementAndGet();
         server.leave();
+        if (reason == CloseReason.OUT_OF_MEMORY)
+        {
+            bufferFailures++;
+            final long now = reactor.nowMillis();
+            if (lastMemoryLog == NO_TIMER || now - lastMemoryLog >= FAILURE_LOG_INTERVAL_MILLIS)
+            {
+                lastMemoryLog = now;
+                Logs.log(LOG, System.Logger.Level.WARNING, "no memory for a buffer of a connection to " +
+                    server.localAddress() + ": closed it (" + bufferFailures + " such closes so far)");
+            }
+        }
     }
 
     @Override
     public void onTimer(final long timerId, final long nowMillis)
     {
+        if (timerId == trimTimer)
+        {
+            // The buffers a burst of busy connections took go back once it is over.
+            buffers.trim();
+            trimTimer = closed ? NO_TIMER : reactor.schedule(TRIM_INTERVAL_MILLIS, this);
+            return;
+        }
         resumeTimer = NO_TIMER;
         if (serverChannel != null && !pausedAtLimit)
         {
@@ -404,6 +438,11 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     void close(final CloseReason reason)
     {
         closed = true;
+        if (trimTimer != NO_TIMER)
+        {
+            reactor.cancelTimer(trimTimer);
+            trimTimer = NO_TIMER;
+        }
         closeChannel();
         // Before any connection hears of the close, the port must refuse and be free to bind again.
         socket.release(this);

@@ -24,6 +24,11 @@ public enum CloseReason
     WRITE_BUFFER_FULL,
     /** The peer took none of the bytes waiting for it within the send timeout. */
     SEND_TIMEOUT,
+    /**
+     * No memory for a buffer the connection needed to read or write: it goes so that the others go on, counted
+     * in {@link TcpServer#bufferFailures()}.
+     */
+    OUT_OF_MEMORY,
     /** Its server closed. */
     SERVER_CLOSED,
     /** Its reactor stopped. */

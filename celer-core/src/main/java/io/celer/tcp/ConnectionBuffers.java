@@ -5,9 +5,13 @@ import java.nio.ByteBuffer;
 import io.celer.reactor.internal.ReactorPool;
 
 /**
- * Where a connection's read and write buffers come from, and go back to when it closes: a pair of its own,
- * kept across its reconnects (a client's), or a server's pools, shared by its connections on the one reactor
- * thread.
+ * Where a connection's read and write buffers come from, and go back to: a pair of its own, kept across its
+ * reconnects (a client's), or a server's pools, shared by its connections on the one reactor thread.
+ *
+ * <p>A server's connection borrows from the pools only while it uses a buffer: a read buffer while it holds
+ * the start of a message (or bytes held back by a pause), a write buffer while it has bytes the socket has not
+ * taken. An idle connection holds neither, so the pools hold as many buffers as connections were busy at once,
+ * not as many as are open. A busy-polled connection keeps its pair from accept to close: it reads every cycle.
  *
  * <p>A handler that closes its connection inside {@code message} still holds the read view until it returns;
  * the buffer waits in the pool meanwhile, and only the server's next accept, which cannot run during a
@@ -17,11 +21,25 @@ final class ConnectionBuffers
 {
     /** A closed connection's buffer: holds nothing and refuses every write, so a stale handle cannot write. */
     static final ByteBuffer NONE = ByteBuffer.allocate(0).asReadOnlyBuffer();
+    private static final long STARVED_RETRY_NANOS = 1_000_000_000L;
+    /** Thrown while starved: made once, without a stack trace, since nothing can be made then. */
+    private static final OutOfMemoryError NO_MEMORY = new OutOfMemoryError("no memory for a buffer")
+    {
+        @Override
+        public synchronized Throwable fillInStackTrace()
+        {
+            return this;
+        }
+    };
 
     private final int readSize;
     private final int writeSize;
     private final ReactorPool<ByteBuffer> readPool;
     private final ReactorPool<ByteBuffer> writePool;
+    private final boolean perUse;
+    private final int floor;
+    private boolean starved;
+    private long starvedAt;
 
     private ConnectionBuffers(final TcpConfig config, final ReactorPool<ByteBuffer> readPool,
         final ReactorPool<ByteBuffer> writePool)
@@ -30,6 +48,8 @@ final class ConnectionBuffers
         this.writeSize = config.writeBufferSize();
         this.readPool = readPool;
         this.writePool = writePool;
+        this.perUse = readPool != null && !config.busyPoll();
+        this.floor = config.bufferPoolSize();
     }
 
     /**
@@ -41,20 +61,113 @@ final class ConnectionBuffers
     }
 
     /**
-     * A server's pools, bounded by {@link TcpConfig#bufferPoolSize}.
+     * A server's pools: lending per use, they keep what the peak of busy connections needed, down to
+     * {@link TcpConfig#bufferPoolSize} at each {@link #trim}; lending per connection (busy-polled ones), at
+     * most that many.
      */
     static ConnectionBuffers pooled(final TcpConfig config)
     {
+        final int maxKept = config.busyPoll() ? config.bufferPoolSize() : Integer.MAX_VALUE;
         return new ConnectionBuffers(config,
-            ReactorPool.directBuffers(config.readBufferSize(), config.bufferPoolSize()),
-            ReactorPool.directBuffers(config.writeBufferSize(), config.bufferPoolSize()));
+            ReactorPool.directBuffers(config.readBufferSize(), maxKept),
+            ReactorPool.directBuffers(config.writeBufferSize(), maxKept));
     }
 
     /**
-     * Gives a starting connection its buffers: from the pools, or its own pair unless it has it already.
+     * Whether connections borrow a buffer only while they use it.
+     */
+    boolean perUse()
+    {
+        return perUse;
+    }
+
+    /**
+     * A read buffer for one use, cleared.
+     *
+     * @throws OutOfMemoryError if none is kept and there is no memory for one.
+     */
+    ByteBuffer takeRead()
+    {
+        return take(readPool);
+    }
+
+    /**
+     * A write buffer for one use, cleared.
+     *
+     * @throws OutOfMemoryError if none is kept and there is no memory for one.
+     */
+    ByteBuffer takeWrite()
+    {
+        return take(writePool);
+    }
+
+    /**
+     * Takes from a pool; once an allocation failed, fails at once until a buffer comes back or a second has
+     * passed. The JDK's direct allocation that fails first collects and sleeps for up to half a second: one
+     * such stall per second, not one per connection, is what the reactor's other connections can bear.
+     */
+    private ByteBuffer take(final ReactorPool<ByteBuffer> pool)
+    {
+        if (starved && pool.kept() == 0)
+        {
+            if (System.nanoTime() - starvedAt < STARVED_RETRY_NANOS)
+            {
+                throw NO_MEMORY;
+            }
+            starved = false;
+        }
+        try
+        {
+            return pool.take().clear();
+        }
+        catch (final OutOfMemoryError ex)
+        {
+            starved = true;
+            starvedAt = System.nanoTime();
+            throw ex;
+        }
+    }
+
+    /**
+     * Takes back a buffer borrowed for one use, now empty.
+     */
+    void giveRead(final ByteBuffer buffer)
+    {
+        readPool.give(buffer);
+        starved = false;
+    }
+
+    /**
+     * Takes back a buffer borrowed for one use, now empty.
+     */
+    void giveWrite(final ByteBuffer buffer)
+    {
+        writePool.give(buffer);
+        starved = false;
+    }
+
+    /**
+     * Lets go of the buffers a past peak of busy connections left, down to {@link TcpConfig#bufferPoolSize}.
+     */
+    void trim()
+    {
+        if (readPool != null)
+        {
+            readPool.trim(floor);
+            writePool.trim(floor);
+        }
+    }
+
+    /**
+     * Gives a starting connection its buffers: none when it borrows per use, a pair from the pools, or its own
+     * pair unless it has it already.
      */
     void lend(final ConnectionReader reader, final ConnectionWriter writer)
     {
+        if (perUse)
+        {
+            return;
+        }
         if (readPool != null)
         {
             reader.lend(readPool.take().clear());
@@ -68,8 +181,8 @@ final class ConnectionBuffers
     }
 
     /**
-     * Takes a closed connection's buffers back into the pools, at most once however often it is called; a
-     * connection's own pair stays with it.
+     * Takes a closed connection's buffers back into the pools, those it borrowed included, at most once however
+     * often it is called; a connection's own pair stays with it.
      */
     void takeBack(final ConnectionReader reader, final ConnectionWriter writer)
     {
@@ -80,11 +193,12 @@ final class ConnectionBuffers
         }
     }
 
-    private static void giveBack(final ReactorPool<ByteBuffer> pool, final ByteBuffer withdrawn)
+    private void giveBack(final ReactorPool<ByteBuffer> pool, final ByteBuffer withdrawn)
     {
         if (withdrawn != NONE) // already given back by an earlier call
         {
             pool.give(withdrawn);
+            starved = false;
         }
     }
 

@@ -15,6 +15,8 @@ import io.celer.reactor.Reactor;
  * hands each to the handler, and pauses and resumes reading.
  *
  * <p>Bytes that are not yet a whole message, or that came after a pause, stay in the buffer for the next read.
+ * A connection that borrows per use takes the buffer from its server's pool for a read and gives it back once
+ * nothing stays in it.
  */
 final class ConnectionReader implements MessageSink
 {
@@ -26,15 +28,23 @@ final class ConnectionReader implements MessageSink
     private final boolean busyPoll;
     /** Only raw framing keeps what a handler left, so only there can a new handler take the rest of a read. */
     private final boolean raw;
-    /** Lent by the connection while it lives; {@link ConnectionBuffers#NONE} before and after. */
+    private final ConnectionBuffers buffers;
+    private final boolean perUse;
+    /**
+     * Lent by the connection while it lives, or, borrowing per use, while it holds bytes;
+     * {@link ConnectionBuffers#NONE} otherwise.
+     */
     private ByteBuffer buffer = ConnectionBuffers.NONE;
     private boolean paused;
     private boolean resumeOwed;
 
     ConnectionReader(final TcpConnection connection, final Reactor reactor, final TcpConfig config,
-        final Framing framing, final ConnectionWriter writer, final ConnectionTimers timers)
+        final Framing framing, final ConnectionWriter writer, final ConnectionTimers timers,
+        final ConnectionBuffers buffers)
     {
         this.connection = connection;
+        this.buffers = buffers;
+        this.perUse = buffers.perUse();
         this.reactor = reactor;
         this.framing = framing;
         this.raw = framing instanceof RawFraming;
@@ -100,6 +110,18 @@ final class ConnectionReader implements MessageSink
      */
     boolean read(final boolean fromSocket)
     {
+        if (perUse && buffer == ConnectionBuffers.NONE)
+        {
+            try
+            {
+                buffer = buffers.takeRead();
+            }
+            catch (final OutOfMemoryError ex)
+            {
+                connection.fail(CloseReason.OUT_OF_MEMORY, ex);
+                return false;
+            }
+        }
         final Transport transport = connection.transport;
         boolean fromChannel = fromSocket;
         boolean delivered = false;
@@ -142,7 +164,21 @@ final class ConnectionReader implements MessageSink
         {
             connection.handler.batchProcessed(connection);
         }
+        giveBackIfEmpty();
         return delivered;
+    }
+
+    /**
+     * Borrowing per use, gives the buffer back once it holds nothing: an idle connection keeps none. Not once
+     * closed: the close took it back already.
+     */
+    private void giveBackIfEmpty()
+    {
+        if (perUse && buffer.position() == 0 && buffer != ConnectionBuffers.NONE && connection.isOpen())
+        {
+            buffers.giveRead(buffer);
+            buffer = ConnectionBuffers.NONE;
+        }
     }
 
     /**
@@ -258,6 +294,7 @@ final class ConnectionReader implements MessageSink
             {
                 connection.handler.batchProcessed(connection);
             }
+            giveBackIfEmpty();
         }
         catch (final Throwable t)
         {

@@ -11,6 +11,8 @@ import io.celer.reactor.internal.Logs;
 /**
  * The write side of one TCP connection: a direct buffer that takes whole frames or nothing, its flush to the
  * transport, lagging (OP_WRITE while the socket does not take everything) and the write space freed after it.
+ * A connection that borrows per use takes the buffer from its server's pool for its first write of a cycle and
+ * gives it back once the socket took everything.
  */
 final class ConnectionWriter
 {
@@ -22,14 +24,21 @@ final class ConnectionWriter
     private final ConnectionTimers timers;
     private final boolean disconnectOnFullBuffer;
     private final int capacity;
-    /** Lent by the connection while it lives; {@link ConnectionBuffers#NONE} before and after. */
+    private final ConnectionBuffers buffers;
+    private final boolean perUse;
+    /**
+     * Lent by the connection while it lives, or, borrowing per use, while it holds bytes;
+     * {@link ConnectionBuffers#NONE} otherwise.
+     */
     private ByteBuffer buffer = ConnectionBuffers.NONE;
     private boolean lagging;
     private boolean spaceFreedOwed;
 
     ConnectionWriter(final TcpConnection connection, final Reactor reactor, final TcpConfig config,
-        final Framing framing, final ConnectionTimers timers)
+        final Framing framing, final ConnectionTimers timers, final ConnectionBuffers buffers)
     {
+        this.buffers = buffers;
+        this.perUse = buffers.perUse();
         this.connection = connection;
         this.reactor = reactor;
         this.framing = framing;
@@ -142,10 +151,15 @@ final class ConnectionWriter
         {
             return false;
         }
+        if (!borrow())
+        {
+            return false;
+        }
         if (frameLength > buffer.remaining())
         {
             flush();
-            if (!connection.isOpen())
+            // The flush gave the buffer back if the socket took everything.
+            if (!connection.isOpen() || !borrow())
             {
                 return false;
             }
@@ -166,6 +180,28 @@ final class ConnectionWriter
     }
 
     /**
+     * Borrowing per use, takes a buffer to write into unless it holds one.
+     *
+     * @return false when there was no memory for one: the connection closed.
+     */
+    private boolean borrow()
+    {
+        if (perUse && buffer == ConnectionBuffers.NONE)
+        {
+            try
+            {
+                buffer = buffers.takeWrite();
+            }
+            catch (final OutOfMemoryError ex)
+            {
+                connection.fail(CloseReason.OUT_OF_MEMORY, ex);
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Hands the buffer to the transport; what the socket does not take stays, and OP_WRITE asks for more room.
      */
     void flush()
@@ -173,7 +209,20 @@ final class ConnectionWriter
         final Transport transport = connection.transport;
         if (buffer.position() == 0 && !transport.hasPendingOutput())
         {
+            giveBackIfEmpty(); // one borrowed before the connection opened (a TLS handshake's) goes back now
             return;
+        }
+        if (buffer == ConnectionBuffers.NONE)
+        {
+            if (connection.isClosed())
+            {
+                return;
+            }
+            // Only the transport has output (a TLS record or alert): what it leaves may need the buffer's room.
+            if (!borrow())
+            {
+                return;
+            }
         }
         buffer.flip();
         final int waiting = buffer.remaining();
@@ -206,6 +255,7 @@ final class ConnectionWriter
         else
         {
             buffer.clear();
+            giveBackIfEmpty();
             if (lagging)
             {
                 // A flush outside onWritable (end of cycle, an explicit flush, a write making room) may be
@@ -219,11 +269,24 @@ final class ConnectionWriter
     }
 
     /**
+     * Borrowing per use, gives the empty buffer back while the connection is open; a closing one keeps it for
+     * the close to take back.
+     */
+    private void giveBackIfEmpty()
+    {
+        if (perUse && buffer != ConnectionBuffers.NONE && buffer.position() == 0 && connection.isOpen())
+        {
+            buffers.giveWrite(buffer);
+            buffer = ConnectionBuffers.NONE;
+        }
+    }
+
+    /**
      * The socket of an open connection takes bytes again: flushes, and tells the handler of the space freed.
      */
     void onWritable()
     {
-        final int freeBefore = buffer.remaining();
+        final int freeBefore = remaining();
         flush();
         if (!connection.isOpen())
         {
@@ -234,10 +297,10 @@ final class ConnectionWriter
             final SelectionKey key = connection.key;
             key.interestOps(key.interestOps() & ~SelectionKey.OP_WRITE);
         }
-        if (spaceFreedOwed || buffer.remaining() > freeBefore)
+        if (spaceFreedOwed || remaining() > freeBefore)
         {
             spaceFreedOwed = false;
-            connection.handler.writable(connection, buffer.remaining());
+            connection.handler.writable(connection, remaining());
         }
     }
 
@@ -264,7 +327,7 @@ final class ConnectionWriter
 
     int remaining()
     {
-        return buffer.remaining();
+        return perUse && buffer == ConnectionBuffers.NONE && connection.isOpen() ? capacity : buffer.remaining();
     }
 
     int capacity()

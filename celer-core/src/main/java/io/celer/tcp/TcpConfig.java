@@ -221,11 +221,13 @@ public final class TcpConfig
     }
 
     /**
-     * How many closed connections' read and write buffers a server keeps for the connections it accepts next;
-     * 64 by default, 0 to allocate a pair per connection. A new connection then costs no native allocation,
-     * zeroing or {@code Cleaner}; the memory kept is at most this many times the read plus the write buffer
-     * size (8 MiB with the defaults), and goes back when the server closes. A client keeps its one pair across
-     * reconnects and ignores it.
+     * How many read and write buffers a server keeps, at least, for its connections to borrow; 64 by default.
+     * A server's connection borrows a read buffer only while it holds part of a message, and a write buffer only
+     * while the socket has not taken all it wrote, so an idle connection holds none. The pools keep as many as
+     * were busy at once, so that a steady load never allocates, and every 10 seconds let go of those a past peak
+     * left, down to this many (8 MiB with the default sizes); all go back when the server closes. A busy-polled
+     * server's connections keep a pair each from accept to close, and the pools keep at most this many pairs
+     * for the next. A client keeps its one pair across reconnects and ignores it.
      *
      * @param connections pairs of buffers kept.
      * @return this.

@@ -76,8 +76,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         this.owner = owner;
         final Framing framing = config.newFraming();
         this.timers = new ConnectionTimers(this, reactor, config);
-        this.writer = new ConnectionWriter(this, reactor, config, framing, timers);
-        this.reader = new ConnectionReader(this, reactor, config, framing, writer, timers);
+        this.writer = new ConnectionWriter(this, reactor, config, framing, timers, buffers);
+        this.reader = new ConnectionReader(this, reactor, config, framing, writer, timers, buffers);
         this.handshake = new ConnectionHandshake(this, timers);
     }
 

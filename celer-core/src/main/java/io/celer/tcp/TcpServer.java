@@ -296,6 +296,21 @@ public final class TcpServer
     }
 
     /**
+     * Connections closed for lack of memory for a read or write buffer ({@link CloseReason#OUT_OF_MEMORY}).
+     *
+     * @return the count since open, over every reactor.
+     */
+    public long bufferFailures()
+    {
+        long count = 0;
+        for (final Acceptor acceptor : acceptors)
+        {
+            count += acceptor.bufferFailures();
+        }
+        return count;
+    }
+
+    /**
      * Connections closed at once for being over {@link TcpConfig#maxConnections}.
      *
      * @return the count since open, over every reactor.
@@ -340,6 +355,12 @@ public final class TcpServer
     ReactorPool<ByteBuffer> readBuffers()
     {
         return acceptors[0].readBuffers();
+    }
+
+    /** Trims the buffer pools of the first reactor now, as its timer does; for tests, on its thread. */
+    void trimBuffers()
+    {
+        acceptors[0].trimBuffers();
     }
 
     /** The pool of write buffers of the first reactor; tests look at it. */

@@ -14,7 +14,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import io.celer.framing.LineFraming;
@@ -26,8 +25,9 @@ import io.celer.test.RecordingHandler;
 import io.celer.test.Transports;
 
 /**
- * A server lends a closed connection's buffers to the next one: a handle kept after the close cannot write into
- * them, each close gives them back once, and the pool keeps no more than its bound.
+ * A server lends its connections buffers only while they use them: an idle connection holds none, a handle kept
+ * after the close cannot write into the buffers lent since, each close gives back once, the pools keep what the
+ * busiest moment needed and let the rest go once it is over, and a busy-polled connection keeps its pair.
  */
 class BufferPoolTest
 {
@@ -106,8 +106,8 @@ class BufferPoolTest
                 assertThat(OnReactor.get(reactor, () -> handler.first.write(STALE))).isFalse();
                 assertThat(OnReactor.get(reactor, () -> handler.first.writeBufferRemaining())).isZero();
             }
-            assertThat(pools(reactor, server)).as("the first connection's buffers lent again").isEqualTo(
-                new Pools(1, 0, 1, 0));
+            assertThat(pools(reactor, server)).as("one of each, made once, lent per read and per write to both " +
+                "connections, and back in the pool in between").isEqualTo(new Pools(1, 1, 1, 1));
             assertThat(handler.staleResults).hasSize(9).containsOnly(false);
             assertThat(handler.first.isOpen()).isFalse();
             assertThat(handler.errors).isEmpty();
@@ -117,28 +117,67 @@ class BufferPoolTest
         assertThat(pools(reactor, server)).isEqualTo(new Pools(1, 1, 1, 1));
     }
 
-    @ParameterizedTest(name = "a pool of {0}")
-    @CsvSource({
-        "2, 2, 8",   // the second burst: two lent again, three made
-        "0, 0, 10",  // every connection its own buffers
-    })
-    void thePoolKeepsNoMoreThanItsBoundAndNothingOnceTheServerCloses(final int poolSize, final int kept,
-        final long madeAfterTwoBursts) throws Exception
+    @Test
+    void thePoolsKeepWhatTheBusiestMomentNeededAndLetTheRestGoOnceItIsOver() throws Exception
     {
         final Reactor reactor = reactors.start("server");
         final RecordingHandler handler = new RecordingHandler(true);
-        final TcpServer server = pooledLineServer(reactor, handler, poolSize);
-
-        burst(server, handler, 5, 5);
-        assertThat(pools(reactor, server)).isEqualTo(new Pools(5, kept, 5, kept));
-
-        burst(server, handler, 5, 10);
-        assertThat(pools(reactor, server)).as("those kept lent again, the others made").isEqualTo(
-            new Pools(madeAfterTwoBursts, kept, madeAfterTwoBursts, kept));
-
+        final TcpServer server = pooledLineServer(reactor, handler, 2);
+        final List<Socket> sockets = new ArrayList<>();
+        try
+        {
+            for (int i = 0; i < 5; i++)
+            {
+                final Socket socket = new Socket("127.0.0.1", server.port());
+                socket.setSoTimeout(30_000);
+                sockets.add(socket);
+                socket.getOutputStream().write(("line " + i).getBytes(StandardCharsets.US_ASCII));
+            }
+            Await.until("five parts of lines held", () -> OnReactor.get(reactor, () -> server.readBuffers().lent())
+                == 5);
+            assertThat(pools(reactor, server)).as("a read buffer each while it holds part of a line")
+                .isEqualTo(new Pools(5, 0, 0, 0));
+            for (int i = 0; i < 5; i++)
+            {
+                sendLine(sockets.get(i), "");
+                assertThat(lineReader(sockets.get(i)).readLine()).isEqualTo("line " + i);
+            }
+            final Pools done = pools(reactor, server);
+            assertThat(done.readKept()).as("every read buffer back").isEqualTo(5);
+            assertThat(done.writeMade()).as("write buffers, lent per echo").isBetween(1L, 5L);
+            reactor.call(server::trimBuffers);
+            assertThat(pools(reactor, server).readKept()).as("the peak was in this interval").isEqualTo(5);
+            reactor.call(server::trimBuffers);
+            assertThat(pools(reactor, server).readKept()).as("a quiet interval: down to the pool size").isEqualTo(2);
+        }
+        finally
+        {
+            for (final Socket socket : sockets)
+            {
+                socket.close();
+            }
+        }
         server.close();
-        Await.until("the server closed", () -> !server.isOpen());
-        assertThat(pools(reactor, server)).isEqualTo(new Pools(madeAfterTwoBursts, 0, madeAfterTwoBursts, 0));
+        Await.until("the server closed", () -> OnReactor.get(reactor, () -> server.readBuffers().kept()) == 0);
+        assertThat(pools(reactor, server).writeKept()).isZero();
+    }
+
+    @Test
+    void aBusyPolledConnectionKeepsItsBuffersWhileOpen() throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        final RecordingHandler handler = new RecordingHandler(true);
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new LineFraming(64)).busyPoll(true), handler).open();
+        try (Socket socket = new Socket("127.0.0.1", server.port()))
+        {
+            socket.setSoTimeout(30_000);
+            sendLine(socket, "hot");
+            assertThat(lineReader(socket).readLine()).isEqualTo("hot");
+            assertThat(OnReactor.get(reactor, () -> server.readBuffers().lent())).isEqualTo(1);
+            assertThat(OnReactor.get(reactor, () -> server.writeBuffers().lent())).isEqualTo(1);
+        }
+        Await.until("given back at the close", () -> OnReactor.get(reactor, () -> server.readBuffers().lent()) == 0);
     }
 
     /**
@@ -166,35 +205,5 @@ class BufferPoolTest
     {
         return new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
             .framing(() -> new LineFraming(64)).bufferPoolSize(poolSize), handler).open();
-    }
-
-    /**
-     * Opens {@code count} connections at once, echoes a line on each, closes them all and waits until the server
-     * saw {@code closedInAll} closes.
-     */
-    private static void burst(final TcpServer server, final RecordingHandler handler, final int count,
-        final int closedInAll) throws Exception
-    {
-        final List<Socket> sockets = new ArrayList<>();
-        try
-        {
-            for (int i = 0; i < count; i++)
-            {
-                final Socket socket = new Socket("127.0.0.1", server.port());
-                socket.setSoTimeout(30_000);
-                sockets.add(socket);
-                sendLine(socket, "line " + i);
-                assertThat(lineReader(socket).readLine()).isEqualTo("line " + i);
-            }
-        }
-        finally
-        {
-            for (final Socket socket : sockets)
-            {
-                socket.close();
-            }
-        }
-        Await.until(() -> closedInAll + " closes among " + handler.events, () -> handler.events.stream()
-            .filter(e -> e.startsWith("closed:")).count() == closedInAll, Await.DEFAULT);
     }
 }

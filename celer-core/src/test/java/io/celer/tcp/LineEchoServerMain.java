@@ -11,7 +11,8 @@ import io.celer.reactor.Reactor;
 
 /**
  * A line echo server for tests that run it in a JVM of its own under a resource limit. Prints its port, then
- * obeys lines on its standard input: {@code stats} prints the open connections and the failed accepts,
+ * obeys lines on its standard input: {@code stats} prints the open connections, the failed accepts and the
+ * connections closed for lack of memory for a buffer,
  * {@code exit} (or the end of the input) stops it.
  */
 public final class LineEchoServerMain
@@ -52,13 +53,14 @@ public final class LineEchoServerMain
         {
             if (line.equals("stats"))
             {
-                final long[] stats = new long[2];
+                final long[] stats = new long[3];
                 reactor.call(() ->
                 {
                     stats[0] = server.connectionCount();
                     stats[1] = server.acceptFailures();
+                    stats[2] = server.bufferFailures();
                 });
-                System.out.println("stats " + stats[0] + " " + stats[1]);
+                System.out.println("stats " + stats[0] + " " + stats[1] + " " + stats[2]);
             }
         }
         reactor.close();

@@ -1,22 +1,30 @@
 package io.celer.reactor.internal;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.function.Supplier;
 
 /**
  * Objects given back by what is done with them, lent again to what comes next: a bounded stack used on one
  * thread only (a reactor's), so a plain array without atomics. The one given back last is lent first, still warm
  * in the cache. Past the bound a given-back object is left to the collector, so what a burst took goes back
- * once it ends; after warm-up, taking and giving back allocate nothing.
+ * once it ends; after warm-up, taking and giving back allocate nothing. A pool that may keep many (one whose
+ * objects are lent per use, not per connection) keeps at most as many as were out at once, and
+ * {@link #trim} lets go of those a past peak left.
  *
  * @param <T> what is pooled.
  */
 public final class ReactorPool<T>
 {
+    private static final int INITIAL_ROOM = 16;
+
     private final Supplier<? extends T> factory;
-    private final Object[] free;
+    private final int maxKept;
+    private Object[] free;
     private int count;
     private long made;
+    private int lent;
+    private int peakLent;
     private boolean keeping = true;
 
     /**
@@ -32,7 +40,9 @@ public final class ReactorPool<T>
             throw new IllegalArgumentException("maxKept is negative: " + maxKept);
         }
         this.factory = factory;
-        this.free = new Object[maxKept];
+        this.maxKept = maxKept;
+        // Grows as objects come back, so that a pool allowed to keep many costs nothing until it does.
+        this.free = new Object[Math.min(maxKept, INITIAL_ROOM)];
     }
 
     /**
@@ -56,6 +66,10 @@ public final class ReactorPool<T>
     @SuppressWarnings("unchecked")
     public T take()
     {
+        if (++lent > peakLent)
+        {
+            peakLent = lent;
+        }
         if (count == 0)
         {
             made++;
@@ -74,10 +88,41 @@ public final class ReactorPool<T>
      */
     public void give(final T given)
     {
-        if (keeping && count < free.length)
+        lent--;
+        if (keeping && count < maxKept)
         {
+            if (count == free.length)
+            {
+                free = Arrays.copyOf(free, (int)Math.min(maxKept, 2L * free.length));
+            }
             free[count++] = given;
         }
+    }
+
+    /**
+     * Lets go of the kept objects that the most ever out at once since the last trim would not need, keeping
+     * at least {@code floor}: what a burst took goes back once it is over.
+     *
+     * @param floor how many to keep whatever the peak.
+     */
+    public void trim(final int floor)
+    {
+        final int keep = Math.max(floor, peakLent - lent);
+        while (count > keep)
+        {
+            free[--count] = null;
+        }
+        peakLent = lent;
+    }
+
+    /**
+     * Objects lent and not yet given back.
+     *
+     * @return how many.
+     */
+    public int lent()
+    {
+        return lent;
     }
 
     /**

@@ -72,4 +72,30 @@ class ReactorPoolTest
         assertThat(pool.kept()).isEqualTo(1);
         assertThat(pool.take()).isSameAs(b);
     }
+
+    @Test
+    void growsToKeepManyAndTrimsToThePeakThenToTheFloor()
+    {
+        final ReactorPool<Object> pool = new ReactorPool<>(Integer.MAX_VALUE, Object::new);
+        final java.util.List<Object> out = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++)
+        {
+            out.add(pool.take());
+        }
+        assertThat(pool.lent()).isEqualTo(40);
+        for (final Object each : out)
+        {
+            pool.give(each);
+        }
+        assertThat(pool.kept()).as("more than the first room of 16").isEqualTo(40);
+        assertThat(pool.lent()).isZero();
+
+        pool.take();
+        pool.trim(4);
+        assertThat(pool.kept()).as("the peak of 40 was in this interval, one of them still out").isEqualTo(39);
+        pool.trim(4);
+        assertThat(pool.kept()).as("a quiet interval: only the floor").isEqualTo(4);
+        pool.trim(0);
+        assertThat(pool.kept()).as("one out since the last trim, none needed more").isZero();
+    }
 }
