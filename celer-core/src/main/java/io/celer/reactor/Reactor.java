@@ -42,6 +42,7 @@ public final class Reactor implements AutoCloseable
     private final ReadyKeys readyKeys = new ReadyKeys();
     private final IdleStrategy idleStrategy;
     private final boolean idleParks;
+    private final boolean waitsInSelector;
     private final boolean checkThreads;
     private final ReactorTimers timers = new ReactorTimers();
     private final ManyToOneQueue<Runnable> callbacks;
@@ -82,6 +83,7 @@ public final class Reactor implements AutoCloseable
         this.idleParks = !(idleStrategy instanceof BusySpinIdleStrategy ||
             idleStrategy instanceof NoOpIdleStrategy ||
             idleStrategy instanceof YieldingIdleStrategy);
+        this.waitsInSelector = config.waitInSelector();
         this.checkThreads = config.checkThreads();
         this.callbacks = new ManyToOneQueue<>(config.callbackQueueCapacity());
     }
@@ -265,7 +267,14 @@ public final class Reactor implements AutoCloseable
      */
     public void wakeup()
     {
-        if (idleParks && sleepFlag.mayBeAsleep())
+        if (waitsInSelector)
+        {
+            if (sleepFlag.mayBeAsleep())
+            {
+                readyKeys.wakeup();
+            }
+        }
+        else if (idleParks && sleepFlag.mayBeAsleep())
         {
             LockSupport.unpark(thread);
         }
@@ -451,7 +460,11 @@ public final class Reactor implements AutoCloseable
             while (state == State.RUNNING)
             {
                 final int work = doWork();
-                if (work == 0 && idleParks)
+                if (work == 0 && waitsInSelector && pollers.count() == 0)
+                {
+                    waitInSelector();
+                }
+                else if (work == 0 && idleParks)
                 {
                     // Announce the sleep, then look once more: a producer that published before seeing the
                     // flag is caught by the second look, one that published after it will unpark us. Both
@@ -481,6 +494,27 @@ public final class Reactor implements AutoCloseable
             readyKeys.closeAll();
             terminated.countDown();
         }
+    }
+
+    /**
+     * Waits in the selector until a channel is ready, the timer wheel needs a look, or another thread wakes it;
+     * announced as a park is (see {@link SleepFlag}), so that a callback published meanwhile is not missed.
+     */
+    private void waitInSelector() throws IOException
+    {
+        sleepFlag.fallAsleep();
+        if (state == State.RUNNING && callbacks.isEmpty() && !callbackSources.hasPublished())
+        {
+            final long nanos = timers.nanosToNextLook(nowNanos);
+            if (nanos != 0)
+            {
+                readyKeys.await(nanos < 0 ? 0 : Math.max(1, (nanos + 999_999) / 1_000_000));
+            }
+        }
+        sleepFlag.wakeUp();
+        // What woke it is handled by the next cycle, whose owners must see the time after the wait.
+        nowNanos = System.nanoTime() - originNanos;
+        nowMillis = nowNanos / 1_000_000L;
     }
 
     private int doWork() throws IOException

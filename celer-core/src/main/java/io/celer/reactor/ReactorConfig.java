@@ -19,6 +19,7 @@ public final class ReactorConfig
     private boolean daemon = false;
     private boolean checkThreads = Boolean.getBoolean("celer.checkThreads");
     private int selectInterval = 64;
+    private boolean waitInSelector = false;
 
     /**
      * Settings with every default, to be changed by the methods below.
@@ -120,6 +121,27 @@ public final class ReactorConfig
         }
         this.selectInterval = cycles;
         return this;
+    }
+
+    /**
+     * Whether a cycle that found no work waits in the selector ({@code epoll_wait} on Linux) until a channel is
+     * ready, a timer is due or another thread hands the reactor work, as Netty's and Vert.x's event loops do;
+     * off by default. It then uses no CPU while idle, at the cost of a system call and a thread wake-up (some
+     * microseconds) for the first event after a wait; the {@link #idleStrategy} is not used. A reactor with
+     * busy-polled channels does not wait: it polls them every cycle.
+     *
+     * @param on the option.
+     * @return this.
+     */
+    public ReactorConfig waitInSelector(final boolean on)
+    {
+        this.waitInSelector = on;
+        return this;
+    }
+
+    boolean waitInSelector()
+    {
+        return waitInSelector;
     }
 
     int selectInterval()

@@ -88,6 +88,22 @@ final class ReactorTimers
     }
 
     /**
+     * How long the reactor may wait before the wheel needs a look: until the current tick ends or the earliest
+     * short deadline passes, whichever comes first.
+     *
+     * @param nowNanos the reactor clock, nanoseconds.
+     * @return nanoseconds, 0 or more, or -1 when no timer is pending.
+     */
+    long nanosToNextLook(final long nowNanos)
+    {
+        if (wheel.timerCount() == 0)
+        {
+            return -1;
+        }
+        return Math.max(0, Math.min(wheel.currentTickTime(), earliest) - nowNanos);
+    }
+
+    /**
      * Runs the callbacks of every timer whose tick has ended by now, or else, once the earliest short deadline
      * has passed, of every timer due in the current tick.
      *

@@ -44,6 +44,26 @@ final class ReadyKeys
         return channel.register(selector, ops, owner);
     }
 
+    /**
+     * Waits until a channel is ready, the timeout passes or {@link #wakeup()} is called; hands nothing to the
+     * owners: the loop's next select, after its clock has caught up with the wait, does. The selector is
+     * level-triggered, so what was ready is reported again then.
+     *
+     * @param timeoutMillis the longest wait, at least 1, or 0 for no limit.
+     */
+    void await(final long timeoutMillis) throws IOException
+    {
+        selector.select(IGNORE, timeoutMillis);
+    }
+
+    /**
+     * Ends an {@link #await} now, or the next one at once; from any thread.
+     */
+    void wakeup()
+    {
+        selector.wakeup();
+    }
+
     int select() throws IOException
     {
         selecting = true;
