@@ -14,8 +14,19 @@ final class FramingFields
     {
     }
 
+    /**
+     * Reads the framing fields of a parsed head into the request.
+     *
+     * @param buffer  the bytes.
+     * @param start   absolute index of the request, which the table's offsets are relative to.
+     * @param request holds the table, and receives the framing.
+     * @return 0, or the status to reject the request with.
+     */
     static int apply(final ByteBuffer buffer, final int start, final HttpRequest request)
     {
+        final HeadFields head = request.head;
+        final int minorVersion = head.minorVersion();
+        long contentLength = -1;
         boolean transferEncoding = false;
         boolean lastChunked = false;
         int chunkedCount = 0;
@@ -24,20 +35,20 @@ final class FramingFields
         boolean keepAliveToken = false;
         boolean upgradeToken = false;
         boolean upgradeField = false;
-        for (int h = 0; h < request.headerCount; h++)
+        for (int h = 0; h < head.count(); h++)
         {
-            final int ns = start + request.nameStart[h];
-            final int ne = start + request.nameEnd[h];
-            final int vs = start + request.valueStart[h];
-            final int ve = start + request.valueEnd[h];
+            final int ns = start + head.nameStart(h);
+            final int ne = start + head.nameEnd(h);
+            final int vs = start + head.valueStart(h);
+            final int ve = start + head.valueEnd(h);
             if (Ascii.equalsIgnoreCase(buffer, ns, ne, "content-length"))
             {
-                final long length = contentLength(buffer, vs, ve);
-                if (length < 0 || (request.contentLength >= 0 && request.contentLength != length))
+                final long length = HeaderFieldParser.contentLength(buffer, vs, ve);
+                if (length < 0 || (contentLength >= 0 && contentLength != length))
                 {
                     return HttpStatus.BAD_REQUEST;
                 }
-                request.contentLength = length;
+                contentLength = length;
             }
             else if (Ascii.equalsIgnoreCase(buffer, ns, ne, "transfer-encoding"))
             {
@@ -50,8 +61,8 @@ final class FramingFields
                     {
                         e++;
                     }
-                    final int ts = trimStart(buffer, i, e);
-                    final int te = trimEnd(buffer, ts, e);
+                    final int ts = HeaderFieldParser.firstNonSpace(buffer, i, e);
+                    final int te = HeaderFieldParser.lastNonSpace(buffer, ts, e);
                     if (ts < te)
                     {
                         if (Ascii.equalsIgnoreCase(buffer, ts, te, "chunked"))
@@ -84,7 +95,7 @@ final class FramingFields
                 {
                     return HttpStatus.EXPECTATION_FAILED;
                 }
-                request.expectContinue = request.minorVersion == 1; // HTTP/1.0 clients never wait for it
+                request.expectContinue = minorVersion == 1; // HTTP/1.0 clients never wait for it
             }
             else if (Ascii.equalsIgnoreCase(buffer, ns, ne, "upgrade"))
             {
@@ -95,7 +106,7 @@ final class FramingFields
         {
             // A length that cannot be read is a 400 whatever the codings (RFC 9112, 6.3); only a well-framed
             // body under a coding this server does not decode is a 501 (6.1).
-            if (request.contentLength >= 0 || request.minorVersion == 0 || chunkedCount != 1 || !lastChunked)
+            if (contentLength >= 0 || minorVersion == 0 || chunkedCount != 1 || !lastChunked)
             {
                 return HttpStatus.BAD_REQUEST;
             }
@@ -103,55 +114,11 @@ final class FramingFields
             {
                 return HttpStatus.NOT_IMPLEMENTED;
             }
-            request.chunked = true;
+            head.chunked(true);
         }
-        request.keepAlive = !close && (request.minorVersion == 1 || keepAliveToken);
-        request.upgrade = upgradeToken && upgradeField && request.minorVersion == 1;
+        head.contentLength(contentLength);
+        head.keepAlive(!close && (minorVersion == 1 || keepAliveToken));
+        request.upgrade = upgradeToken && upgradeField && minorVersion == 1;
         return 0;
-    }
-
-    /** A Content-Length value: digits, or a list of the same digits; -1 otherwise or on overflow. */
-    static long contentLength(final ByteBuffer buffer, final int from, final int to)
-    {
-        long result = -1;
-        int i = from;
-        while (i <= to)
-        {
-            int e = i;
-            while (e < to && buffer.get(e) != ',')
-            {
-                e++;
-            }
-            final int ts = trimStart(buffer, i, e);
-            final int te = trimEnd(buffer, ts, e);
-            final long value = Ascii.decimal(buffer, ts, te);
-            if (value < 0 || (result >= 0 && result != value))
-            {
-                return -1;
-            }
-            result = value;
-            i = e + 1;
-        }
-        return result;
-    }
-
-    private static int trimStart(final ByteBuffer buffer, final int from, final int to)
-    {
-        int i = from;
-        while (i < to && (buffer.get(i) == ' ' || buffer.get(i) == '\t'))
-        {
-            i++;
-        }
-        return i;
-    }
-
-    private static int trimEnd(final ByteBuffer buffer, final int from, final int to)
-    {
-        int i = to;
-        while (i > from && (buffer.get(i - 1) == ' ' || buffer.get(i - 1) == '\t'))
-        {
-            i--;
-        }
-        return i;
     }
 }

@@ -3,8 +3,10 @@ package io.celer.http;
 import java.nio.ByteBuffer;
 
 /**
- * Parses a request's header section (RFC 9112, 5) and the fields that frame the message: Content-Length,
- * Transfer-Encoding, Host, Connection, Expect and Upgrade, strictly where a smuggling vector lies.
+ * Parses a header section (RFC 9112, 5), of a request, a response or a trailer section, into a table of name
+ * and value offsets, strictly: CRLF line ends, token names with no space before the colon, no control chars in
+ * values, obsolete folding only where the caller allows it. Also reads a Content-Length value, which both sides
+ * check the same way.
  */
 final class HeaderFieldParser
 {
@@ -24,51 +26,6 @@ final class HeaderFieldParser
     }
 
     /**
-     * Parses the fields between the request line and the empty line.
-     *
-     * @param buffer       the bytes.
-     * @param start        absolute index of the request.
-     * @param from         absolute index of the first field line.
-     * @param headEnd      absolute index after the empty line's LF.
-     * @param allowObsFold whether to replace obsolete line folding by spaces instead of rejecting it.
-     * @param request      receives the fields, offsets relative to start.
-     * @return 0, or the status to reject the request with.
-     */
-    static int parse(
-        final ByteBuffer buffer, final int start, final int from, final int headEnd, final boolean allowObsFold,
-        final HttpRequest request)
-    {
-        final int count = scan(buffer, start, from, headEnd - 2, allowObsFold,
-            request.nameStart, request.nameEnd, request.valueStart, request.valueEnd);
-        if (count < 0)
-        {
-            return count == TOO_MANY ? HttpStatus.HEADER_FIELDS_TOO_LARGE : HttpStatus.BAD_REQUEST;
-        }
-        request.headerCount = count;
-        int hostCount = 0;
-        for (int h = 0; h < count; h++)
-        {
-            if (Ascii.equalsIgnoreCase(buffer, start + request.nameStart[h], start + request.nameEnd[h], "host"))
-            {
-                hostCount++;
-                request.hostIndex = h;
-                for (int i = start + request.valueStart[h]; i < start + request.valueEnd[h]; i++)
-                {
-                    if (!Ascii.isHostChar(buffer.get(i)))
-                    {
-                        return HttpStatus.BAD_REQUEST; // RFC 9112, 3.2: an invalid Host value
-                    }
-                }
-            }
-        }
-        if (hostCount > 1 || (hostCount == 0 && request.minorVersion == 1))
-        {
-            return HttpStatus.BAD_REQUEST;
-        }
-        return FramingFields.apply(buffer, start, request);
-    }
-
-    /**
      * Scans field lines, of a request or a response, into a table of name and value offsets.
      *
      * @param buffer       the bytes.
@@ -76,13 +33,18 @@ final class HeaderFieldParser
      * @param from         absolute index of the first field line.
      * @param sectionEnd   absolute index of the empty line that ends the section.
      * @param allowObsFold whether to replace obsolete line folding by spaces (RFC 9112, 5.2) instead of rejecting it.
+     * @param into         receives the offsets, relative to base, and their count once all parse.
      * @return the number of fields, or {@link #LINE_END}, {@link #FOLD}, {@link #NAME}, {@link #TOO_MANY} or
      *         {@link #VALUE_CHAR} for what is wrong.
      */
     static int scan(
         final ByteBuffer buffer, final int base, final int from, final int sectionEnd, final boolean allowObsFold,
-        final int[] nameStart, final int[] nameEnd, final int[] valueStart, final int[] valueEnd)
+        final HeadFields into)
     {
+        final int[] nameStart = into.nameStart;
+        final int[] nameEnd = into.nameEnd;
+        final int[] valueStart = into.valueStart;
+        final int[] valueEnd = into.valueEnd;
         int count = 0;
         int line = from;
         while (line < sectionEnd)
@@ -150,30 +112,53 @@ final class HeaderFieldParser
             count++;
             line = lf + 1;
         }
+        into.count = count;
         return count;
     }
 
-    /** The first field whose name is this one, ignoring case, or -1: a table's offsets are relative to base. */
-    static int indexOf(
-        final ByteBuffer buffer, final int base, final int[] nameStart, final int[] nameEnd, final int count,
-        final CharSequence name)
+    /** A Content-Length value: digits, or a list of the same digits; -1 otherwise or on overflow. */
+    static long contentLength(final ByteBuffer buffer, final int from, final int to)
     {
-        for (int i = 0; i < count; i++)
+        long result = -1;
+        int i = from;
+        while (i <= to)
         {
-            if (Ascii.equalsIgnoreCase(buffer, base + nameStart[i], base + nameEnd[i], name))
+            int e = i;
+            while (e < to && buffer.get(e) != ',')
             {
-                return i;
+                e++;
             }
+            final int ts = firstNonSpace(buffer, i, e);
+            final int te = lastNonSpace(buffer, ts, e);
+            final long value = Ascii.decimal(buffer, ts, te);
+            if (value < 0 || (result >= 0 && result != value))
+            {
+                return -1;
+            }
+            result = value;
+            i = e + 1;
         }
-        return -1;
+        return result;
     }
 
+    /** The index of the first byte from {@code from} that is not SP or HTAB, or {@code end}. */
     static int firstNonSpace(final ByteBuffer buffer, final int from, final int end)
     {
         int i = from;
         while (i < end && (buffer.get(i) == ' ' || buffer.get(i) == '\t'))
         {
             i++;
+        }
+        return i;
+    }
+
+    /** The index after the last byte before {@code end} that is not SP or HTAB, or {@code from}. */
+    static int lastNonSpace(final ByteBuffer buffer, final int from, final int end)
+    {
+        int i = end;
+        while (i > from && (buffer.get(i - 1) == ' ' || buffer.get(i - 1) == '\t'))
+        {
+            i--;
         }
         return i;
     }

@@ -9,31 +9,33 @@ import java.nio.ByteBuffer;
  * <p>Valid only during the {@link ResponseListener} call that hands it over; a listener that needs a value later
  * copies it first. Header names are matched ignoring case; views returned by lookups are reused by the next one.
  */
-public final class HttpClientResponse extends ReceivedHead
+public final class HttpClientResponse
 {
+    /** The most trailer fields a response may have. */
+    static final int MAX_TRAILERS = 32;
+
+    final HeadFields head;
+    // The fields after a chunked body: in the head's buffer, behind the head.
+    final HeadFields trailers = new HeadFields(MAX_TRAILERS);
     int status;
     int reasonStart;
     int reasonEnd;
     boolean streamed;
     long tag;
     ByteBuffer body;
-    final ReceivedTrailers trailers = new ReceivedTrailers();
 
     HttpClientResponse(final int maxHeaders)
     {
-        super(maxHeaders);
+        head = new HeadFields(maxHeaders);
     }
 
-    void reset()
+    /** Starts a response whose head was just parsed, with its status line's code and reason. */
+    void begin(final int code, final int reasonFrom, final int reasonTo)
     {
-        headerCount = 0;
-        trailers.headerCount = 0;
-        status = 0;
-        minorVersion = 1;
-        reasonStart = reasonEnd = 0;
-        contentLength = -1;
-        chunked = false;
-        keepAlive = false;
+        trailers.clear();
+        status = code;
+        reasonStart = reasonFrom;
+        reasonEnd = reasonTo;
         streamed = false;
     }
 
@@ -54,7 +56,113 @@ public final class HttpClientResponse extends ReceivedHead
      */
     public AsciiView reason()
     {
-        return view.wrap(buffer, reasonStart, reasonEnd);
+        return head.view(reasonStart, reasonEnd);
+    }
+
+    /**
+     * The minor version of the peer's HTTP: 1 for HTTP/1.1, 0 for HTTP/1.0.
+     *
+     * @return the minor version.
+     */
+    public int minorVersion()
+    {
+        return head.minorVersion();
+    }
+
+    /**
+     * Whether the connection stays open after this exchange (version, {@code Connection}, framing).
+     *
+     * @return true to keep it open.
+     */
+    public boolean isKeepAlive()
+    {
+        return head.isKeepAlive();
+    }
+
+    /**
+     * The number of header fields.
+     *
+     * @return the count.
+     */
+    public int headerCount()
+    {
+        return head.count();
+    }
+
+    /**
+     * The name of a field, as sent.
+     *
+     * @param index from 0 to {@link #headerCount()} - 1.
+     * @return a reused view.
+     */
+    public AsciiView headerName(final int index)
+    {
+        return head.name(index);
+    }
+
+    /**
+     * The value of a field, without surrounding whitespace.
+     *
+     * @param index from 0 to {@link #headerCount()} - 1.
+     * @return a reused view.
+     */
+    public AsciiView headerValue(final int index)
+    {
+        return head.value(index);
+    }
+
+    /**
+     * The value of the first field with this name.
+     *
+     * @param name the name, any case.
+     * @return a reused view, or null when absent.
+     */
+    public AsciiView header(final CharSequence name)
+    {
+        return head.value(name);
+    }
+
+    /**
+     * Whether the first field with this name has this value, ignoring case.
+     *
+     * @param name  the name.
+     * @param value the value.
+     * @return true if present and equal.
+     */
+    public boolean headerEquals(final CharSequence name, final CharSequence value)
+    {
+        return head.valueEquals(name, value);
+    }
+
+    /**
+     * Whether there is a field with this name.
+     *
+     * @param name the name.
+     * @return true if present.
+     */
+    public boolean hasHeader(final CharSequence name)
+    {
+        return head.indexOf(name) >= 0;
+    }
+
+    /**
+     * The declared Content-Length.
+     *
+     * @return bytes, or -1 without one (chunked, no body, or a response delimited by the connection's close).
+     */
+    public long contentLength()
+    {
+        return head.contentLength();
+    }
+
+    /**
+     * Whether the body came chunked.
+     *
+     * @return true for {@code Transfer-Encoding: chunked}.
+     */
+    public boolean isChunked()
+    {
+        return head.isChunked();
     }
 
     /**
@@ -84,7 +192,7 @@ public final class HttpClientResponse extends ReceivedHead
      */
     public int trailerCount()
     {
-        return trailers.headerCount;
+        return trailers.count();
     }
 
     /**
@@ -95,7 +203,7 @@ public final class HttpClientResponse extends ReceivedHead
      */
     public AsciiView trailerName(final int index)
     {
-        return trailers.headerName(index);
+        return trailers.name(index);
     }
 
     /**
@@ -106,7 +214,7 @@ public final class HttpClientResponse extends ReceivedHead
      */
     public AsciiView trailerValue(final int index)
     {
-        return trailers.headerValue(index);
+        return trailers.value(index);
     }
 
     /**
@@ -118,7 +226,7 @@ public final class HttpClientResponse extends ReceivedHead
      */
     public AsciiView trailer(final CharSequence name)
     {
-        return trailers.header(name);
+        return trailers.value(name);
     }
 
     /**
@@ -134,6 +242,6 @@ public final class HttpClientResponse extends ReceivedHead
     @Override
     public String toString()
     {
-        return "HTTP/1." + minorVersion + " " + status + " " + reason();
+        return "HTTP/1." + head.minorVersion() + " " + status + " " + reason();
     }
 }

@@ -178,12 +178,12 @@ final class HttpConnection implements Handler, PipelineEvents
         headLength = parser.headLength();
         parser.reset();
         request.sequence = pipeline.nextSequence();
-        current = pipeline.open(request.method == HttpMethod.HEAD, !request.keepAlive, request.minorVersion);
+        current = pipeline.open(request.method == HttpMethod.HEAD, !request.isKeepAlive(), request.minorVersion());
         current.upgradeRequested = request.upgrade;
-        stopAfterCurrent = !request.keepAlive;
+        stopAfterCurrent = !request.isKeepAlive();
         received = 0;
         held = 0;
-        if (request.chunked)
+        if (request.isChunked())
         {
             decoder.reset();
             scan = headLength;
@@ -191,7 +191,7 @@ final class HttpConnection implements Handler, PipelineEvents
             expectContinue(data, start);
             return true;
         }
-        final long length = Math.max(0, request.contentLength);
+        final long length = Math.max(0, request.contentLength());
         if (length > config.maxBodySize())
         {
             reject(HttpStatus.CONTENT_TOO_LARGE);
@@ -233,14 +233,14 @@ final class HttpConnection implements Handler, PipelineEvents
     private boolean readHeldFixed(final ByteBuffer data)
     {
         final int start = data.position();
-        final int length = headLength + (int)request.contentLength;
+        final int length = headLength + (int)request.contentLength();
         if (data.limit() - start < length)
         {
             startRequestClock();
             return false;
         }
         request.bodyStart = headLength;
-        request.bodyLength = (int)request.contentLength;
+        request.bodyLength = (int)request.contentLength();
         dispatch(data, start);
         data.position(start + length);
         afterRequest();

@@ -8,8 +8,9 @@ import java.nio.ByteBuffer;
  * <p>Valid only during {@link HttpHandler#handle}; a handler that answers later copies what it needs first.
  * Header names are matched ignoring case; views returned by lookups are reused by the next lookup.
  */
-public final class HttpRequest extends ReceivedHead
+public final class HttpRequest
 {
+    final HeadFields head;
     HttpMethod method;
     int methodEnd;
     int targetStart;
@@ -35,17 +36,14 @@ public final class HttpRequest extends ReceivedHead
 
     HttpRequest(final int maxHeaders)
     {
-        super(maxHeaders);
+        head = new HeadFields(maxHeaders);
     }
 
     void reset()
     {
-        headerCount = 0;
+        head.clear();
         method = HttpMethod.OTHER;
         queryStart = queryEnd = -1;
-        contentLength = -1;
-        chunked = false;
-        keepAlive = false;
         expectContinue = false;
         upgrade = false;
         hostIndex = -1;
@@ -57,8 +55,7 @@ public final class HttpRequest extends ReceivedHead
 
     void attach(final ByteBuffer buffer, final int base)
     {
-        this.buffer = buffer;
-        this.base = base;
+        head.attach(buffer, base);
     }
 
     /**
@@ -78,7 +75,7 @@ public final class HttpRequest extends ReceivedHead
      */
     public AsciiView methodToken()
     {
-        return view.wrap(buffer, base, base + methodEnd);
+        return head.view(0, methodEnd);
     }
 
     /**
@@ -88,7 +85,7 @@ public final class HttpRequest extends ReceivedHead
      */
     public AsciiView target()
     {
-        return view.wrap(buffer, base + targetStart, base + targetEnd);
+        return head.view(targetStart, targetEnd);
     }
 
     /**
@@ -98,7 +95,7 @@ public final class HttpRequest extends ReceivedHead
      */
     public AsciiView path()
     {
-        return pathView.wrap(buffer, base + pathStart, base + pathEnd);
+        return pathView.wrap(head.buffer(), head.base() + pathStart, head.base() + pathEnd);
     }
 
     /**
@@ -110,7 +107,7 @@ public final class HttpRequest extends ReceivedHead
      */
     public int decodePath(final byte[] into)
     {
-        return PercentCoding.decode(buffer, base + pathStart, base + pathEnd, into);
+        return PercentCoding.decode(head.buffer(), head.base() + pathStart, head.base() + pathEnd, into);
     }
 
     /**
@@ -120,7 +117,7 @@ public final class HttpRequest extends ReceivedHead
      */
     public AsciiView query()
     {
-        return queryStart < 0 ? null : view.wrap(buffer, base + queryStart, base + queryEnd);
+        return queryStart < 0 ? null : head.view(queryStart, queryEnd);
     }
 
     /**
@@ -131,7 +128,113 @@ public final class HttpRequest extends ReceivedHead
      */
     public boolean pathEquals(final CharSequence text)
     {
-        return Ascii.equals(buffer, base + pathStart, base + pathEnd, text);
+        return Ascii.equals(head.buffer(), head.base() + pathStart, head.base() + pathEnd, text);
+    }
+
+    /**
+     * The minor version of the peer's HTTP: 1 for HTTP/1.1, 0 for HTTP/1.0.
+     *
+     * @return the minor version.
+     */
+    public int minorVersion()
+    {
+        return head.minorVersion();
+    }
+
+    /**
+     * Whether the connection stays open after this exchange (version, {@code Connection}, framing).
+     *
+     * @return true to keep it open.
+     */
+    public boolean isKeepAlive()
+    {
+        return head.isKeepAlive();
+    }
+
+    /**
+     * The number of header fields.
+     *
+     * @return the count.
+     */
+    public int headerCount()
+    {
+        return head.count();
+    }
+
+    /**
+     * The name of a field, as sent.
+     *
+     * @param index from 0 to {@link #headerCount()} - 1.
+     * @return a reused view.
+     */
+    public AsciiView headerName(final int index)
+    {
+        return head.name(index);
+    }
+
+    /**
+     * The value of a field, without surrounding whitespace.
+     *
+     * @param index from 0 to {@link #headerCount()} - 1.
+     * @return a reused view.
+     */
+    public AsciiView headerValue(final int index)
+    {
+        return head.value(index);
+    }
+
+    /**
+     * The value of the first field with this name.
+     *
+     * @param name the name, any case.
+     * @return a reused view, or null when absent.
+     */
+    public AsciiView header(final CharSequence name)
+    {
+        return head.value(name);
+    }
+
+    /**
+     * Whether the first field with this name has this value, ignoring case.
+     *
+     * @param name  the name.
+     * @param value the value.
+     * @return true if present and equal.
+     */
+    public boolean headerEquals(final CharSequence name, final CharSequence value)
+    {
+        return head.valueEquals(name, value);
+    }
+
+    /**
+     * Whether there is a field with this name.
+     *
+     * @param name the name.
+     * @return true if present.
+     */
+    public boolean hasHeader(final CharSequence name)
+    {
+        return head.indexOf(name) >= 0;
+    }
+
+    /**
+     * The declared Content-Length.
+     *
+     * @return bytes, or -1 without one (chunked, no body, or a response delimited by the connection's close).
+     */
+    public long contentLength()
+    {
+        return head.contentLength();
+    }
+
+    /**
+     * Whether the body came chunked.
+     *
+     * @return true for {@code Transfer-Encoding: chunked}.
+     */
+    public boolean isChunked()
+    {
+        return head.isChunked();
     }
 
     /**
@@ -151,12 +254,13 @@ public final class HttpRequest extends ReceivedHead
      */
     public ByteBuffer body()
     {
+        final ByteBuffer buffer = head.buffer();
         if (bodyViewOf != buffer)
         {
             bodyViewOf = buffer;
             bodyView = buffer.duplicate(); // once per read buffer, that is once per connection
         }
-        final int start = base + bodyStart;
+        final int start = head.base() + bodyStart;
         final int length = bodyComplete ? bodyLength : 0;
         bodyView.limit(start + length).position(start);
         return bodyView;
@@ -186,6 +290,6 @@ public final class HttpRequest extends ReceivedHead
     @Override
     public String toString()
     {
-        return method + " " + target() + " HTTP/1." + minorVersion;
+        return method + " " + target() + " HTTP/1." + head.minorVersion();
     }
 }

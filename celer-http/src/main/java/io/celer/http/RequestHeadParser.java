@@ -118,6 +118,44 @@ final class RequestHeadParser
         {
             return HttpStatus.BAD_REQUEST; // the empty line is a bare LF
         }
-        return HeaderFieldParser.parse(buffer, start, start + firstLf + 1, start + headEnd, allowObsFold, request);
+        return fields(buffer, start, start + firstLf + 1, start + headEnd, request);
+    }
+
+    /**
+     * Parses the fields between the request line and the empty line, then the Host rules (RFC 9112, 3.2) and the
+     * framing fields.
+     *
+     * @return 0, or the status to reject the request with.
+     */
+    private int fields(final ByteBuffer buffer, final int start, final int from, final int headEnd,
+        final HttpRequest request)
+    {
+        final HeadFields head = request.head;
+        final int count = HeaderFieldParser.scan(buffer, start, from, headEnd - 2, allowObsFold, head);
+        if (count < 0)
+        {
+            return count == HeaderFieldParser.TOO_MANY ? HttpStatus.HEADER_FIELDS_TOO_LARGE : HttpStatus.BAD_REQUEST;
+        }
+        int hostCount = 0;
+        for (int h = 0; h < count; h++)
+        {
+            if (Ascii.equalsIgnoreCase(buffer, start + head.nameStart(h), start + head.nameEnd(h), "host"))
+            {
+                hostCount++;
+                request.hostIndex = h;
+                for (int i = start + head.valueStart(h); i < start + head.valueEnd(h); i++)
+                {
+                    if (!Ascii.isHostChar(buffer.get(i)))
+                    {
+                        return HttpStatus.BAD_REQUEST; // an invalid Host value
+                    }
+                }
+            }
+        }
+        if (hostCount > 1 || (hostCount == 0 && head.minorVersion() == 1))
+        {
+            return HttpStatus.BAD_REQUEST;
+        }
+        return FramingFields.apply(buffer, start, request);
     }
 }

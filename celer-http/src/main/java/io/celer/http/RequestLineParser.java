@@ -154,7 +154,7 @@ final class RequestLineParser
         {
             return HttpStatus.VERSION_NOT_SUPPORTED;
         }
-        request.minorVersion = minor == 0 ? 0 : 1; // a later 1.x minor is answered as 1.1 (RFC 9110, 6.2)
+        request.head.minorVersion(minor == 0 ? 0 : 1); // a later 1.x minor is answered as 1.1 (RFC 9110, 6.2)
         return 0;
     }
 }

@@ -74,7 +74,7 @@ final class ResponseDecoder
             return; // the next response is half read: its buffers stay
         }
         headParser.release();
-        response.buffer = null;
+        response.head.attach(null, 0);
         releaseBody();
     }
 
@@ -118,7 +118,7 @@ final class ResponseDecoder
         state = HEAD;
         headParser.reset();
         headParser.release();
-        response.buffer = null;
+        response.head.attach(null, 0);
         releaseBody();
     }
 
@@ -137,7 +137,7 @@ final class ResponseDecoder
             if (state == HEAD)
             {
                 final int start = data.position();
-                final int result = headParser.parse(data, start, data.limit(), response);
+                final int result = headParser.parse(data, start, data.limit(), response.head);
                 if (result == ResponseHeadParser.NEED_MORE)
                 {
                     return NEED_MORE;
@@ -149,7 +149,8 @@ final class ResponseDecoder
                 final int headLength = headParser.headLength();
                 data.position(start + headLength);
                 headParser.reset();
-                final int status = response.status;
+                final int status = headParser.status();
+                response.begin(status, headParser.reasonStart(), headParser.reasonEnd());
                 if (status < 200)
                 {
                     if (status == 101)
@@ -167,22 +168,23 @@ final class ResponseDecoder
                 {
                     return finish(listener);
                 }
-                if (response.chunked)
+                final HeadFields head = response.head;
+                if (head.isChunked())
                 {
                     chunked.reset();
                     // The trailers share the head's buffer: head and trailers together are bounded by its size.
-                    trailersStart = response.base + headLength;
-                    chunked.keepTrailers(response.buffer, trailersStart);
+                    trailersStart = head.base() + headLength;
+                    chunked.keepTrailers(head.buffer(), trailersStart);
                     state = CHUNKED;
                 }
-                else if (response.contentLength >= 0)
+                else if (head.contentLength() >= 0)
                 {
-                    remaining = response.contentLength;
+                    remaining = head.contentLength();
                     state = LENGTH;
                 }
                 else
                 {
-                    response.keepAlive = false;
+                    head.keepAlive(false);
                     state = UNTIL_CLOSE;
                 }
             }
@@ -244,18 +246,11 @@ final class ResponseDecoder
     /** Indexes the trailer section the chunked decoder copied behind the head; false if it does not parse. */
     private boolean trailers()
     {
-        final ReceivedTrailers trailers = response.trailers;
-        final int end = chunked.trailersEnd();
-        final int count = HeaderFieldParser.scan(response.buffer, response.base, trailersStart, end - 2,
-            false, trailers.nameStart, trailers.nameEnd, trailers.valueStart, trailers.valueEnd);
-        if (count < 0)
-        {
-            return false;
-        }
-        trailers.buffer = response.buffer;
-        trailers.base = response.base;
-        trailers.headerCount = count;
-        return true;
+        final HeadFields head = response.head;
+        final HeadFields trailers = response.trailers;
+        trailers.attach(head.buffer(), head.base());
+        return HeaderFieldParser.scan(head.buffer(), head.base(), trailersStart, chunked.trailersEnd() - 2, false,
+            trailers) >= 0;
     }
 
     /** Copies body bytes into the body buffer, handing full buffers on to the listener. */

@@ -24,6 +24,9 @@ final class ResponseHeadParser
 
     private final HeadScanner scanner = new HeadScanner();
     private ResponseError error;
+    private int status;
+    private int reasonStart;
+    private int reasonEnd;
 
     ResponseHeadParser(final ReactorPool<ByteBuffer> heads, final int maxHeadSize)
     {
@@ -65,16 +68,34 @@ final class ResponseHeadParser
         return error;
     }
 
+    /** The status code of the head parsed last, from 100 to 599. */
+    int status()
+    {
+        return status;
+    }
+
+    /** Where the reason phrase of the head parsed last starts in its buffer; as its end when there is none. */
+    int reasonStart()
+    {
+        return reasonStart;
+    }
+
+    /** Where the reason phrase of the head parsed last ends in its buffer. */
+    int reasonEnd()
+    {
+        return reasonEnd;
+    }
+
     /**
      * Scans newly read bytes for the end of the head, then parses it.
      *
      * @param buffer   the bytes.
      * @param start    absolute index of the response.
      * @param to       absolute index after the last byte read.
-     * @param response receives the head.
+     * @param fields   receives the fields and the framing, over a copy of the head from index 0.
      * @return {@link #DONE}, {@link #NEED_MORE} or {@link #ERROR}.
      */
-    int parse(final ByteBuffer buffer, final int start, final int to, final HttpClientResponse response)
+    int parse(final ByteBuffer buffer, final int start, final int to, final HeadFields fields)
     {
         if (!scanner.scan(buffer, start, to))
         {
@@ -91,13 +112,14 @@ final class ResponseHeadParser
         }
         head.clear();
         head.put(0, buffer, start, headEnd);
-        response.reset();
-        response.buffer = head;
-        response.base = 0;
-        return parseHead(response);
+        fields.clear();
+        fields.attach(head, 0);
+        status = 0;
+        reasonStart = reasonEnd = 0;
+        return parseHead(fields);
     }
 
-    private int parseHead(final HttpClientResponse response)
+    private int parseHead(final HeadFields fields)
     {
         final int lf = scanner.firstLineFeed();
         final int headEnd = scanner.headLength();
@@ -110,17 +132,17 @@ final class ResponseHeadParser
         {
             return fail(ResponseError.VERSION);
         }
-        response.minorVersion = Math.min(1, head.get(7) - '0');
+        fields.minorVersion(Math.min(1, head.get(7) - '0'));
         if (!digit(head.get(9)) || !digit(head.get(10)) || !digit(head.get(11)))
         {
             return fail(ResponseError.STATUS_DIGITS);
         }
-        final int status = (head.get(9) - '0') * 100 + (head.get(10) - '0') * 10 + head.get(11) - '0';
-        if (status < 100 || status > 599)
+        final int code = (head.get(9) - '0') * 100 + (head.get(10) - '0') * 10 + head.get(11) - '0';
+        if (code < 100 || code > 599)
         {
             return fail(ResponseError.STATUS_RANGE);
         }
-        response.status = status;
+        status = code;
         if (lineEnd > 12)
         {
             if (head.get(12) != ' ')
@@ -135,22 +157,21 @@ final class ResponseHeadParser
                     return fail(ResponseError.REASON_CHAR);
                 }
             }
-            response.reasonStart = 13;
-            response.reasonEnd = lineEnd;
+            reasonStart = 13;
+            reasonEnd = lineEnd;
         }
         if (headEnd < 2 || head.get(headEnd - 2) != '\r' || headEnd == lf + 1)
         {
             return fail(ResponseError.HEAD_END);
         }
-        final int fields = parseFields(response, lf + 1);
-        return fields != DONE ? fields : framing(response);
+        final int parsed = parseFields(fields, lf + 1);
+        return parsed != DONE ? parsed : framing(fields);
     }
 
-    private int parseFields(final HttpClientResponse response, final int from)
+    private int parseFields(final HeadFields fields, final int from)
     {
         // A user agent replaces an obsolete fold by spaces before reading the value (RFC 9112, 5.2).
-        final int count = HeaderFieldParser.scan(head, 0, from, scanner.headLength() - 2, true,
-            response.nameStart, response.nameEnd, response.valueStart, response.valueEnd);
+        final int count = HeaderFieldParser.scan(head, 0, from, scanner.headLength() - 2, true, fields);
         switch (count)
         {
             case HeaderFieldParser.LINE_END:
@@ -164,35 +185,36 @@ final class ResponseHeadParser
             case HeaderFieldParser.VALUE_CHAR:
                 return fail(ResponseError.FIELD_VALUE_CHAR);
             default:
-                response.headerCount = count;
                 return DONE;
         }
     }
 
     /** The fields that delimit the body (RFC 9112, 6.3); anything a hop could read two ways is an error. */
-    private int framing(final HttpClientResponse response)
+    private int framing(final HeadFields fields)
     {
+        final int minorVersion = fields.minorVersion();
+        long contentLength = -1;
         boolean close = false;
         boolean keepAliveToken = false;
         int transferCodings = 0;
-        for (int h = 0; h < response.headerCount; h++)
+        for (int h = 0; h < fields.count; h++)
         {
-            final int ns = response.nameStart[h];
-            final int ne = response.nameEnd[h];
-            final int vs = response.valueStart[h];
-            final int ve = response.valueEnd[h];
+            final int ns = fields.nameStart[h];
+            final int ne = fields.nameEnd[h];
+            final int vs = fields.valueStart[h];
+            final int ve = fields.valueEnd[h];
             if (Ascii.equalsIgnoreCase(head, ns, ne, "content-length"))
             {
-                final long length = FramingFields.contentLength(head, vs, ve);
+                final long length = HeaderFieldParser.contentLength(head, vs, ve);
                 if (length < 0)
                 {
                     return fail(ResponseError.BAD_LENGTH);
                 }
-                if (response.contentLength >= 0 && response.contentLength != length)
+                if (contentLength >= 0 && contentLength != length)
                 {
                     return fail(ResponseError.CONFLICTING_LENGTHS);
                 }
-                response.contentLength = length;
+                contentLength = length;
             }
             else if (Ascii.equalsIgnoreCase(head, ns, ne, "transfer-encoding"))
             {
@@ -215,17 +237,18 @@ final class ResponseHeadParser
             {
                 return fail(ResponseError.CHUNKED_TWICE);
             }
-            if (response.contentLength >= 0)
+            if (contentLength >= 0)
             {
                 return fail(ResponseError.BOTH_LENGTHS);
             }
-            if (response.minorVersion == 0)
+            if (minorVersion == 0)
             {
                 return fail(ResponseError.CHUNKED_IN_HTTP_1_0);
             }
-            response.chunked = true;
+            fields.chunked(true);
         }
-        response.keepAlive = !close && (response.minorVersion == 1 || keepAliveToken);
+        fields.contentLength(contentLength);
+        fields.keepAlive(!close && (minorVersion == 1 || keepAliveToken));
         return DONE;
     }
 

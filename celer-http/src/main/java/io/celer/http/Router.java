@@ -65,15 +65,16 @@ public final class Router implements HttpHandler
     {
         boolean pathMatched = false;
         int allowed = 0;
-        final int start = request.base + request.pathStart;
+        final ByteBuffer buffer = request.head.buffer();
+        final int start = request.head.base() + request.pathStart;
         final int length = request.pathEnd - request.pathStart;
         final boolean encoded = request.targetEncoded;
         for (int i = 0; i < paths.length; i++)
         {
             final byte[] path = paths[i];
-            if (encoded ? matches(request.buffer, start, length, i) :
+            if (encoded ? matches(buffer, start, length, i) :
                 (prefix[i] ? length >= path.length : length == path.length) &&
-                    Ascii.equals(request.buffer, start, path))
+                    Ascii.equals(buffer, start, path))
             {
                 final HttpMethod method = methods[i];
                 if (method == null || method == request.method ||
@@ -86,7 +87,7 @@ public final class Router implements HttpHandler
                 allowed |= allowBits(method);
             }
         }
-        if (request.method == HttpMethod.OPTIONS && length == 1 && request.buffer.get(start) == '*')
+        if (request.method == HttpMethod.OPTIONS && length == 1 && buffer.get(start) == '*')
         {
             response.header("Allow", allowValue(serverAllow)).end();
         }

@@ -132,21 +132,22 @@ class ParserFuzzTest
 
     private static void checkRequest(final HttpRequest request, final int headLength, final int length)
     {
+        final HeadFields head = request.head;
         if (headLength > length || request.pathStart > request.pathEnd || request.pathEnd > headLength ||
-            request.minorVersion < 0 || request.minorVersion > 1 || (request.chunked && request.contentLength >= 0))
+            head.minorVersion() < 0 || head.minorVersion() > 1 || (head.isChunked() && head.contentLength() >= 0))
         {
             throw new AssertionError("inconsistent request " + request);
         }
-        for (int i = 0; i < request.headerCount; i++)
+        for (int i = 0; i < head.count(); i++)
         {
-            if (request.nameStart[i] >= request.nameEnd[i] || request.valueStart[i] > request.valueEnd[i] ||
-                request.valueEnd[i] > headLength)
+            if (head.nameStart(i) >= head.nameEnd(i) || head.valueStart(i) > head.valueEnd(i) ||
+                head.valueEnd(i) > headLength)
             {
                 throw new AssertionError("inconsistent field " + i);
             }
-            for (int k = request.nameStart[i]; k < request.nameEnd[i]; k++)
+            for (int k = head.nameStart(i); k < head.nameEnd(i); k++)
             {
-                if (!Ascii.isTchar(request.buffer.get(k)))
+                if (!Ascii.isTchar(head.buffer().get(k)))
                 {
                     throw new AssertionError("field name with a non-token byte");
                 }
