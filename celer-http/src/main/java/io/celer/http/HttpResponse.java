@@ -139,7 +139,7 @@ public final class HttpResponse
     public HttpResponse status(final int code)
     {
         checkOpen();
-        final byte[] line = HttpStatus.statusLine(code);
+        final byte[] line = StatusLines.of(code);
         head.clear();
         head.put(line).put(date.line());
         if (serverLine != null)

@@ -34,7 +34,7 @@ class ParserFuzzTest
         a.put(warm);
         new RequestHeadParser(1024, 1024, true).parse(a, 0, warm.length, whole);
         HttpMethod.of(a, 0, 4);
-        HttpStatus.statusLine(HttpStatus.OK);
+        HttpStatus.reason(HttpStatus.OK);
         a.clear();
     }
 
