@@ -5,19 +5,19 @@ import java.util.function.Supplier;
 
 
 import io.celer.http.AsciiView;
-import io.celer.http.HttpHandler;
 import io.celer.http.HttpMethod;
-import io.celer.http.HttpRequest;
-import io.celer.http.HttpResponse;
 import io.celer.http.HttpStatus;
+import io.celer.http.server.HttpHandler;
+import io.celer.http.server.HttpRequest;
+import io.celer.http.server.HttpResponse;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.WebSocketHandler;
-import io.celer.websocket.internal.WebSocketSession;
 import io.celer.websocket.deflate.DeflateParameters;
 import io.celer.websocket.deflate.PerMessageDeflate;
 import io.celer.websocket.internal.AcceptKey;
 import io.celer.websocket.internal.SecWebSocketKey;
 import io.celer.websocket.internal.Subprotocols;
+import io.celer.websocket.internal.WebSocketSession;
 
 /**
  * Upgrades HTTP requests to WebSocket (RFC 6455 section 4.2): an {@link HttpHandler} to route on any path or
