@@ -2,6 +2,8 @@ package io.celer.http;
 
 import java.nio.ByteBuffer;
 
+import io.celer.http.internal.Ascii;
+
 /**
  * A reusable char view of bytes in a buffer (one char per byte), so that text in a request is read without
  * making a String; valid only as long as the bytes under it, and reset by the next lookup that returns it.
@@ -12,7 +14,22 @@ public final class AsciiView implements CharSequence
     private int start;
     private int end;
 
-    AsciiView wrap(final ByteBuffer buffer, final int start, final int end)
+    /**
+     * An empty view, to point at bytes with {@link #wrap}.
+     */
+    public AsciiView()
+    {
+    }
+
+    /**
+     * Points the view at bytes of a buffer; the library reuses its views this way, lookup after lookup.
+     *
+     * @param buffer the bytes, read in place and not copied.
+     * @param start  absolute index of the first.
+     * @param end    absolute index after the last.
+     * @return this.
+     */
+    public AsciiView wrap(final ByteBuffer buffer, final int start, final int end)
     {
         this.buffer = buffer;
         this.start = start;
@@ -51,13 +68,6 @@ public final class AsciiView implements CharSequence
             throw new IndexOutOfBoundsException(from + ".." + to);
         }
         return new AsciiView().wrap(buffer, start + from, start + to);
-    }
-
-    /**
-     * An empty view; the library wraps header bytes in it.
-     */
-    AsciiView()
-    {
     }
 
     /**

@@ -2,9 +2,11 @@ package io.celer.http;
 
 import java.nio.ByteBuffer;
 
+import io.celer.http.internal.Ascii;
+
 /**
  * The request methods a server tells apart; any other valid token is {@link #OTHER}, and its text is in
- * {@link HttpRequest#methodToken()}.
+ * {@link io.celer.http.server.HttpRequest#methodToken()}.
  */
 public enum HttpMethod
 {

@@ -1,9 +1,7 @@
 package io.celer.http;
 
-import java.nio.charset.StandardCharsets;
-
 /**
- * Status codes the server sends itself, and the encoded status lines of every code, made once.
+ * Status codes the server sends itself, and the reason phrase of every code.
  */
 public final class HttpStatus
 {
@@ -42,34 +40,8 @@ public final class HttpStatus
     /** 505 HTTP Version Not Supported. */
     public static final int VERSION_NOT_SUPPORTED = 505;
 
-    private static final byte[][] LINES = new byte[600][];
-
-    static
-    {
-        for (int code = 100; code < 600; code++)
-        {
-            LINES[code] = ("HTTP/1.1 " + code + " " + reason(code) + "\r\n").getBytes(StandardCharsets.US_ASCII);
-        }
-    }
-
     private HttpStatus()
     {
-    }
-
-    /**
-     * The encoded status line, CRLF included.
-     *
-     * @param code 100 to 599.
-     * @return shared bytes; do not change them.
-     * @throws IllegalArgumentException for a code out of range.
-     */
-    static byte[] statusLine(final int code)
-    {
-        if (code < 100 || code > 599)
-        {
-            throw new IllegalArgumentException("status code out of range: " + code);
-        }
-        return LINES[code];
     }
 
     /**

@@ -1,27 +1,9 @@
 /**
- * A garbage-free HTTP/1.1 server on the Celer reactor.
+ * What Celer's garbage-free HTTP/1.1 server and client share: the methods ({@link io.celer.http.HttpMethod}),
+ * the status codes ({@link io.celer.http.HttpStatus}) and {@link io.celer.http.AsciiView}, the reusable text
+ * view over received bytes that both hand out instead of Strings.
  *
- * <p>{@link io.celer.http.HttpServer} serves HTTP/1.1 and 1.0 over any TCP transport (plain or TLS). Each
- * request is an {@link io.celer.http.HttpRequest}, a flyweight over the connection's read buffer; each
- * {@link io.celer.http.HttpResponse} is written toward the connection's write buffer, and responses leave in
- * request order even when a handler answers later. A {@link io.celer.http.Router} picks the
- * {@link io.celer.http.HttpHandler} by method and path.
- *
- * <p>Parsing follows RFC 9112 strictly where request smuggling lies (conflicting or malformed lengths and
- * codings, bad field syntax, obsolete folding) and is bounded everywhere: every rejection is a status (400,
- * 408, 413, 414, 417, 431, 501, 505), after which the connection closes and nothing after the bad request is
- * processed. Fairness: a connection handles a bounded number of requests per read, and is not read while its
- * peer does not read its responses or its pipeline is full.
- *
- * <p>Each server connection's core {@link io.celer.tcp.Handler} is its HTTP/1.1 parser; a handler that answers
- * {@code 101 Switching Protocols} with {@link io.celer.http.HttpResponse#upgrade} hands the connection, and the
- * bytes already read after the upgrade request, to another protocol's handler (WebSocket's).
- *
- * <p>{@link io.celer.http.HttpClient} is the client side, on the same parsing pieces: a pool of keep-alive,
- * pipelined connections over one or several hosts, plain or TLS. A request is an
- * {@link io.celer.http.HttpClientRequest} flyweight filled without allocating; its outcome reaches a
- * {@link io.celer.http.ResponseListener} as an {@link io.celer.http.HttpClientResponse} over the connection's
- * buffers, or as an {@link io.celer.http.HttpClientException} that says why. {@link io.celer.http.HttpUrl} cuts
- * an http or https URL into what the client needs.
+ * <p>The server is {@link io.celer.http.server}, the client {@link io.celer.http.client}; neither uses the
+ * other.
  */
 package io.celer.http;

@@ -4,9 +4,9 @@ import java.nio.ByteBuffer;
 
 /**
  * Puts one fuzz input into two buffers: one to parse in a single read, one to parse in two, whose answers the
- * fuzz tests compare.
+ * fuzz tests of the server and of the client compare.
  */
-final class FuzzInput
+public final class FuzzInput
 {
     private FuzzInput()
     {
@@ -20,7 +20,7 @@ final class FuzzInput
      * @param b     the buffer read in pieces, as large as a.
      * @return the bytes copied.
      */
-    static int intoBoth(final byte[] bytes, final ByteBuffer a, final ByteBuffer b)
+    public static int intoBoth(final byte[] bytes, final ByteBuffer a, final ByteBuffer b)
     {
         final int length = Math.min(bytes.length, a.capacity());
         a.clear();

@@ -17,7 +17,7 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.celer.http.HttpServer;
+import io.celer.http.server.HttpServer;
 import io.celer.reactor.Reactor;
 
 /**
@@ -44,9 +44,9 @@ class ModulePathTest
         import java.nio.charset.StandardCharsets;
 
         import io.celer.framing.LineFraming;
-        import io.celer.http.HttpServer;
-        import io.celer.http.HttpServerConfig;
-        import io.celer.http.Router;
+        import io.celer.http.server.HttpServer;
+        import io.celer.http.server.HttpServerConfig;
+        import io.celer.http.server.Router;
         import io.celer.reactor.Reactor;
         import io.celer.tcp.Connection;
         import io.celer.tcp.Handler;
@@ -88,10 +88,13 @@ class ModulePathTest
                 }
                 final Module self = Main.class.getModule();
                 final Module core = Reactor.class.getModule();
+                final Module httpModule = HttpServer.class.getModule();
                 final Module websocket = ModuleLayer.boot().findModule("io.celer.websocket").orElseThrow();
                 System.out.println("internal " + core.isExported("io.celer.reactor.internal", self) + " " +
+                    httpModule.isExported("io.celer.http.internal", self) + " " +
                     websocket.isExported("io.celer.websocket.internal", self) + " " +
-                    core.isExported("io.celer.reactor.internal", websocket));
+                    core.isExported("io.celer.reactor.internal", websocket) + " " +
+                    httpModule.isExported("io.celer.http.internal", websocket));
                 reactor.close();
             }
         }
@@ -128,7 +131,7 @@ class ModulePathTest
         assertThat(exited).as("the application exited; it said:%n%s", output).isTrue();
         assertThat(process.exitValue()).as(output).isZero();
         assertThat(output).contains("echo ping", "http HTTP/1.1 200 OK hello",
-            "internal false false true");
+            "internal false false false true true");
     }
 
     private static String location(final Class<?> type) throws URISyntaxException

@@ -2,10 +2,10 @@ package io.celer.examples.http;
 
 import java.nio.ByteBuffer;
 
-import io.celer.http.BodyListener;
-import io.celer.http.HttpRequest;
-import io.celer.http.HttpResponse;
-import io.celer.http.WritableListener;
+import io.celer.http.server.BodyListener;
+import io.celer.http.server.HttpRequest;
+import io.celer.http.server.HttpResponse;
+import io.celer.http.server.WritableListener;
 import io.celer.tcp.Connection;
 
 /**

@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.celer.http.AsciiView;
-import io.celer.http.HttpRequest;
-import io.celer.http.HttpResponse;
-import io.celer.http.HttpServerConfig;
-import io.celer.http.Router;
+import io.celer.http.server.HttpRequest;
+import io.celer.http.server.HttpResponse;
+import io.celer.http.server.HttpServerConfig;
+import io.celer.http.server.Router;
 import io.celer.tcp.TcpConfig;
 
 /**

@@ -1,7 +1,7 @@
 package io.celer.examples.http;
 
 import io.celer.examples.cli.ServerOptions;
-import io.celer.http.HttpServer;
+import io.celer.http.server.HttpServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

@@ -5,9 +5,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 import io.celer.examples.cli.ClientOutcome;
-import io.celer.http.HttpClientException;
-import io.celer.http.HttpClientResponse;
-import io.celer.http.ResponseListener;
+import io.celer.http.client.HttpClientException;
+import io.celer.http.client.HttpClientResponse;
+import io.celer.http.client.ResponseListener;
 import io.celer.tcp.CloseReason;
 
 /**

@@ -3,11 +3,11 @@ package io.celer.examples.http;
 import java.nio.ByteBuffer;
 
 import io.celer.http.HttpMethod;
-import io.celer.http.HttpRequest;
-import io.celer.http.HttpResponse;
-import io.celer.http.HttpServerConfig;
 import io.celer.http.HttpStatus;
-import io.celer.http.Router;
+import io.celer.http.server.HttpRequest;
+import io.celer.http.server.HttpResponse;
+import io.celer.http.server.HttpServerConfig;
+import io.celer.http.server.Router;
 import io.celer.tcp.TcpConfig;
 
 /**

@@ -4,11 +4,11 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 
-import io.celer.http.HttpHandler;
-import io.celer.http.HttpRequest;
-import io.celer.http.HttpResponse;
-import io.celer.http.HttpServer;
-import io.celer.http.HttpServerConfig;
+import io.celer.http.server.HttpHandler;
+import io.celer.http.server.HttpRequest;
+import io.celer.http.server.HttpResponse;
+import io.celer.http.server.HttpServer;
+import io.celer.http.server.HttpServerConfig;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.TimerCallback;
 import io.celer.tcp.TcpConfig;

@@ -4,17 +4,17 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import io.celer.http.HttpClient;
-import io.celer.http.HttpClientConfig;
-import io.celer.http.HttpClientException;
-import io.celer.http.HttpClientResponse;
-import io.celer.http.HttpHandler;
 import io.celer.http.HttpMethod;
-import io.celer.http.HttpRequest;
-import io.celer.http.HttpResponse;
-import io.celer.http.HttpServer;
-import io.celer.http.HttpServerConfig;
-import io.celer.http.ResponseListener;
+import io.celer.http.client.HttpClient;
+import io.celer.http.client.HttpClientConfig;
+import io.celer.http.client.HttpClientException;
+import io.celer.http.client.HttpClientResponse;
+import io.celer.http.client.ResponseListener;
+import io.celer.http.server.HttpHandler;
+import io.celer.http.server.HttpRequest;
+import io.celer.http.server.HttpResponse;
+import io.celer.http.server.HttpServer;
+import io.celer.http.server.HttpServerConfig;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
 

@@ -5,7 +5,7 @@ import java.util.concurrent.Callable;
 
 import io.celer.examples.cli.ServerOptions;
 import io.celer.examples.cli.UsageException;
-import io.celer.http.HttpUrl;
+import io.celer.http.client.HttpUrl;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

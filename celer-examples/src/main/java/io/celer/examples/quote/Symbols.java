@@ -3,8 +3,8 @@ package io.celer.examples.quote;
 import java.nio.charset.StandardCharsets;
 
 import io.celer.http.HttpMethod;
-import io.celer.http.HttpRequest;
-import io.celer.http.HttpResponse;
+import io.celer.http.server.HttpRequest;
+import io.celer.http.server.HttpResponse;
 
 /**
  * What a quote request's path looks like: {@code /SYMBOL}, a slash and 1 to {@value #MAX_LENGTH} letters,

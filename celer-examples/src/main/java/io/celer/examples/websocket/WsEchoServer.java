@@ -5,9 +5,9 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 
-import io.celer.http.HttpServer;
-import io.celer.http.HttpServerConfig;
-import io.celer.http.Router;
+import io.celer.http.server.HttpServer;
+import io.celer.http.server.HttpServerConfig;
+import io.celer.http.server.Router;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
 import io.celer.websocket.WebSocketConfig;

@@ -3,8 +3,8 @@ package io.celer.examples.wsfeed;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 
-import io.celer.http.HttpServer;
-import io.celer.http.HttpServerConfig;
+import io.celer.http.server.HttpServer;
+import io.celer.http.server.HttpServerConfig;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
 import io.celer.websocket.WebSocketConfig;

@@ -31,7 +31,7 @@ import io.celer.examples.Demo;
 import io.celer.examples.cli.Running;
 import io.celer.examples.support.DemoRuns;
 import io.celer.examples.support.Loopback;
-import io.celer.http.HttpServer;
+import io.celer.http.server.HttpServer;
 import io.celer.reactor.Reactor;
 import io.celer.test.Await;
 import io.celer.test.OnReactor;

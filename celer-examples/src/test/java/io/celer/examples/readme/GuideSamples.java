@@ -6,12 +6,12 @@ import java.util.concurrent.BlockingQueue;
 import org.agrona.concurrent.BackoffIdleStrategy;
 
 import io.celer.framing.LengthPrefixedFraming;
-import io.celer.http.HttpClient;
-import io.celer.http.HttpClientConfig;
-import io.celer.http.HttpClientException;
-import io.celer.http.HttpClientResponse;
 import io.celer.http.HttpMethod;
-import io.celer.http.ResponseListener;
+import io.celer.http.client.HttpClient;
+import io.celer.http.client.HttpClientConfig;
+import io.celer.http.client.HttpClientException;
+import io.celer.http.client.HttpClientResponse;
+import io.celer.http.client.ResponseListener;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.Connection;

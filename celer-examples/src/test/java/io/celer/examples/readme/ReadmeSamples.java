@@ -3,9 +3,9 @@ package io.celer.examples.readme;
 import java.nio.ByteBuffer;
 
 import io.celer.framing.LineFraming;
-import io.celer.http.HttpServer;
-import io.celer.http.HttpServerConfig;
-import io.celer.http.Router;
+import io.celer.http.server.HttpServer;
+import io.celer.http.server.HttpServerConfig;
+import io.celer.http.server.Router;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.TimerCallback;
 import io.celer.tcp.Connection;

@@ -31,9 +31,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 import io.celer.framing.LengthPrefixedFraming;
-import io.celer.http.HttpServer;
-import io.celer.http.HttpServerConfig;
-import io.celer.http.Router;
+import io.celer.http.server.HttpServer;
+import io.celer.http.server.HttpServerConfig;
+import io.celer.http.server.Router;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;

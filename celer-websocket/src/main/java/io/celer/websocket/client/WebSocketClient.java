@@ -20,9 +20,7 @@ import io.celer.websocket.WebSocketHandler;
 import io.celer.websocket.internal.WebSocketSession;
 import io.celer.websocket.deflate.DeflateParameters;
 import io.celer.websocket.deflate.PerMessageDeflate;
-import io.celer.websocket.internal.AcceptKey;
 import io.celer.websocket.internal.SecWebSocketKey;
-import io.celer.websocket.internal.Subprotocols;
 
 /**
  * A WebSocket client for one connection: connects to a {@code ws://} or {@code wss://} URL (TLS verifying the
@@ -34,13 +32,11 @@ import io.celer.websocket.internal.Subprotocols;
  * <p>The handler hears {@code opened} once the handshake succeeds; a failed connect or handshake ends in
  * {@code closed} with 1006 and {@link #failure()} saying why. Set up from any thread before {@link #open()};
  * the session runs on the reactor thread. A send that does not fit the write buffer returns false, and the
- * handler's {@code writable} says when to go on. The handshake allocates (strings for the request and the answer's
- * fields, the session and its buffers), once per connection.
+ * handler's {@code writable} says when to go on. The handshake allocates (strings for the request, a copy of the
+ * answer's head and what it agrees on, the session and its buffers), once per connection.
  */
 public final class WebSocketClient implements AutoCloseable
 {
-    private static final int MAX_RESPONSE_HEAD = 16 * 1024;
-
     private final Reactor reactor;
     private final URI url;
     private final boolean secure;
@@ -59,7 +55,7 @@ public final class WebSocketClient implements AutoCloseable
     private TcpClient client;
     private WebSocketSession session;
     private String key;
-    private ResponseHead head;
+    private UpgradeAnswer answer;
     private volatile boolean upgraded;
     private volatile String failure;
     private volatile String subprotocol;
@@ -292,66 +288,9 @@ public final class WebSocketClient implements AutoCloseable
         return request.append(extraFields).append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
-    /**
-     * Checks the answer (RFC 6455 section 4.1, the client's duties); returns why it fails, or null.
-     */
-    private String check(final ResponseHead response)
-    {
-        if (response.status() != 101)
-        {
-            return "the server answered " + response.status() + ", not 101";
-        }
-        if (response.count("Upgrade") != 1 || !"websocket".equalsIgnoreCase(response.value("Upgrade")))
-        {
-            return "the answer's Upgrade is not websocket";
-        }
-        final String connection = response.value("Connection");
-        if (connection == null || !Subprotocols.offers(connection.toLowerCase(Locale.ROOT), "upgrade"))
-        {
-            return "the answer's Connection does not list upgrade";
-        }
-        final String accept = response.value("Sec-WebSocket-Accept");
-        if (response.count("Sec-WebSocket-Accept") != 1 || !new AcceptKey().matches(key, accept))
-        {
-            return "the answer's Sec-WebSocket-Accept does not match the key";
-        }
-        final String extensions = response.value("Sec-WebSocket-Extensions");
-        if (extensions != null)
-        {
-            final DeflateParameters agreed = deflate == null ? null : deflate.confirm(extensions);
-            if (agreed == null)
-            {
-                return "the answer's extensions were not offered: " + extensions;
-            }
-            compression = agreed;
-        }
-        final String protocol = response.value("Sec-WebSocket-Protocol");
-        if (protocol != null)
-        {
-            if (response.count("Sec-WebSocket-Protocol") != 1 || !offered(protocol))
-            {
-                return "the answer's subprotocol was not offered: " + protocol;
-            }
-            subprotocol = protocol;
-        }
-        return null;
-    }
-
     private String requestPath()
     {
         return url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
-    }
-
-    private boolean offered(final String protocol)
-    {
-        for (final String candidate : subprotocols)
-        {
-            if (candidate.equals(protocol))
-            {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
@@ -363,8 +302,8 @@ public final class WebSocketClient implements AutoCloseable
         public void opened(final Connection connection)
         {
             connection.setEventTimeout(handshakeTimeoutMillis);
-            head = new ResponseHead(MAX_RESPONSE_HEAD);
             connection.send(request());
+            answer = new UpgradeAnswer(key, subprotocols, deflate);
         }
 
         @Override
@@ -375,13 +314,14 @@ public final class WebSocketClient implements AutoCloseable
                 buffer.position(buffer.limit());
                 return;
             }
-            final int parsed = head.parse(buffer);
-            if (parsed == ResponseHead.NEED_MORE)
+            if (answer.read(buffer) == UpgradeAnswer.NEED_MORE)
             {
                 return;
             }
-            final String why = parsed == ResponseHead.INVALID ? "a malformed answer: " + head.error() : check(head);
-            head = null;
+            final String why = answer.failure();
+            compression = answer.compression();
+            subprotocol = answer.subprotocol();
+            answer = null;
             if (why != null)
             {
                 failure = why;

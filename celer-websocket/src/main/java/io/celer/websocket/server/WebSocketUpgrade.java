@@ -3,21 +3,20 @@ package io.celer.websocket.server;
 import java.nio.ByteBuffer;
 import java.util.function.Supplier;
 
-
 import io.celer.http.AsciiView;
-import io.celer.http.HttpHandler;
 import io.celer.http.HttpMethod;
-import io.celer.http.HttpRequest;
-import io.celer.http.HttpResponse;
 import io.celer.http.HttpStatus;
+import io.celer.http.server.HttpHandler;
+import io.celer.http.server.HttpRequest;
+import io.celer.http.server.HttpResponse;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.WebSocketHandler;
-import io.celer.websocket.internal.WebSocketSession;
 import io.celer.websocket.deflate.DeflateParameters;
 import io.celer.websocket.deflate.PerMessageDeflate;
 import io.celer.websocket.internal.AcceptKey;
 import io.celer.websocket.internal.SecWebSocketKey;
 import io.celer.websocket.internal.Subprotocols;
+import io.celer.websocket.internal.WebSocketSession;
 
 /**
  * Upgrades HTTP requests to WebSocket (RFC 6455 section 4.2): an {@link HttpHandler} to route on any path or
@@ -49,8 +48,8 @@ public final class WebSocketUpgrade implements HttpHandler
     private final Supplier<? extends WebSocketHandler> handlers;
     private final AcceptKey acceptKey = new AcceptKey();
     private final ByteBuffer accept = ByteBuffer.allocate(AcceptKey.LENGTH);
-    // A view of the array the accept value is rewritten into: the header without a String.
-    private final CharSequence acceptText = new AsciiChars(accept.array());
+    // A view of the buffer the accept value is rewritten into: the header without a String.
+    private final AsciiView acceptText = new AsciiView().wrap(accept, 0, AcceptKey.LENGTH);
 
     private OriginCheck originCheck = OriginCheck.any();
     private String[] subprotocols = NONE;
@@ -303,40 +302,5 @@ public final class WebSocketUpgrade implements HttpHandler
             }
         }
         return null;
-    }
-
-    /** ASCII bytes read as chars in place, so a header value written into an array needs no String. */
-    private static final class AsciiChars implements CharSequence
-    {
-        private final byte[] bytes;
-
-        AsciiChars(final byte[] bytes)
-        {
-            this.bytes = bytes;
-        }
-
-        @Override
-        public int length()
-        {
-            return bytes.length;
-        }
-
-        @Override
-        public char charAt(final int index)
-        {
-            return (char)(bytes[index] & 0xFF);
-        }
-
-        @Override
-        public CharSequence subSequence(final int start, final int end)
-        {
-            return toString().substring(start, end);
-        }
-
-        @Override
-        public String toString()
-        {
-            return new String(bytes, java.nio.charset.StandardCharsets.US_ASCII);
-        }
     }
 }

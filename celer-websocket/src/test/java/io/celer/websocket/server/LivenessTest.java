@@ -16,9 +16,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.celer.http.HttpMethod;
-import io.celer.http.HttpServer;
-import io.celer.http.HttpServerConfig;
-import io.celer.http.Router;
+import io.celer.http.server.HttpServer;
+import io.celer.http.server.HttpServerConfig;
+import io.celer.http.server.Router;
 import io.celer.tcp.TcpConfig;
 import io.celer.test.JdkWebSocketEvents;
 import io.celer.test.Reactors;

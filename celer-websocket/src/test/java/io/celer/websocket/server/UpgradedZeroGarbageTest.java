@@ -9,8 +9,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.celer.http.HttpServer;
-import io.celer.http.HttpServerConfig;
+import io.celer.http.server.HttpServer;
+import io.celer.http.server.HttpServerConfig;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
 import io.celer.test.Reactors;

@@ -1,0 +1,210 @@
+package io.celer.http.internal;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Parses a header section (RFC 9112, 5), of a request, a response or a trailer section, into a table of name
+ * and value offsets, strictly: CRLF line ends, token names with no space before the colon, no control chars in
+ * values, obsolete folding only where the caller allows it. Also reads a Content-Length value, which both sides
+ * check the same way.
+ */
+public final class HeaderFieldParser
+{
+    /** A field line not ended by CRLF. */
+    public static final int LINE_END = -1;
+    /** An obsolete fold where none is allowed, or before any field. */
+    public static final int FOLD = -2;
+    /** No name, a space before the colon, or a char a name may not hold. */
+    public static final int NAME = -3;
+    /** More fields than the table holds. */
+    public static final int TOO_MANY = -4;
+    /** A char a value may not hold. */
+    public static final int VALUE_CHAR = -5;
+
+    private HeaderFieldParser()
+    {
+    }
+
+    /**
+     * Scans field lines, of a request or a response, into a table of name and value offsets.
+     *
+     * @param buffer       the bytes.
+     * @param base         absolute index the offsets are relative to.
+     * @param from         absolute index of the first field line.
+     * @param sectionEnd   absolute index of the empty line that ends the section.
+     * @param allowObsFold whether to replace obsolete line folding by spaces (RFC 9112, 5.2) instead of rejecting it.
+     * @param into         receives the offsets, relative to base, and their count once all parse.
+     * @return the number of fields, or {@link #LINE_END}, {@link #FOLD}, {@link #NAME}, {@link #TOO_MANY} or
+     *         {@link #VALUE_CHAR} for what is wrong.
+     */
+    public static int scan(
+        final ByteBuffer buffer, final int base, final int from, final int sectionEnd, final boolean allowObsFold,
+        final HeadFields into)
+    {
+        final int[] nameStart = into.nameStart;
+        final int[] nameEnd = into.nameEnd;
+        final int[] valueStart = into.valueStart;
+        final int[] valueEnd = into.valueEnd;
+        int count = 0;
+        int line = from;
+        while (line < sectionEnd)
+        {
+            int lf = line;
+            while (buffer.get(lf) != '\n')
+            {
+                lf++;
+            }
+            if (lf == line || buffer.get(lf - 1) != '\r')
+            {
+                return LINE_END;
+            }
+            final int end = lf - 1;
+            final byte first = buffer.get(line);
+            if (first == ' ' || first == '\t')
+            {
+                if (!allowObsFold || count == 0)
+                {
+                    return FOLD;
+                }
+                // Replace the fold (the previous CRLF) by spaces and extend the value.
+                final int index = count - 1;
+                buffer.put(line - 2, (byte)' ');
+                buffer.put(line - 1, (byte)' ');
+                final int foldEnd = valueEnd(buffer, line, end);
+                if (foldEnd < 0)
+                {
+                    return VALUE_CHAR;
+                }
+                if (foldEnd > line)
+                {
+                    if (valueStart[index] == valueEnd[index])
+                    {
+                        valueStart[index] = firstNonSpace(buffer, line, foldEnd) - base;
+                    }
+                    valueEnd[index] = foldEnd - base;
+                }
+                line = lf + 1;
+                continue;
+            }
+            int colon = line;
+            while (colon < end && Ascii.isTchar(buffer.get(colon)))
+            {
+                colon++;
+            }
+            if (colon == line || colon == end || buffer.get(colon) != ':')
+            {
+                return NAME; // no name, a space before the colon, or a bad name char
+            }
+            if (count == nameStart.length)
+            {
+                return TOO_MANY;
+            }
+            final int vs = firstNonSpace(buffer, colon + 1, end);
+            final int ve = valueEnd(buffer, vs, end);
+            if (ve < 0)
+            {
+                return VALUE_CHAR;
+            }
+            nameStart[count] = line - base;
+            nameEnd[count] = colon - base;
+            valueStart[count] = vs - base;
+            valueEnd[count] = ve - base;
+            count++;
+            line = lf + 1;
+        }
+        into.count = count;
+        return count;
+    }
+
+    /**
+     * Reads a Content-Length value: digits, or a list of the same digits.
+     *
+     * @param buffer the bytes.
+     * @param from   absolute index of the value.
+     * @param to     absolute index after it.
+     * @return the length, or -1 for anything else or on overflow.
+     */
+    public static long contentLength(final ByteBuffer buffer, final int from, final int to)
+    {
+        long result = -1;
+        int i = from;
+        while (i <= to)
+        {
+            int e = i;
+            while (e < to && buffer.get(e) != ',')
+            {
+                e++;
+            }
+            final int ts = firstNonSpace(buffer, i, e);
+            final int te = lastNonSpace(buffer, ts, e);
+            final long value = Ascii.decimal(buffer, ts, te);
+            if (value < 0 || (result >= 0 && result != value))
+            {
+                return -1;
+            }
+            result = value;
+            i = e + 1;
+        }
+        return result;
+    }
+
+    /**
+     * Skips leading whitespace.
+     *
+     * @param buffer the bytes.
+     * @param from   absolute index to start at.
+     * @param end    absolute index to stop at.
+     * @return the index of the first byte from {@code from} that is not SP or HTAB, or {@code end}.
+     */
+    public static int firstNonSpace(final ByteBuffer buffer, final int from, final int end)
+    {
+        int i = from;
+        while (i < end && (buffer.get(i) == ' ' || buffer.get(i) == '\t'))
+        {
+            i++;
+        }
+        return i;
+    }
+
+    /**
+     * Skips trailing whitespace.
+     *
+     * @param buffer the bytes.
+     * @param from   absolute index to stop at.
+     * @param end    absolute index after the last byte to look at.
+     * @return the index after the last byte before {@code end} that is not SP or HTAB, or {@code from}.
+     */
+    public static int lastNonSpace(final ByteBuffer buffer, final int from, final int end)
+    {
+        int i = end;
+        while (i > from && (buffer.get(i - 1) == ' ' || buffer.get(i - 1) == '\t'))
+        {
+            i--;
+        }
+        return i;
+    }
+
+    /**
+     * Checks a value's chars and trims trailing whitespace.
+     *
+     * @return the index after the value's last char, or -1 for a char a field value may not hold (a CTL, a
+     *         bare CR, NUL).
+     */
+    static int valueEnd(final ByteBuffer buffer, final int from, final int end)
+    {
+        int last = from;
+        for (int i = from; i < end; i++)
+        {
+            final byte b = buffer.get(i);
+            if (Ascii.isFieldVchar(b))
+            {
+                last = i + 1;
+            }
+            else if (b != ' ' && b != '\t')
+            {
+                return -1;
+            }
+        }
+        return last;
+    }
+}

@@ -1,0 +1,129 @@
+package io.celer.http.server;
+
+import java.nio.ByteBuffer;
+
+import io.celer.http.HttpStatus;
+import io.celer.http.internal.Ascii;
+import io.celer.http.internal.HeadFields;
+import io.celer.http.internal.HeaderFieldParser;
+
+/**
+ * Reads the fields that decide where a request ends and what follows it (RFC 9112, 6 and 9.3), and rejects
+ * every combination a front end could read differently: both lengths, several lengths, a signed or spaced
+ * length, codings that do not end in chunked. Chunked is the only transfer coding the server decodes: a body
+ * under any other (gzip, deflate...) is answered 501 rather than handed on still coded.
+ */
+final class FramingFields
+{
+    private FramingFields()
+    {
+    }
+
+    /**
+     * Reads the framing fields of a parsed head into the request.
+     *
+     * @param buffer  the bytes.
+     * @param start   absolute index of the request, which the table's offsets are relative to.
+     * @param request holds the table, and receives the framing.
+     * @return 0, or the status to reject the request with.
+     */
+    static int apply(final ByteBuffer buffer, final int start, final HttpRequest request)
+    {
+        final HeadFields head = request.head;
+        final int minorVersion = head.minorVersion();
+        long contentLength = -1;
+        boolean transferEncoding = false;
+        boolean lastChunked = false;
+        int chunkedCount = 0;
+        boolean otherCoding = false;
+        boolean close = false;
+        boolean keepAliveToken = false;
+        boolean upgradeToken = false;
+        boolean upgradeField = false;
+        for (int h = 0; h < head.count(); h++)
+        {
+            final int ns = start + head.nameStart(h);
+            final int ne = start + head.nameEnd(h);
+            final int vs = start + head.valueStart(h);
+            final int ve = start + head.valueEnd(h);
+            if (Ascii.equalsIgnoreCase(buffer, ns, ne, "content-length"))
+            {
+                final long length = HeaderFieldParser.contentLength(buffer, vs, ve);
+                if (length < 0 || (contentLength >= 0 && contentLength != length))
+                {
+                    return HttpStatus.BAD_REQUEST;
+                }
+                contentLength = length;
+            }
+            else if (Ascii.equalsIgnoreCase(buffer, ns, ne, "transfer-encoding"))
+            {
+                transferEncoding = true;
+                int i = vs;
+                while (i <= ve)
+                {
+                    int e = i;
+                    while (e < ve && buffer.get(e) != ',')
+                    {
+                        e++;
+                    }
+                    final int ts = HeaderFieldParser.firstNonSpace(buffer, i, e);
+                    final int te = HeaderFieldParser.lastNonSpace(buffer, ts, e);
+                    if (ts < te)
+                    {
+                        if (Ascii.equalsIgnoreCase(buffer, ts, te, "chunked"))
+                        {
+                            chunkedCount++;
+                            lastChunked = true;
+                        }
+                        else
+                        {
+                            lastChunked = false;
+                            otherCoding = true;
+                        }
+                    }
+                    else if (e < ve || i == vs)
+                    {
+                        return HttpStatus.BAD_REQUEST; // an empty list element or an empty value
+                    }
+                    i = e + 1;
+                }
+            }
+            else if (Ascii.equalsIgnoreCase(buffer, ns, ne, "connection"))
+            {
+                close |= Ascii.listContains(buffer, vs, ve, "close");
+                keepAliveToken |= Ascii.listContains(buffer, vs, ve, "keep-alive");
+                upgradeToken |= Ascii.listContains(buffer, vs, ve, "upgrade");
+            }
+            else if (Ascii.equalsIgnoreCase(buffer, ns, ne, "expect"))
+            {
+                if (!Ascii.equalsIgnoreCase(buffer, vs, ve, "100-continue"))
+                {
+                    return HttpStatus.EXPECTATION_FAILED;
+                }
+                request.expectContinue = minorVersion == 1; // HTTP/1.0 clients never wait for it
+            }
+            else if (Ascii.equalsIgnoreCase(buffer, ns, ne, "upgrade"))
+            {
+                upgradeField = true;
+            }
+        }
+        if (transferEncoding)
+        {
+            // A length that cannot be read is a 400 whatever the codings (RFC 9112, 6.3); only a well-framed
+            // body under a coding this server does not decode is a 501 (6.1).
+            if (contentLength >= 0 || minorVersion == 0 || chunkedCount != 1 || !lastChunked)
+            {
+                return HttpStatus.BAD_REQUEST;
+            }
+            if (otherCoding)
+            {
+                return HttpStatus.NOT_IMPLEMENTED;
+            }
+            head.chunked(true);
+        }
+        head.contentLength(contentLength);
+        head.keepAlive(!close && (minorVersion == 1 || keepAliveToken));
+        request.upgrade = upgradeToken && upgradeField && minorVersion == 1;
+        return 0;
+    }
+}

@@ -1,0 +1,671 @@
+package io.celer.http.server;
+
+import java.nio.ByteBuffer;
+
+import io.celer.http.HttpMethod;
+import io.celer.http.HttpStatus;
+import io.celer.http.internal.ChunkedDecoder;
+import io.celer.reactor.internal.Logs;
+import io.celer.tcp.CloseReason;
+import io.celer.tcp.Connection;
+import io.celer.tcp.Handler;
+
+/**
+ * HTTP/1.1 on one server connection, as its core handler: reads requests off the read buffer as they arrive,
+ * hands them to the application, and sends the responses in request order. An upgrade hands the connection, and
+ * the bytes after the upgrade request, to another protocol's handler, and leaves the connection for good.
+ *
+ * <p>Reading stops (the core's pauseReads; bytes already read stay buffered and are delivered again on
+ * resume) when the peer does not read its responses, when the pipeline is full, while an upgrade is pending,
+ * and, for one cycle, after the per-read request budget is spent.
+ */
+final class HttpConnection implements Handler, PipelineEvents
+{
+    private static final System.Logger LOG = System.getLogger(HttpConnection.class.getName());
+    private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    private static final int HEAD = 0;
+    private static final int HELD_FIXED = 1;
+    private static final int HELD_CHUNKED = 2;
+    private static final int STREAM_FIXED = 3;
+    private static final int STREAM_CHUNKED = 4;
+    private static final int DISCARD = 5;
+
+
+    private final HttpServerConfig config;
+    private final HttpHandler handler;
+    private final Connection connection;
+    private final HttpRequest request;
+    private final RequestHeadParser parser;
+    private final ChunkedDecoder decoder;
+    private final ResponsePipeline pipeline;
+    private final ReadGate gate;
+    private final ConnectionRecycler recycler;
+
+    private int phase = HEAD;
+    private HttpResponse current;
+    private int headLength;
+    private int scan;
+    private int held;
+    private long received;
+    private long bodyRemaining;
+    /** Bytes of a streamed body in the current rate window. */
+    private long windowBytes;
+    private BodyListener listener;
+    private boolean stopAfterCurrent;
+    private boolean clockRunning;
+    private long requestStartedAt;
+    private boolean timerArmed;
+    private boolean closed;
+    private int pendingUpgrade = -1;
+    private boolean upgraded;
+    private boolean reading;
+
+    HttpConnection(final HttpServerConfig config, final HttpHandler handler, final Connection connection,
+        final DateHeader date, final byte[] serverLine, final ConnectionRecycler recycler)
+    {
+        this.config = config;
+        this.handler = handler;
+        this.connection = connection;
+        this.recycler = recycler;
+        this.request = recycler.takeRequest();
+        this.parser = new RequestHeadParser(config.maxRequestLineLength(), config.maxHeaderSectionSize(),
+            config.allowObsFold());
+        this.decoder = new ChunkedDecoder(config.maxChunkLineLength(), config.maxHeaderSectionSize());
+        this.gate = new ReadGate(connection);
+        this.pipeline = new ResponsePipeline(connection, this, config, date, serverLine, recycler);
+    }
+
+    @Override
+    public void opened(final Connection c)
+    {
+        connection.setReadTimeout(config.idleTimeoutMillis());
+    }
+
+    @Override
+    public void message(final Connection c, final ByteBuffer data)
+    {
+        reading = true;
+        try
+        {
+            parse(data);
+        }
+        finally
+        {
+            reading = false;
+            if (upgraded)
+            {
+                release(); // the request flyweight was in use until now
+            }
+        }
+    }
+
+    private void parse(final ByteBuffer data)
+    {
+        int handled = 0;
+        // Upgraded while reading: the rest of the read is the new handler's, which the core hands it next.
+        while (data.hasRemaining() && gate.isOpen() && !closed && !upgraded)
+        {
+            switch (phase)
+            {
+                case HEAD:
+                    if (!parser.inProgress())
+                    {
+                        final int skip = RequestHeadParser.leadingEmptyLines(data, data.position(), data.limit());
+                        if (skip > 0)
+                        {
+                            // Skipped, but timed: empty lines must not hold a connection open for free.
+                            startRequestClock();
+                            data.position(data.position() + skip);
+                            continue;
+                        }
+                        if (handled == config.maxRequestsPerRead())
+                        {
+                            gate.yieldCycle();
+                            return;
+                        }
+                        if (pipeline.isFull())
+                        {
+                            gate.close(ReadGate.PIPELINE);
+                            return;
+                        }
+                    }
+                    if (!readHead(data))
+                    {
+                        return;
+                    }
+                    handled++;
+                    break;
+                case HELD_FIXED:
+                    if (!readHeldFixed(data))
+                    {
+                        return;
+                    }
+                    break;
+                case HELD_CHUNKED:
+                    if (!readHeldChunked(data))
+                    {
+                        return;
+                    }
+                    break;
+                case STREAM_FIXED:
+                    readStreamFixed(data);
+                    break;
+                case STREAM_CHUNKED:
+                    if (!readStreamChunked(data))
+                    {
+                        return;
+                    }
+                    break;
+                default:
+                    data.position(data.limit()); // after an error or the last request: nothing more is read
+                    return;
+            }
+        }
+    }
+
+    private boolean readHead(final ByteBuffer data)
+    {
+        final int start = data.position();
+        final int status = parser.parse(data, start, data.limit(), request);
+        if (status == RequestHeadParser.NEED_MORE)
+        {
+            startRequestClock();
+            return false;
+        }
+        if (status != RequestHeadParser.DONE)
+        {
+            reject(status);
+            return false;
+        }
+        headLength = parser.headLength();
+        parser.reset();
+        request.sequence = pipeline.nextSequence();
+        current = pipeline.open(request.method == HttpMethod.HEAD, !request.isKeepAlive(), request.minorVersion());
+        current.upgradeRequested = request.upgrade;
+        stopAfterCurrent = !request.isKeepAlive();
+        received = 0;
+        held = 0;
+        if (request.isChunked())
+        {
+            decoder.reset();
+            scan = headLength;
+            phase = HELD_CHUNKED;
+            expectContinue(data, start);
+            return true;
+        }
+        final long length = Math.max(0, request.contentLength());
+        if (length > config.maxBodySize())
+        {
+            reject(HttpStatus.CONTENT_TOO_LARGE);
+            return false;
+        }
+        if (length == 0)
+        {
+            request.bodyStart = headLength;
+            dispatch(data, start);
+            data.position(start + headLength);
+            afterRequest();
+            return true;
+        }
+        if (length <= config.maxHeldBodySize())
+        {
+            phase = HELD_FIXED;
+            expectContinue(data, start);
+            return true;
+        }
+        expectContinue(data, start);
+        request.bodyComplete = false;
+        request.bodyStart = headLength;
+        bodyRemaining = length;
+        phase = STREAM_FIXED; // before the handler runs: a failure in it turns the phase to DISCARD for good
+        startBodyClock();
+        dispatch(data, start);
+        data.position(start + headLength);
+        return true;
+    }
+
+    private void expectContinue(final ByteBuffer data, final int start)
+    {
+        if (request.expectContinue && data.limit() - start == headLength)
+        {
+            pipeline.emit(current, CONTINUE, 0, CONTINUE.length); // only if the body is not already on its way
+        }
+    }
+
+    private boolean readHeldFixed(final ByteBuffer data)
+    {
+        final int start = data.position();
+        final int length = headLength + (int)request.contentLength();
+        if (data.limit() - start < length)
+        {
+            startRequestClock();
+            return false;
+        }
+        request.bodyStart = headLength;
+        request.bodyLength = (int)request.contentLength();
+        dispatch(data, start);
+        data.position(start + length);
+        afterRequest();
+        return true;
+    }
+
+    private boolean readHeldChunked(final ByteBuffer data)
+    {
+        final int start = data.position();
+        final int end = data.limit();
+        int p = start + scan;
+        while (true)
+        {
+            p = decoder.decode(data, p, end);
+            if (decoder.status() != 0)
+            {
+                reject(decoder.status());
+                return false;
+            }
+            if (decoder.isDone())
+            {
+                request.bodyStart = headLength;
+                request.bodyLength = held;
+                dispatch(data, start);
+                data.position(p);
+                afterRequest();
+                return true;
+            }
+            final long remaining = decoder.dataRemaining();
+            if (remaining == 0 || p == end)
+            {
+                break;
+            }
+            final int n = (int)Math.min(remaining, end - p);
+            if (received + n > config.maxBodySize())
+            {
+                reject(HttpStatus.CONTENT_TOO_LARGE);
+                return false;
+            }
+            if (held + n > config.maxHeldBodySize())
+            {
+                // Too large to hold: the handler sees the head now and the body as it comes.
+                request.bodyComplete = false;
+                request.bodyStart = headLength;
+                phase = STREAM_CHUNKED;
+                startBodyClock();
+                dispatch(data, start);
+                deliver(data, start + headLength, start + headLength + held);
+                data.position(p);
+                return true;
+            }
+            Bytes.moveDown(data, p, start + headLength + held, n);
+            held += n;
+            received += n;
+            p += n;
+            decoder.dataTaken(n);
+        }
+        scan = p - start;
+        startRequestClock();
+        final int dead = scan - headLength - held;
+        if (end == data.capacity() && dead > 0)
+        {
+            // The buffer is full of chunk framing already read: slide the head and the body over it, so the
+            // core can reclaim that space, keeping offsets from the request's start valid.
+            final int live = headLength + held;
+            Bytes.moveUp(data, start, start + dead, live);
+            data.position(start + dead);
+            scan = live;
+        }
+        return false;
+    }
+
+    private void readStreamFixed(final ByteBuffer data)
+    {
+        final int start = data.position();
+        final int n = (int)Math.min(bodyRemaining, data.limit() - start);
+        deliver(data, start, start + n);
+        data.position(start + n);
+        bodyRemaining -= n;
+        windowBytes += n;
+        if (bodyRemaining == 0)
+        {
+            endStream();
+        }
+    }
+
+    private boolean readStreamChunked(final ByteBuffer data)
+    {
+        final int end = data.limit();
+        int p = data.position();
+        while (p < end)
+        {
+            p = decoder.decode(data, p, end);
+            if (decoder.status() != 0)
+            {
+                failStream();
+                return false;
+            }
+            if (decoder.isDone())
+            {
+                data.position(p);
+                endStream();
+                return true;
+            }
+            final long remaining = decoder.dataRemaining();
+            if (remaining > 0 && p < end)
+            {
+                final int n = (int)Math.min(remaining, end - p);
+                if (received + n > config.maxBodySize())
+                {
+                    failStream();
+                    return false;
+                }
+                deliver(data, p, p + n);
+                received += n;
+                windowBytes += n;
+                p += n;
+                decoder.dataTaken(n);
+            }
+        }
+        data.position(p);
+        return true;
+    }
+
+    private void deliver(final ByteBuffer data, final int from, final int to)
+    {
+        if (listener == null || from == to)
+        {
+            return;
+        }
+        final int limit = data.limit();
+        data.limit(to).position(from);
+        try
+        {
+            listener.body(data);
+        }
+        catch (final Throwable t)
+        {
+            handlerFailed(current, t);
+        }
+        data.limit(limit);
+    }
+
+    private void endStream()
+    {
+        final BodyListener done = listener;
+        listener = null;
+        if (done != null)
+        {
+            try
+            {
+                done.ended(current);
+            }
+            catch (final Throwable t)
+            {
+                handlerFailed(current, t);
+            }
+        }
+        afterRequest();
+    }
+
+    /** A streamed body broke its framing or limit after the handler took the request: no status can follow. */
+    private void failStream()
+    {
+        phase = DISCARD;
+        listener = null;
+        closeNow();
+    }
+
+    private void dispatch(final ByteBuffer data, final int start)
+    {
+        request.attach(data, start);
+        final HttpResponse response = current;
+        try
+        {
+            handler.handle(request, response);
+        }
+        catch (final Throwable t)
+        {
+            handlerFailed(response, t);
+        }
+        listener = request.bodyComplete || phase == DISCARD ? null : request.bodyListener;
+    }
+
+    private void handlerFailed(final HttpResponse response, final Throwable t)
+    {
+        Logs.log(LOG, System.Logger.Level.WARNING, "handler failed on " + connection, t);
+        if (response != null && response.isOpen())
+        {
+            phase = DISCARD;
+            response.closeAfter = true;
+            response.simple(HttpStatus.INTERNAL_SERVER_ERROR);
+        }
+        else
+        {
+            closeNow();
+        }
+    }
+
+    private void afterRequest()
+    {
+        clockRunning = false;
+        current = null;
+        if (phase == DISCARD)
+        {
+            return;
+        }
+        phase = stopAfterCurrent ? DISCARD : HEAD;
+        if (request.upgrade && !upgraded && phase == HEAD && !pipeline.isEmpty())
+        {
+            // Until its response is sent, nobody knows which protocol the next bytes speak.
+            pendingUpgrade = (int)request.sequence;
+            gate.close(ReadGate.UPGRADE);
+        }
+    }
+
+    /** Answers with an error status in turn, closes after it, and reads nothing more. */
+    private void reject(final int status)
+    {
+        phase = DISCARD;
+        listener = null;
+        clockRunning = false;
+        HttpResponse response = current;
+        if (response == null || !response.isOpen())
+        {
+            if (pipeline.isFull())
+            {
+                closeNow();
+                return;
+            }
+            response = pipeline.open(false, true, 1);
+        }
+        response.closeAfter = true;
+        response.simple(status);
+    }
+
+    // ---- pipeline events ------------------------------------------------------------------------------------
+
+    @Override
+    public void backlogged()
+    {
+        gate.close(ReadGate.WRITE);
+    }
+
+    @Override
+    public void drained()
+    {
+        gate.open(ReadGate.WRITE);
+    }
+
+    @Override
+    public void overflowed()
+    {
+        Logs.log(LOG, System.Logger.Level.WARNING, connection + ": more response bytes held than responseBufferSize " +
+            config.responseBufferSize() + ", closing");
+        closeNow();
+    }
+
+    @Override
+    public void retired(final int sequence)
+    {
+        if (sequence == pendingUpgrade)
+        {
+            pendingUpgrade = -1;
+            gate.open(ReadGate.UPGRADE);
+        }
+        gate.open(ReadGate.PIPELINE);
+    }
+
+    @Override
+    public void closing()
+    {
+        stopAfterCurrent = true;
+        if (phase == HEAD)
+        {
+            phase = DISCARD;
+        }
+    }
+
+    @Override
+    public void closeAfterResponse()
+    {
+        phase = DISCARD;
+        connection.close();
+    }
+
+    @Override
+    public void upgraded(final Handler next)
+    {
+        upgraded = true;
+        phase = DISCARD;
+        pendingUpgrade = -1;
+        connection.setReadTimeout(0);
+        connection.cancelEventTimeout();
+        connection.handler(next);
+        gate.open(ReadGate.UPGRADE | ReadGate.PIPELINE); // bytes held since the upgrade request now go to the new protocol
+        if (!reading)
+        {
+            release();
+        }
+    }
+
+    @Override
+    public void writable(final Connection c, final int freeBytes)
+    {
+        pipeline.writable();
+    }
+
+    // ---- timeouts and close ---------------------------------------------------------------------------------
+
+    private void startRequestClock()
+    {
+        if (!clockRunning)
+        {
+            clockRunning = true;
+            requestStartedAt = connection.reactor().nowMillis();
+        }
+        if (!timerArmed)
+        {
+            timerArmed = true;
+            connection.setEventTimeout(config.requestHeadTimeoutMillis());
+        }
+    }
+
+    /** A streamed body begins: its rate is measured from now, one window at a time. */
+    private void startBodyClock()
+    {
+        windowBytes = 0;
+        if (config.minBodyBytesPerSecond() > 0)
+        {
+            timerArmed = true;
+            connection.setEventTimeout(config.bodyRateWindowMillis());
+        }
+    }
+
+    /** A window of a streamed body ended: too few bytes, and the request ends; else the next window starts. */
+    private void checkBodyRate()
+    {
+        final long least = config.minBodyBytesPerSecond() * config.bodyRateWindowMillis() / 1000;
+        if (windowBytes < least && gate.isOpen())
+        {
+            if (current != null && current.isOpen() && !current.isCommitted())
+            {
+                reject(HttpStatus.REQUEST_TIMEOUT);
+            }
+            else
+            {
+                failStream(); // the response has begun: no status can follow
+            }
+            return;
+        }
+        // A window in which this side did not read (the peer of a paused gate) proves nothing either way.
+        windowBytes = 0;
+        timerArmed = true;
+        connection.setEventTimeout(config.bodyRateWindowMillis());
+    }
+
+    @Override
+    public void eventTimeout(final Connection c, final long nowMillis)
+    {
+        timerArmed = false;
+        if (!closed && (phase == STREAM_FIXED || phase == STREAM_CHUNKED))
+        {
+            checkBodyRate();
+            return;
+        }
+        if (!clockRunning || closed || (phase != HEAD && phase != HELD_FIXED && phase != HELD_CHUNKED))
+        {
+            return;
+        }
+        final long elapsed = nowMillis - requestStartedAt;
+        if (elapsed >= config.requestHeadTimeoutMillis())
+        {
+            reject(HttpStatus.REQUEST_TIMEOUT);
+        }
+        else
+        {
+            timerArmed = true;
+            connection.setEventTimeout(config.requestHeadTimeoutMillis() - elapsed);
+        }
+    }
+
+    @Override
+    public void readTimeout(final Connection c, final long nowMillis)
+    {
+        final boolean idle = phase == HEAD && !parser.inProgress() && pipeline.isEmpty() && !pipeline.hasBacklog();
+        if (idle || phase == STREAM_FIXED || phase == STREAM_CHUNKED)
+        {
+            closeNow(); // an idle keep-alive connection, or a streamed upload gone silent: closed without a word
+        }
+    }
+
+    private void closeNow()
+    {
+        phase = DISCARD;
+        if (connection.isOpen())
+        {
+            connection.close();
+        }
+    }
+
+    @Override
+    public void closed(final Connection c, final CloseReason reason)
+    {
+        release(); // nothing reads the request after the close; the handler's call, if in one, is the last
+    }
+
+    @Override
+    public void error(final Connection c, final Throwable error)
+    {
+        Logs.log(LOG, System.Logger.Level.DEBUG, c + " failed", error);
+    }
+
+    /** The connection closed or went to another protocol: its HTTP state goes back for the next connection. */
+    private void release()
+    {
+        phase = DISCARD;
+        if (!closed)
+        {
+            closed = true;
+            pipeline.close();
+            recycler.give(request);
+        }
+    }
+}

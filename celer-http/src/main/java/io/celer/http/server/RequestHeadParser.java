@@ -1,0 +1,167 @@
+package io.celer.http.server;
+
+import java.nio.ByteBuffer;
+
+import io.celer.http.HttpStatus;
+import io.celer.http.internal.Ascii;
+import io.celer.http.internal.HeadFields;
+import io.celer.http.internal.HeadScanner;
+import io.celer.http.internal.HeaderFieldParser;
+
+/**
+ * Finds where a request's head ends through a {@link HeadScanner}, enforcing the length limits as
+ * bytes arrive; then parses the whole head at once into the request.
+ */
+final class RequestHeadParser
+{
+    /** More bytes are needed. */
+    static final int NEED_MORE = -1;
+    /** The head is parsed. */
+    static final int DONE = 0;
+
+    private final int maxRequestLine;
+    private final int maxHeaderSection;
+    private final boolean allowObsFold;
+
+    private final HeadScanner scanner = new HeadScanner();
+
+    RequestHeadParser(final int maxRequestLine, final int maxHeaderSection, final boolean allowObsFold)
+    {
+        this.maxRequestLine = maxRequestLine;
+        this.maxHeaderSection = maxHeaderSection;
+        this.allowObsFold = allowObsFold;
+    }
+
+    /**
+     * Forgets the request in progress.
+     */
+    void reset()
+    {
+        scanner.reset();
+    }
+
+    /**
+     * Whether some of a head has been seen and not yet all.
+     *
+     * @return true in the middle of a head.
+     */
+    boolean inProgress()
+    {
+        return scanner.inProgress();
+    }
+
+    /**
+     * Where the head ends, once parsed.
+     *
+     * @return bytes from the request's start.
+     */
+    int headLength()
+    {
+        return scanner.headLength();
+    }
+
+    /**
+     * Counts empty lines before a request, which a server ignores (RFC 9112, 2.2).
+     *
+     * @param buffer the bytes.
+     * @param from   absolute index where a request may start.
+     * @param to     absolute index after the last byte.
+     * @return bytes of whole CRLF pairs to skip.
+     */
+    static int leadingEmptyLines(final ByteBuffer buffer, final int from, final int to)
+    {
+        int i = from;
+        while (i + 1 < to && buffer.get(i) == '\r' && buffer.get(i + 1) == '\n')
+        {
+            i += 2;
+        }
+        return i - from;
+    }
+
+    /**
+     * Scans newly read bytes for the end of the head, then parses it.
+     *
+     * @param buffer  the bytes.
+     * @param start   absolute index of the request.
+     * @param to      absolute index after the last byte read.
+     * @param request receives the head.
+     * @return {@link #DONE}, {@link #NEED_MORE} or a status to reject the request with.
+     */
+    int parse(final ByteBuffer buffer, final int start, final int to, final HttpRequest request)
+    {
+        final boolean found = scanner.scan(buffer, start, to);
+        final int firstLf = scanner.firstLineFeed();
+        if (firstLf < 0)
+        {
+            return scanner.scanned() > maxRequestLine ? HttpStatus.URI_TOO_LONG : NEED_MORE;
+        }
+        if (firstLf > maxRequestLine)
+        {
+            return HttpStatus.URI_TOO_LONG;
+        }
+        if (scanner.scanned() - firstLf - 1 > maxHeaderSection)
+        {
+            return HttpStatus.HEADER_FIELDS_TOO_LARGE;
+        }
+        if (!found)
+        {
+            return NEED_MORE;
+        }
+        final int headEnd = scanner.headLength();
+        request.reset();
+        request.headEnd = headEnd;
+        final int lineStatus = RequestLineParser.parse(buffer, start, start + firstLf, request);
+        if (lineStatus != 0)
+        {
+            return lineStatus;
+        }
+        if (headEnd == firstLf + 1)
+        {
+            // No empty line after the request line: the LF that ended the head ended the request line.
+            return HttpStatus.BAD_REQUEST;
+        }
+        if (buffer.get(start + headEnd - 2) != '\r')
+        {
+            return HttpStatus.BAD_REQUEST; // the empty line is a bare LF
+        }
+        return fields(buffer, start, start + firstLf + 1, start + headEnd, request);
+    }
+
+    /**
+     * Parses the fields between the request line and the empty line, then the Host rules (RFC 9112, 3.2) and the
+     * framing fields.
+     *
+     * @return 0, or the status to reject the request with.
+     */
+    private int fields(final ByteBuffer buffer, final int start, final int from, final int headEnd,
+        final HttpRequest request)
+    {
+        final HeadFields head = request.head;
+        final int count = HeaderFieldParser.scan(buffer, start, from, headEnd - 2, allowObsFold, head);
+        if (count < 0)
+        {
+            return count == HeaderFieldParser.TOO_MANY ? HttpStatus.HEADER_FIELDS_TOO_LARGE : HttpStatus.BAD_REQUEST;
+        }
+        int hostCount = 0;
+        for (int h = 0; h < count; h++)
+        {
+            if (Ascii.equalsIgnoreCase(buffer, start + head.nameStart(h), start + head.nameEnd(h), "host"))
+            {
+                hostCount++;
+                request.hostIndex = h;
+                for (int i = start + head.valueStart(h); i < start + head.valueEnd(h); i++)
+                {
+                    if (!Ascii.isHostChar(buffer.get(i)))
+                    {
+                        return HttpStatus.BAD_REQUEST; // an invalid Host value
+                    }
+                }
+            }
+        }
+        if (hostCount > 1 || (hostCount == 0 && head.minorVersion() == 1))
+        {
+            return HttpStatus.BAD_REQUEST;
+        }
+        return FramingFields.apply(buffer, start, request);
+    }
+}
