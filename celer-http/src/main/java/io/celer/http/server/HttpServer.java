@@ -1,15 +1,19 @@
 package io.celer.http.server;
 
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
 
 import io.celer.framing.RawFraming;
 import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorGroup;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 
 /**
- * An HTTP/1.1 server on one reactor, plain or TLS (through {@link HttpServerConfig#tcp}), garbage-free in
- * steady state.
+ * An HTTP/1.1 server on one reactor or on every reactor of a {@link ReactorGroup}, plain or TLS (through
+ * {@link HttpServerConfig#tcp}), garbage-free in steady state.
  *
  * <pre>{@code
  * HttpServer server = new HttpServer(reactor, 8080, new HttpServerConfig(),
@@ -19,13 +23,17 @@ import io.celer.tcp.TcpServer;
  */
 public final class HttpServer implements AutoCloseable
 {
-    private final Reactor reactor;
     private final TcpServer tcp;
-    private final DateHeader date = new DateHeader();
-    private final ConnectionRecycler recycler;
+    /** Each reactor's share: its thread's Date header and recycled connection parts. */
+    private final List<Member> members = new ArrayList<>();
+
+    /** What one reactor of the server keeps of its own. */
+    private record Member(Reactor reactor, DateHeader date, ConnectionRecycler recycler)
+    {
+    }
 
     /**
-     * A server; nothing is bound until {@link #open()}.
+     * A server on one reactor; nothing is bound until {@link #open()}.
      *
      * @param reactor the reactor that runs it.
      * @param port    the port, 0 for an ephemeral one.
@@ -40,20 +48,54 @@ public final class HttpServer implements AutoCloseable
             throw new IllegalArgumentException("handler must not be null");
         }
         config.check();
-        this.reactor = reactor;
-        final TcpConfig tcpConfig = config.tcp().copy()
+        this.tcp = new TcpServer(reactor, port, tcpConfig(config), handlerOf(reactor, config, handler));
+    }
+
+    /**
+     * A server on every reactor of a group, each with an application of its own, so that its state is only
+     * ever touched by its reactor's thread; nothing is bound until {@link #open()}.
+     *
+     * @param group    the reactors that run it.
+     * @param port     the port, 0 for an ephemeral one.
+     * @param config   its settings, read now.
+     * @param handlers makes the application of each reactor (a {@link Router}, say), called once per reactor now.
+     * @throws IllegalArgumentException if the settings cannot work together.
+     */
+    public HttpServer(final ReactorGroup group, final int port, final HttpServerConfig config,
+        final Function<Reactor, ? extends HttpHandler> handlers)
+    {
+        config.check();
+        this.tcp = new TcpServer(group, port, tcpConfig(config), reactor ->
+        {
+            final HttpHandler handler = handlers.apply(reactor);
+            if (handler == null)
+            {
+                throw new IllegalArgumentException("handler of " + reactor + " must not be null");
+            }
+            return handlerOf(reactor, config, handler);
+        });
+    }
+
+    private static TcpConfig tcpConfig(final HttpServerConfig config)
+    {
+        return config.tcp().copy()
             .framing(RawFraming::new)
             .readBufferSize(config.readBufferSize())
             .disconnectOnFullWriteBuffer(false); // responses hold their own bounded backlog
-        final ServerHandler tcpHandler = new ServerHandler(config, handler, date);
-        this.recycler = tcpHandler.recycler();
-        this.tcp = new TcpServer(reactor, port, tcpConfig, tcpHandler);
     }
 
-    /** What closed connections left for the next; tests look at it on the reactor thread. */
+    private ServerHandler handlerOf(final Reactor reactor, final HttpServerConfig config, final HttpHandler handler)
+    {
+        final DateHeader date = new DateHeader();
+        final ServerHandler tcpHandler = new ServerHandler(config, handler, date);
+        members.add(new Member(reactor, date, tcpHandler.recycler()));
+        return tcpHandler;
+    }
+
+    /** What closed connections of the first reactor left for the next; tests look at it on its thread. */
     ConnectionRecycler recycler()
     {
-        return recycler;
+        return members.get(0).recycler();
     }
 
     /**
@@ -64,7 +106,10 @@ public final class HttpServer implements AutoCloseable
     public HttpServer open()
     {
         tcp.open();
-        reactor.execute(() -> date.start(reactor));
+        for (final Member member : members)
+        {
+            member.reactor().execute(() -> member.date().start(member.reactor()));
+        }
         return this;
     }
 
@@ -89,7 +134,7 @@ public final class HttpServer implements AutoCloseable
     }
 
     /**
-     * Open connections; exact on the reactor thread.
+     * Open connections: exact on the thread of a one-reactor server, a recent sum over the reactors otherwise.
      *
      * @return the count.
      */
@@ -99,12 +144,26 @@ public final class HttpServer implements AutoCloseable
     }
 
     /**
+     * Open connections on one reactor of the server; exact on that reactor's thread.
+     *
+     * @param index the reactor's index in its group, 0 on a one-reactor server.
+     * @return the count.
+     */
+    public int connectionsOn(final int index)
+    {
+        return tcp.connectionsOn(index);
+    }
+
+    /**
      * Stops listening and closes every connection.
      */
     @Override
     public void close()
     {
-        reactor.execute(date::stop);
+        for (final Member member : members)
+        {
+            member.reactor().execute(member.date()::stop);
+        }
         tcp.close();
     }
 }
