@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.examples.cli.Running;
@@ -167,6 +169,26 @@ class DemoTest
                 socket.getOutputStream().write(("ping " + i + "\n").getBytes(StandardCharsets.US_ASCII));
                 assertThat(new BufferedReader(new InputStreamReader(socket.getInputStream(),
                     StandardCharsets.US_ASCII)).readLine()).isEqualTo("ping " + i);
+            }
+        }
+        assertThat(demos.stop(running)).isZero();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"http-hello, /plaintext, 'Hello, World!'", "ws-echo, /, <!DOCTYPE html>"})
+    void runsAnHttpDemoOnTwoReactors(final String demo, final String path, final String bodyStart) throws Exception
+    {
+        final Running running = demos.start(demo, "--host", Loopback.HOST, "--port", "0", "--reactors", "2");
+        assertThat(demos.out()).startsWith(demo + ": listening on 127.0.0.1:" + running.port() + " on 2 reactors");
+        for (int i = 0; i < 8; i++)
+        {
+            try (Socket socket = new Socket(Loopback.HOST, running.port()))
+            {
+                socket.setSoTimeout(30_000);
+                socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+                final String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(answer).startsWith("HTTP/1.1 200 ").contains("\r\n\r\n" + bodyStart);
             }
         }
         assertThat(demos.stop(running)).isZero();

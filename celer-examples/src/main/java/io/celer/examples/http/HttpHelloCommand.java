@@ -1,13 +1,14 @@
 package io.celer.examples.http;
 
+import io.celer.examples.cli.ReactorOptions;
 import io.celer.examples.cli.ServerOptions;
 import io.celer.http.server.HttpServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * {@code ./celer demo http-hello}: runs an {@link HttpServer} of {@link HelloRoutes} until stopped; it has only
- * the shared server options.
+ * {@code ./celer demo http-hello}: runs an {@link HttpServer} of {@link HelloRoutes} until stopped, on one
+ * reactor or several.
  */
 public final class HttpHelloCommand
 {
@@ -18,7 +19,8 @@ public final class HttpHelloCommand
     /**
      * Runs the server until stopped (Ctrl-C).
      *
-     * @param server the shared server options.
+     * @param server   the shared server options.
+     * @param reactors how many reactors, on which CPUs.
      * @return the exit code: 0 once stopped, 1 if it could not start.
      * @throws InterruptedException if interrupted while waiting.
      */
@@ -26,9 +28,10 @@ public final class HttpHelloCommand
         name = "http-hello",
         description = "HTTP/1.1: GET /plaintext and GET /json say Hello, World!, POST /echo sends the body back; " +
             "garbage-free per request")
-    static int run(@Mixin final ServerOptions server) throws InterruptedException
+    static int run(@Mixin final ServerOptions server, @Mixin final ReactorOptions reactors)
+        throws InterruptedException
     {
-        return server.serve((reactor, running) -> new HttpServer(reactor, server.port(),
-            HelloRoutes.config(server.config()), new HelloRoutes().router()).open().localAddress());
+        return server.serve(reactors, (group, running) -> new HttpServer(group, server.port(),
+            HelloRoutes.config(server.config()), reactor -> new HelloRoutes().router()).open().localAddress());
     }
 }

@@ -1,11 +1,14 @@
 package io.celer.examples.quote;
 
+import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.celer.examples.cli.ReactorOptions;
 import io.celer.examples.cli.ServerOptions;
 import io.celer.examples.cli.UsageException;
 import io.celer.http.client.HttpUrl;
+import io.celer.tcp.TcpConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,6 +27,9 @@ public final class QuoteFrontCommand implements Callable<Integer>
 {
     @Mixin
     private ServerOptions server;
+
+    @Mixin
+    private ReactorOptions reactors;
 
     @Option(names = "--backends", paramLabel = "HOST:PORT", split = ",", required = true,
         description = "The back-ends (http-quote-backend), comma-separated; they may come up later.")
@@ -66,7 +72,18 @@ public final class QuoteFrontCommand implements Callable<Integer>
             throw new UsageException("--connections, --max-pending and --timeout-ms must be 1 or more");
         }
         final QuoteFront.Links links = new QuoteFront.Links(connections, maxPending, timeoutMillis);
-        return server.serve((reactor, running) ->
-            new QuoteFront(reactor, server.port(), server.config(), backends, links).open());
+        // A front per reactor, each with its own back-end links, all listening on one port: the kernel spreads
+        // the clients over them.
+        return server.serve(reactors, (group, running) ->
+        {
+            final TcpConfig tcp = server.config().reusePort(group.size() > 1);
+            final InetSocketAddress first = new QuoteFront(group.reactor(0), server.port(), tcp, backends, links)
+                .open();
+            for (int i = 1; i < group.size(); i++)
+            {
+                new QuoteFront(group.reactor(i), first.getPort(), tcp, backends, links).open();
+            }
+            return first;
+        });
     }
 }

@@ -5,10 +5,12 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 
+import io.celer.http.server.HttpHandler;
 import io.celer.http.server.HttpServer;
 import io.celer.http.server.HttpServerConfig;
 import io.celer.http.server.Router;
 import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorGroup;
 import io.celer.tcp.TcpConfig;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.deflate.PerMessageDeflate;
@@ -49,7 +51,7 @@ public final class WsEchoServer
     }
 
     /**
-     * Opens the server.
+     * Opens the server on one reactor.
      *
      * @param reactor the reactor.
      * @param port    the port, 0 for any.
@@ -59,15 +61,39 @@ public final class WsEchoServer
      */
     public static HttpServer open(final Reactor reactor, final int port, final TcpConfig tcp, final PrintStream out)
     {
+        return new HttpServer(reactor, port, config(tcp), application(out)).open();
+    }
+
+    /**
+     * Opens the server on every reactor of a group.
+     *
+     * @param group the reactors.
+     * @param port  the port, 0 for any.
+     * @param tcp   where to listen and TLS.
+     * @param out   where self-test verdicts are printed.
+     * @return the open server.
+     */
+    public static HttpServer open(final ReactorGroup group, final int port, final TcpConfig tcp,
+        final PrintStream out)
+    {
+        return new HttpServer(group, port, config(tcp), reactor -> application(out)).open();
+    }
+
+    private static HttpServerConfig config(final TcpConfig tcp)
+    {
+        return new HttpServerConfig().tcp(tcp.copy().writeBufferSize(WRITE_BUFFER));
+    }
+
+    /** The page at {@code /} and the upgrade on every other path. */
+    private static HttpHandler application(final PrintStream out)
+    {
         final Router pages = Router.builder()
             .get("/", (req, res) -> res.header("Content-Type", "text/html; charset=utf-8")
                 .header("Cache-Control", "no-store").body(PAGE))
             .build();
-        final WebSocketUpgrade upgrade = new WebSocketUpgrade(webSocketConfig(), new EchoSocketHandler(out))
+        return new WebSocketUpgrade(webSocketConfig(), new EchoSocketHandler(out))
             .compression(new PerMessageDeflate(false, false))
             .otherwise(pages);
-        return new HttpServer(reactor, port, new HttpServerConfig().tcp(tcp.copy().writeBufferSize(WRITE_BUFFER)),
-            upgrade).open();
     }
 
     private static byte[] page()

@@ -126,6 +126,15 @@ class HttpQuoteTest
     }
 
     @Test
+    void aFrontOnTwoReactorsAnswersEveryClientThroughItsOwnLinks() throws Exception
+    {
+        final List<Running> backends = List.of(backend(0));
+        final Running front = front(backends, "--reactors", "2");
+        assertThat(demos.out()).contains("http-quote: listening on 127.0.0.1:" + front.port() + " on 2 reactors");
+        assertThat(runClients(front.port(), 12, 20, 10, new AtomicInteger())).isEqualTo(12 * 20);
+    }
+
+    @Test
     void aSlowBackendDoesNotHoldRequestsAFastOneCanTake() throws Exception
     {
         final Running slow = backend(200);
