@@ -12,8 +12,12 @@ import io.celer.http.client.HttpClientConfig;
 import io.celer.http.client.HttpClientException;
 import io.celer.http.client.HttpClientResponse;
 import io.celer.http.client.ResponseListener;
+import io.celer.http.server.HttpServer;
+import io.celer.http.server.HttpServerConfig;
+import io.celer.http.server.Router;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
+import io.celer.reactor.ReactorGroup;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 import io.celer.tcp.TcpClient;
@@ -43,6 +47,21 @@ final class GuideSamples
         reactor.execute(() -> reactor.schedule(100, (timerId, nowMillis) -> out.add("100 ms later")));
         // README:end
         return reactor;
+    }
+
+    static ReactorGroup group(final int port, final BlockingQueue<String> out)
+    {
+        // README:begin group
+        ReactorGroup group = new ReactorGroup(2, i -> new ReactorConfig().name("web-" + i)
+            .waitInSelector(true));                                   // sleeps in epoll_wait when idle
+        group.start();
+        HttpServer server = new HttpServer(group, port, new HttpServerConfig(),
+            reactor -> Router.builder()                               // one router per reactor thread
+                .get("/where", (req, res) -> res.body(Thread.currentThread().getName().getBytes()))
+                .build()).open();
+        // README:end
+        out.add(Integer.toString(server.port()));
+        return group;
     }
 
     static TcpClient client(final Reactor reactor, final int port, final BlockingQueue<String> out)

@@ -35,6 +35,7 @@ import io.celer.http.server.HttpServer;
 import io.celer.http.server.HttpServerConfig;
 import io.celer.http.server.Router;
 import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorGroup;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 import io.celer.tcp.TcpConfig;
@@ -143,6 +144,35 @@ class ReadmeSamplesTest
         finally
         {
             reactor.close();
+        }
+    }
+
+    @Test
+    void theGuidesGroupServesFromBothReactors() throws Exception
+    {
+        final BlockingQueue<String> out = new LinkedBlockingQueue<>();
+        final ReactorGroup group = GuideSamples.group(0, out);
+        try
+        {
+            final int port = Integer.parseInt(out.poll(30, TimeUnit.SECONDS));
+            final java.util.Set<String> threads = new java.util.HashSet<>();
+            for (int i = 0; i < 40 && threads.size() < 2; i++)
+            {
+                try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port))
+                {
+                    socket.setSoTimeout(30_000);
+                    socket.getOutputStream().write("GET /where HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                        .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    final String answer = new String(socket.getInputStream().readAllBytes(),
+                        java.nio.charset.StandardCharsets.US_ASCII);
+                    threads.add(answer.substring(answer.indexOf("\r\n\r\n") + 4));
+                }
+            }
+            assertThat(threads).containsExactlyInAnyOrder("web-0", "web-1");
+        }
+        finally
+        {
+            group.close();
         }
     }
 
