@@ -48,8 +48,9 @@ public final class ConnsCommand implements Callable<Integer>
         description = "Timed round trips of the fresh client (default: ${DEFAULT-VALUE}).")
     private int roundTrips;
 
-    @Option(names = "--warmup-round-trips", paramLabel = "N", defaultValue = "5000",
-        description = "Its unmeasured round trips first (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup-round-trips", paramLabel = "N", defaultValue = "20000",
+        description = "Its unmeasured round trips first, each time: enough for a fresh server to have compiled its "
+            + "path before the idle figures (default: ${DEFAULT-VALUE}).")
     private int warmupRoundTrips;
 
     @Option(names = "--connections-per-client", paramLabel = "N", description = "Connections a client process "

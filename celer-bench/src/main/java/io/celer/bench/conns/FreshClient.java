@@ -28,7 +28,7 @@ public final class FreshClient implements Callable<Integer>
     @Mixin
     ExchangeOptions server = new ExchangeOptions();
 
-    @Option(names = "--warmup", defaultValue = "5000", description = "Unmeasured round trips first.")
+    @Option(names = "--warmup", defaultValue = "20000", description = "Unmeasured round trips first.")
     int warmup;
 
     @Option(names = "--round-trips", defaultValue = "1000", description = "Timed round trips.")
