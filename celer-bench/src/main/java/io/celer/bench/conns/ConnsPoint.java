@@ -18,6 +18,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param opened          connections opened.
  * @param answered        connections whose first answer was read and right.
  * @param stillOpen       connections found open after the memory was measured and the fresh client timed.
+ * @param heldSeconds     how long the connections had been held then, the oldest at most: a server that closes
+ *                        connections idle for longer (Celer's HTTP server after 60 s by default) or pings them
+ *                        (Celer's WebSocket sessions after 30 s) would have done so within this.
  * @param clientProcesses processes that held them.
  * @param sourceAddresses loopback addresses they came from.
  * @param openSeconds     the time to open them all, one after another.
@@ -37,6 +40,7 @@ record ConnsPoint(
     long opened,
     long answered,
     long stillOpen,
+    @JsonProperty("held_s") double heldSeconds,
     int clientProcesses,
     int sourceAddresses,
     @JsonProperty("open_s") double openSeconds,
@@ -112,6 +116,7 @@ record ConnsPoint(
      * @param connections     connections held.
      * @param held            the holders' counts.
      * @param stillOpen       connections open after the measure.
+     * @param heldSeconds     how long they had been held then.
      * @param settings        the run's settings.
      * @param server          the server's memory.
      * @param kernel          the kernel's.
@@ -119,8 +124,8 @@ record ConnsPoint(
      * @return the point.
      */
     static ConnsPoint of(final ConnsSettings.Contender contender, final int round, final int connections,
-        final HeldConnections held, final long stillOpen, final ConnsSettings settings, final Server server,
-        final Kernel kernel, final Fresh freshClient)
+        final HeldConnections held, final long stillOpen, final double heldSeconds, final ConnsSettings settings,
+        final Server server, final Kernel kernel, final Fresh freshClient)
     {
         final double n = connections;
         final PerConnection per = new PerConnection(
@@ -135,7 +140,7 @@ record ConnsPoint(
             extrapolated.add(new Extrapolated(count, per.rssBytes() * count));
         }
         return new ConnsPoint(contender.peer().id(), contender.scenario().id(), contender.peer().description(),
-            round, 1, connections, held.opened(), held.answered(), stillOpen, settings.clientProcesses(),
+            round, 1, connections, held.opened(), held.answered(), stillOpen, heldSeconds, settings.clientProcesses(),
             settings.sourceAddresses(), held.openNanos() / 1e9, per, server, kernel, freshClient,
             List.copyOf(extrapolated));
     }
@@ -149,6 +154,7 @@ record ConnsPoint(
     ConnsPoint withRoundsRun(final int rounds)
     {
         return new ConnsPoint(peer, scenario, description, round, rounds, connections, opened, answered, stillOpen,
-            clientProcesses, sourceAddresses, openSeconds, perConnection, server, kernel, freshClient, extrapolated);
+            heldSeconds, clientProcesses, sourceAddresses, openSeconds, perConnection, server, kernel, freshClient,
+            extrapolated);
     }
 }

@@ -83,12 +83,13 @@ record ConnsRun(ConnsSettings settings, PrintStream out, PrintStream err)
                 final ServerMemory after = ServerMemory.measure(server);
                 final RoundTrips loaded = freshClient(contender, port);
                 final long stillOpen = held.stillOpen();
+                final double heldSeconds = held.ageSeconds();
                 if (stillOpen != settings.connections())
                 {
-                    throw new BenchException(contender.id() + ": " + (settings.connections() - stillOpen) + " of "
-                        + settings.connections() + " connections were closed by the time the measure ended");
+                    throw new BenchException(String.format("%s: %d of %d connections were closed within %.0f s",
+                        contender.id(), settings.connections() - stillOpen, settings.connections(), heldSeconds));
                 }
-                return ConnsPoint.of(contender, round, settings.connections(), held, stillOpen, settings,
+                return ConnsPoint.of(contender, round, settings.connections(), held, stillOpen, heldSeconds, settings,
                     new ConnsPoint.Server(before, after), new ConnsPoint.Kernel(kernelBefore, kernelAfter),
                     new ConnsPoint.Fresh(idle, loaded));
             }

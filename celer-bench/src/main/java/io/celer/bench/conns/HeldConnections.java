@@ -28,6 +28,7 @@ final class HeldConnections implements AutoCloseable
     private static final Duration EXIT = Duration.ofSeconds(30);
 
     private final List<CommandedChild> holders = new ArrayList<>();
+    private final long startNanos = System.nanoTime();
     private long opened;
     private long answered;
     private long openNanos;
@@ -105,6 +106,12 @@ final class HeldConnections implements AutoCloseable
     long openNanos()
     {
         return openNanos;
+    }
+
+    /** @return seconds since the first process started: the oldest connection is younger. */
+    double ageSeconds()
+    {
+        return (System.nanoTime() - startNanos) / 1e9;
     }
 
     /**

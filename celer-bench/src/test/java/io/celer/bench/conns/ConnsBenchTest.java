@@ -54,6 +54,7 @@ class ConnsBenchTest
                 assertThat(entry.get(count).asInt()).as(run + " " + count).isEqualTo(CONNECTIONS);
             }
             assertThat(entry.get("open_s").asDouble()).as(run + " open time").isPositive();
+            assertThat(entry.get("held_s").asDouble()).as(run + " held").isGreaterThan(entry.get("open_s").asDouble());
             final JsonNode per = entry.get("per_connection");
             // Every server keeps some state per connection on its heap and in its process, whatever else it does.
             assertThat(per.get("rss_bytes").asDouble()).as(run + " RSS per connection").isPositive();
