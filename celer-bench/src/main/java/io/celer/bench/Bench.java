@@ -8,6 +8,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 import io.celer.bench.batching.BatchingCommand;
+import io.celer.bench.conns.ConnsCommand;
 import io.celer.bench.http.HttpCommand;
 import io.celer.bench.http.PaperCommand;
 import io.celer.bench.latency.TcpCommand;
@@ -22,12 +23,13 @@ import io.celer.bench.ws.WsCommand;
  * {@code ./celer bench throughput}, {@code ./celer bench batching}, and {@code ./celer bench tick-to-trade} for
  * the tick-to-trade example in and out of the process; {@code ./celer bench queues} for the inter-thread queues;
  * {@code ./celer bench http} for keep-alive HTTP ping-pong and {@code ./celer bench http-paper} for the 2009
- * paper's HTTP test.
+ * paper's HTTP test; {@code ./celer bench ws} for the WebSocket feed, {@code ./celer bench conns} for what idle
+ * connections cost the HTTP and WebSocket servers.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, version = "celer-bench 0.1.0",
     subcommands = {TcpCommand.class, UdpCommand.class, ThroughputCommand.class, BatchingCommand.class,
         TickToTradeCommand.class, QueuesCommand.class,
-        HttpCommand.class, PaperCommand.class, WsCommand.class},
+        HttpCommand.class, PaperCommand.class, WsCommand.class, ConnsCommand.class},
     description = {
         "Benchmarks Celer against Netty, blocking sockets and C over TCP and UDP on loopback.",
         "Every peer's server and client run in separate processes, pinned to separate CPUs when the machine "
@@ -46,7 +48,8 @@ import io.celer.bench.ws.WsCommand;
         "  ./celer bench http --quick",
         "  ./celer bench http --driver wrk --connections 1,100",
         "  ./celer bench http-paper --quick",
-        "  ./celer bench ws --quick"})
+        "  ./celer bench ws --quick",
+        "  ./celer bench conns --quick"})
 public final class Bench implements Callable<Integer>
 {
     @Spec

@@ -3,8 +3,11 @@ package io.celer.bench.harness;
 import java.awt.Color;
 import java.util.Arrays;
 
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 
@@ -50,6 +53,28 @@ final class ChartStyle
         styler.setPlotBackgroundColor(Color.WHITE);
         styler.setLegendPosition(legend);
         styler.setSeriesColors(Arrays.copyOf(COLORS, colors));
+        styler.setPlotGridLinesColor(new Color(0xDDDDDD));
+        return chart;
+    }
+
+    /**
+     * A new, empty bar chart in the shared look, the series side by side in each category.
+     *
+     * @param height the height in pixels; every chart is 1100 wide.
+     * @param title  the title.
+     * @param xTitle the categories' axis title.
+     * @param yTitle the values' axis title.
+     * @return the chart.
+     */
+    static CategoryChart bars(final int height, final String title, final String xTitle, final String yTitle)
+    {
+        final CategoryChart chart = new CategoryChartBuilder().width(1100).height(height).title(title)
+            .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        final CategoryStyler styler = chart.getStyler();
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setPlotBackgroundColor(Color.WHITE);
+        styler.setLegendPosition(Styler.LegendPosition.OutsideE);
+        styler.setSeriesColors(COLORS);
         styler.setPlotGridLinesColor(new Color(0xDDDDDD));
         return chart;
     }

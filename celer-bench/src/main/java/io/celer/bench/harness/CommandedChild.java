@@ -127,6 +127,16 @@ public final class CommandedChild implements AutoCloseable
     }
 
     /**
+     * Its process id, for what the harness reads of it under {@code /proc}.
+     *
+     * @return the pid.
+     */
+    public long pid()
+    {
+        return process.pid();
+    }
+
+    /**
      * A failure of this child, with the end of its output.
      *
      * @param what what went wrong.

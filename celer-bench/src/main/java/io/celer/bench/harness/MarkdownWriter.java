@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * Renders a {@link Report} as Markdown, the same layout for every benchmark: title, introduction, facts, legend,
- * table, plot, failures, then the report's sections.
+ * table and the further tables, plot, failures, then the report's sections.
  */
 final class MarkdownWriter
 {
@@ -38,6 +38,10 @@ final class MarkdownWriter
             out.append(report.legend()).append("\n\n");
         }
         out.append(report.table().markdown());
+        for (final Report.Titled more : report.tables())
+        {
+            out.append("\n### ").append(more.heading()).append("\n\n").append(more.table().markdown());
+        }
         if (pngName != null)
         {
             out.append("\n![").append(report.pictureTitle()).append("](").append(pngName).append(")\n");

@@ -233,6 +233,16 @@ final class PeerProcess implements AutoCloseable
     }
 
     /**
+     * Its process id: a command started through {@code sh -c 'ulimit ...; exec ...'} keeps the shell's.
+     *
+     * @return the pid.
+     */
+    public long pid()
+    {
+        return process.pid();
+    }
+
+    /**
      * A failure of this process, with the end of its output.
      *
      * @param what what went wrong.

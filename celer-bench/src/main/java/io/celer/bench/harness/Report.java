@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The result model every benchmark fills and {@link ResultFiles} writes: the {@link Result} for JSON, and what
  * the Markdown file and the terminal show around it (a title, an introduction, facts, a legend, the table,
- * sections) and the picture, if any: a percentile plot or a line chart.
+ * further tables, sections) and the picture, if any: a percentile plot, a line chart, a plot over time or bars.
  */
 public final class Report
 {
@@ -22,6 +22,8 @@ public final class Report
     private Plot plot;
     private LinePlot.Chart chart;
     private TimePlot timePlot;
+    private BarPlot.Chart bars;
+    private final List<Titled> tables = new ArrayList<>();
 
     /**
      * A section of the Markdown file after the table.
@@ -40,6 +42,16 @@ public final class Report
      * @param lines the lines.
      */
     public record Plot(String title, List<PercentilePlot.Line> lines)
+    {
+    }
+
+    /**
+     * A further table after the main one, with its heading, in the terminal as in the file.
+     *
+     * @param heading what it shows.
+     * @param table   the table.
+     */
+    public record Titled(String heading, Table table)
     {
     }
 
@@ -199,6 +211,43 @@ public final class Report
         return this;
     }
 
+    /**
+     * Sets a bar chart instead of a plot, written as PNG beside the other files.
+     *
+     * @param chart the chart.
+     * @return this.
+     */
+    public Report bars(final BarPlot.Chart chart)
+    {
+        this.bars = chart;
+        return this;
+    }
+
+    /**
+     * Adds a table after the main one, shown with its heading in the terminal and in the file.
+     *
+     * @param heading what it shows.
+     * @param table   the table.
+     * @return this.
+     */
+    public Report table(final String heading, final Table table)
+    {
+        tables.add(new Titled(heading, table));
+        return this;
+    }
+
+    /** @return the tables after the main one, in order. */
+    public List<Titled> tables()
+    {
+        return List.copyOf(tables);
+    }
+
+    /** @return the bar chart, or null. */
+    public BarPlot.Chart bars()
+    {
+        return bars;
+    }
+
     /** @return the plot over time, or null. */
     public TimePlot timePlot()
     {
@@ -274,13 +323,14 @@ public final class Report
     /** @return whether a PNG goes with the report. */
     public boolean hasPicture()
     {
-        return plot != null || chart != null || timePlot != null;
+        return plot != null || chart != null || timePlot != null || bars != null;
     }
 
     /** @return the PNG's title, or null without one. */
     public String pictureTitle()
     {
-        return plot != null ? plot.title() : chart != null ? chart.title() : timePlot != null ? timePlot.alt() : null;
+        return plot != null ? plot.title() : chart != null ? chart.title() : timePlot != null ? timePlot.alt()
+            : bars != null ? bars.title() : null;
     }
 
     /** @return what failed; empty when nothing did or the benchmark keeps no such list. */

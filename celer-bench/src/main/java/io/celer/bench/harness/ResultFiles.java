@@ -16,7 +16,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 /**
  * Writes a {@link Report} under the results directory, the one place every benchmark's files are made: a dated
  * JSON ({@link Result} through Jackson), Markdown ({@link MarkdownWriter}) and, with a plot, PNG
- * ({@link PercentilePlot}, {@link LinePlot} or {@link TimeSeriesPlot}), and {@code latest-*} copies of each.
+ * ({@link PercentilePlot}, {@link LinePlot}, {@link TimeSeriesPlot} or {@link BarPlot}), and {@code latest-*}
+ * copies of each.
  */
 final class ResultFiles
 {
@@ -89,6 +90,10 @@ final class ResultFiles
                 else if (report.chart() != null)
                 {
                     LinePlot.write(png, report.chart());
+                }
+                else if (report.bars() != null)
+                {
+                    BarPlot.write(png, report.bars());
                 }
                 else
                 {

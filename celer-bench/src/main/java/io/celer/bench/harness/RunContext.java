@@ -81,7 +81,7 @@ public final class RunContext implements AutoCloseable
     }
 
     /**
-     * Ends the run: prints the table and the report's notes, writes the files when anything completed, and lists
+     * Ends the run: prints the tables and the report's notes, writes the files when anything completed, and lists
      * what failed.
      *
      * @param report the run.
@@ -92,6 +92,12 @@ public final class RunContext implements AutoCloseable
     {
         out.println();
         out.print(report.table().text());
+        for (final Report.Titled more : report.tables())
+        {
+            out.println();
+            out.println(more.heading());
+            out.print(more.table().text());
+        }
         if (report.notes() != null)
         {
             out.println();

@@ -3,8 +3,10 @@ package io.celer.examples.wsfeed;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 
+import io.celer.http.server.HttpHandler;
 import io.celer.http.server.HttpServer;
 import io.celer.http.server.HttpServerConfig;
+import io.celer.http.server.Router;
 import io.celer.reactor.Reactor;
 import io.celer.tcp.TcpConfig;
 import io.celer.websocket.WebSocketConfig;
@@ -112,21 +114,22 @@ public final class WsFeedServer
     }
 
     private WsFeedServer(final Reactor reactor, final int port, final TcpConfig tcp, final Settings settings,
-        final PrintStream out)
+        final PrintStream out, final Router.Builder routes)
     {
         this.reactor = reactor;
         this.lag = new LagLog(reactor, out, "ws-feed");
         this.fanout = new Fanout(settings.outbound(), lag);
         this.schedule = new FeedSchedule(reactor, fanout, settings.rate(), settings.size(), settings.tickMillis());
-        final WebSocketUpgrade upgrade = new WebSocketUpgrade(new WebSocketConfig(),
+        final WebSocketUpgrade feed = new WebSocketUpgrade(new WebSocketConfig(),
             () -> fanout.handler(new FeedClient(schedule)));
+        final HttpHandler handler = routes == null ? feed : routes.notFound(feed).build();
         // An outbox needs a full write buffer to refuse a write, not to close the connection. A client sends one
         // request, the upgrade, with no body: one response slot and a read buffer sized for that head suffice.
         this.http = new HttpServer(reactor, port, new HttpServerConfig()
             .tcp(tcp.copy().disconnectOnFullWriteBuffer(false)
                 .writeBufferSize(Math.max(WRITE_BUFFER, settings.outbound().maxMessageLength() + FRAME_OVERHEAD)))
             .maxRequestLineLength(4 * 1024).maxHeaderSectionSize(8 * 1024).maxHeldBodySize(1024)
-            .maxChunkLineLength(1024).maxPipelinedRequests(1).readBufferSize(READ_BUFFER), upgrade);
+            .maxChunkLineLength(1024).maxPipelinedRequests(1).readBufferSize(READ_BUFFER), handler);
     }
 
     /**
@@ -143,7 +146,25 @@ public final class WsFeedServer
     public static WsFeedServer open(final Reactor reactor, final int port, final TcpConfig tcp,
         final Settings settings, final PrintStream out)
     {
-        final WsFeedServer server = new WsFeedServer(reactor, port, tcp, settings, out);
+        return open(reactor, port, tcp, settings, out, null);
+    }
+
+    /**
+     * Opens the server with other routes in front of the feed, on the same connections' settings: a benchmark's
+     * echo, say, whose clients then cost what a feed client costs less the feed.
+     *
+     * @param reactor  the reactor, running.
+     * @param port     the port, 0 for any.
+     * @param tcp      where to listen, TLS, socket buffers.
+     * @param settings the feed.
+     * @param out      where the lag lines go.
+     * @param routes   tried first; a request that none of them takes upgrades to the feed. Null for none.
+     * @return the open server.
+     */
+    public static WsFeedServer open(final Reactor reactor, final int port, final TcpConfig tcp,
+        final Settings settings, final PrintStream out, final Router.Builder routes)
+    {
+        final WsFeedServer server = new WsFeedServer(reactor, port, tcp, settings, out, routes);
         server.http.open();
         reactor.call(() ->
         {

@@ -14,8 +14,10 @@ import picocli.CommandLine;
  * reports its stats when it stops.
  *
  * <p>Stdin carries one command a line: {@code begin} marks the start of the measured phase (the probe also
- * begins when the server starts) and answers {@code begun}, {@code stats} prints the {@code stats ...} line since the mark, {@code stop}
- * or the end of input (the harness is gone) prints it and exits. SIGTERM does the same through a shutdown hook.
+ * begins when the server starts) and answers {@code begun}, {@code stats} prints the {@code stats ...} line since
+ * the mark, {@code memory} runs full collections and prints the {@code memory ...} line of {@link MemoryAfterGc},
+ * {@code stop} or the end of input (the harness is gone) prints the stats and exits. SIGTERM does the same through
+ * a shutdown hook.
  */
 public final class PeerMain
 {
@@ -106,10 +108,13 @@ public final class PeerMain
                     case "stats":
                         ChildProcess.report(probe.statsLine());
                         break;
+                    case "memory":
+                        ChildProcess.report(MemoryAfterGc.line());
+                        break;
                     case "stop":
                         return;
                     default:
-                        System.err.println("unknown command '" + line + "': begin, stats or stop");
+                        System.err.println("unknown command '" + line + "': begin, stats, memory or stop");
                 }
             }
         }

@@ -10,12 +10,15 @@ import io.celer.bench.peer.server.PeerMain;
 import io.celer.bench.peer.server.PeerOptions;
 import io.celer.bench.peer.server.PeerServer;
 import io.celer.examples.wsfeed.WsFeedServer;
+import io.celer.http.server.Router;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.reactor.TimerCallback;
 import io.celer.tcp.TcpConfig;
+import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.outbound.OutboundConfig;
 import io.celer.websocket.outbound.OverflowPolicy;
+import io.celer.websocket.server.WebSocketUpgrade;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -25,7 +28,8 @@ import picocli.CommandLine.Option;
  * {@code --rate} messages a second through a bounded outbox that drops its oldest message when full
  * ({@code --backpressure=on}, {@code --queue} messages or {@code --queue-bytes}, whichever comes first), or
  * through an outbox bounded only by a client's gigabyte ({@code --backpressure=off}), which lets a slow client's
- * backlog grow until the RSS cap stops the process.
+ * backlog grow until the RSS cap stops the process. {@code /echo} echoes instead ({@link EchoSocket}), on the
+ * feed's connection settings and the WebSocket defaults, as Netty's and Vert.x's peers do.
  */
 @Command(name = "celer-ws", mixinStandardHelpOptions = true,
     description = "WebSocket peer: Celer's ws-feed server, back-pressured through per-client outboxes.")
@@ -79,10 +83,11 @@ public final class CelerWebSocketServer implements PeerServer
             WsFeedServer.outbound(OverflowPolicy.DROP_OLDEST, UNBOUNDED_MESSAGES, feedOptions.size);
         reactor = new Reactor(new ReactorConfig().name("celer-ws-feed").cpu(options.cpu())
             .idleStrategy(idleStrategy(idle))).start();
+        final WebSocketUpgrade echo = new WebSocketUpgrade(new WebSocketConfig(), new EchoSocket());
         feed = WsFeedServer.open(reactor, options.port(),
             new TcpConfig().bindAddress("127.0.0.1").socketSendBufferSize(feedOptions.sendBuffer),
             new WsFeedServer.Settings(feedOptions.rate, feedOptions.size, outbound, feedOptions.tickMillis),
-            System.out);
+            System.out, Router.builder().get("/echo", echo));
         final TimerCallback publish = new TimerCallback()
         {
             @Override

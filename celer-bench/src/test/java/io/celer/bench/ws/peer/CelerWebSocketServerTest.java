@@ -10,13 +10,19 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link CelerWebSocketServer} drops for a client that stops reading with back-pressure on, and queues for it with
- * back-pressure off, whether its reactor spins, yields or parks between ticks. It serves the feed on every path, so
- * the echo check of the other peers does not apply.
+ * {@link CelerWebSocketServer} feeds and echoes as the other peers do, and drops for a client that stops reading
+ * with back-pressure on, and queues for it with back-pressure off, whether its reactor spins, yields or parks
+ * between ticks.
  */
 @Timeout(90)
 class CelerWebSocketServerTest
 {
+    @Test
+    void feedsAndEchoes() throws Exception
+    {
+        WebSocketPeerChecks.feedAndEcho(args -> WebSocketPeerChecks.configured(new CelerWebSocketServer(), args));
+    }
+
     @ParameterizedTest(name = "--idle={0}")
     @ValueSource(strings = {"spin", "yield", "backoff"})
     void dropsOrQueuesForAStalledClient(final String idle) throws Exception
