@@ -1,6 +1,7 @@
 package io.celer.http.internal;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Objects;
 
 import io.celer.http.AsciiView;
@@ -15,10 +16,14 @@ import io.celer.http.AsciiView;
  */
 public final class HeadFields
 {
-    final int[] nameStart;
-    final int[] nameEnd;
-    final int[] valueStart;
-    final int[] valueEnd;
+    /** Room for this many fields at first: most heads have fewer, and an idle connection keeps its table. */
+    private static final int INITIAL_FIELDS = 16;
+
+    private final int maxFields;
+    int[] nameStart;
+    int[] nameEnd;
+    int[] valueStart;
+    int[] valueEnd;
     int count;
 
     private ByteBuffer buffer;
@@ -37,10 +42,31 @@ public final class HeadFields
      */
     public HeadFields(final int maxFields)
     {
-        nameStart = new int[maxFields];
-        nameEnd = new int[maxFields];
-        valueStart = new int[maxFields];
-        valueEnd = new int[maxFields];
+        this.maxFields = maxFields;
+        final int room = Math.min(maxFields, INITIAL_FIELDS);
+        nameStart = new int[room];
+        nameEnd = new int[room];
+        valueStart = new int[room];
+        valueEnd = new int[room];
+    }
+
+    /**
+     * Doubles the room for fields, up to the most the table holds; the table keeps it for its next heads.
+     *
+     * @return false when it holds the most already.
+     */
+    boolean grow()
+    {
+        if (nameStart.length >= maxFields)
+        {
+            return false;
+        }
+        final int room = Math.min(maxFields, 2 * nameStart.length);
+        nameStart = Arrays.copyOf(nameStart, room);
+        nameEnd = Arrays.copyOf(nameEnd, room);
+        valueStart = Arrays.copyOf(valueStart, room);
+        valueEnd = Arrays.copyOf(valueEnd, room);
+        return true;
     }
 
     /**

@@ -41,10 +41,10 @@ public final class HeaderFieldParser
         final ByteBuffer buffer, final int base, final int from, final int sectionEnd, final boolean allowObsFold,
         final HeadFields into)
     {
-        final int[] nameStart = into.nameStart;
-        final int[] nameEnd = into.nameEnd;
-        final int[] valueStart = into.valueStart;
-        final int[] valueEnd = into.valueEnd;
+        int[] nameStart = into.nameStart;
+        int[] nameEnd = into.nameEnd;
+        int[] valueStart = into.valueStart;
+        int[] valueEnd = into.valueEnd;
         int count = 0;
         int line = from;
         while (line < sectionEnd)
@@ -97,7 +97,14 @@ public final class HeaderFieldParser
             }
             if (count == nameStart.length)
             {
-                return TOO_MANY;
+                if (!into.grow())
+                {
+                    return TOO_MANY;
+                }
+                nameStart = into.nameStart;
+                nameEnd = into.nameEnd;
+                valueStart = into.valueStart;
+                valueEnd = into.valueEnd;
             }
             final int vs = firstNonSpace(buffer, colon + 1, end);
             final int ve = valueEnd(buffer, vs, end);

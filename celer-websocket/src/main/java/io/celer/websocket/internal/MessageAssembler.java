@@ -9,9 +9,10 @@ import io.celer.websocket.WebSocketHandler;
 
 /**
  * The receiving half of a session: takes a message's (inflated) data chunk by chunk, validates text as it comes,
- * and streams each chunk to the handler or gathers the message and hands it over whole. The gathering buffer is
- * made at the first data message, not with the session: a feed's clients send none, and a server of thousands of
- * them would otherwise hold an idle buffer each. A message larger than {@link WebSocketConfig#initialMessageBufferSize}
+ * and streams each chunk to the handler or gathers the message and hands it over whole. A message whose data comes
+ * in one chunk (one frame, read at once, not compressed) is handed over in place. The gathering buffer is made at
+ * the first message that comes in pieces, not with the session: most clients send none, and a server of
+ * thousands of them would otherwise hold an idle buffer each. A message larger than {@link WebSocketConfig#initialMessageBufferSize}
  * grows it, and once that message is delivered the large buffer goes: a connection that once received a large
  * message does not keep its memory for life (messages up to the initial size allocate nothing).
  */
@@ -63,6 +64,13 @@ final class MessageAssembler
             handler.fragment(socket, chunk, messageText, last);
             return FrameListener.CONTINUE;
         }
+        if (last && (message == null || message.position() == 0))
+        {
+            // A message in one chunk, the usual case, is handed over where it lies: no copy, and no gathering
+            // buffer for a connection whose messages all come whole.
+            deliverWhole(chunk);
+            return FrameListener.CONTINUE;
+        }
         if (!ensureRoom(chunk.remaining()))
         {
             return CloseCode.MESSAGE_TOO_BIG;
@@ -71,14 +79,7 @@ final class MessageAssembler
         if (last)
         {
             message.flip();
-            if (messageText)
-            {
-                handler.text(socket, text.wrap(message, 0, message.limit()));
-            }
-            else
-            {
-                handler.binary(socket, message);
-            }
+            deliverWhole(message);
             if (message.capacity() > initialMessageBufferSize)
             {
                 message = null; // made again, at the initial size, by the next message
@@ -89,6 +90,18 @@ final class MessageAssembler
             }
         }
         return FrameListener.CONTINUE;
+    }
+
+    private void deliverWhole(final ByteBuffer whole)
+    {
+        if (messageText)
+        {
+            handler.text(socket, text.wrap(whole, whole.position(), whole.limit()));
+        }
+        else
+        {
+            handler.binary(socket, whole);
+        }
     }
 
     /** The reassembly buffer's size now, 0 when there is none; tests look at it. */

@@ -50,7 +50,28 @@ class MessageAssemblerTest
         assertThat(assembler.bufferCapacity()).as("the large buffer let go").isZero();
 
         message(700, 700);
+        assertThat(assembler.bufferCapacity()).as("a whole message needs none").isZero();
+        message(700, 350);
         assertThat(assembler.bufferCapacity()).as("back to the initial size").isEqualTo(1024);
-        assertThat(received).containsExactly(500, 100_000, 700);
+        assertThat(received).containsExactly(500, 100_000, 700, 700);
+    }
+
+    @Test
+    void aMessageInOneChunkIsHandedOverInPlaceWithoutABuffer()
+    {
+        final List<ByteBuffer> seen = new ArrayList<>();
+        final MessageAssembler inPlace = new MessageAssembler(null, new WebSocketHandler()
+        {
+            @Override
+            public void binary(final WebSocket socket, final ByteBuffer message)
+            {
+                seen.add(message);
+            }
+        }, new WebSocketConfig());
+        final ByteBuffer chunk = ByteBuffer.allocate(64);
+        inPlace.begin(false);
+        assertThat(inPlace.deliver(chunk, true)).isEqualTo(FrameListener.CONTINUE);
+        assertThat(seen).containsExactly(chunk);
+        assertThat(inPlace.bufferCapacity()).isZero();
     }
 }
