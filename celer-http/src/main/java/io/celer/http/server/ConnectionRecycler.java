@@ -5,17 +5,25 @@ import java.nio.ByteBuffer;
 import io.celer.reactor.internal.ReactorPool;
 
 /**
- * What a server's closed connections leave for the next ones, bounded, on the reactor thread: request tables
- * (the header offsets, a few KiB at the default header limit) and response heads. A connection per request, as
- * without keep-alive, then costs none of them.
+ * What a server's connections lend each other on the reactor thread: request tables (the header offsets), kept
+ * by a connection while it lives and given back at its close, so that a connection per request, as without
+ * keep-alive, costs none; and response heads, lent per response and given back once it is sent, so that an idle
+ * keep-alive connection holds none.
  *
  * <p>Only what no live handle can reach comes back: a request is valid only during its handler's call, and a
- * response only until it is complete, so the heads of responses still open at the close stay with them.
+ * response only until it is complete, so the heads of responses still open at a close stay with them. The heads
+ * kept are as many as were out at once (a steady load then allocates none), trimmed now and then to what the
+ * latest peak needed, and at least {@link HttpServerConfig#connectionPoolSize}.
  */
 final class ConnectionRecycler
 {
+    /** Heads given back between two trims of the heads kept. */
+    private static final int GIVES_PER_TRIM = 16_384;
+
     private final ReactorPool<HttpRequest> requests;
     private final ReactorPool<ByteBuffer> heads;
+    private final int floor;
+    private int givesSinceTrim;
 
     /**
      * @param config the server's settings: the sizes, and how many of each to keep.
@@ -25,7 +33,10 @@ final class ConnectionRecycler
         final int maxHeaders = config.maxHeaderCount();
         final int headSize = config.responseHeadSize();
         this.requests = new ReactorPool<>(config.connectionPoolSize(), () -> new HttpRequest(maxHeaders));
-        this.heads = new ReactorPool<>(config.connectionPoolSize(), () -> ByteBuffer.allocate(headSize));
+        // A pool of none keeps none; else as many as were out at once, trimmed down to the floor now and then.
+        this.heads = new ReactorPool<>(config.connectionPoolSize() == 0 ? 0 : Integer.MAX_VALUE,
+            () -> ByteBuffer.allocate(headSize));
+        this.floor = config.connectionPoolSize();
     }
 
     /** A request table, a closed connection's or a new one. */
@@ -46,10 +57,15 @@ final class ConnectionRecycler
         return heads.take();
     }
 
-    /** Takes back the head of a complete response whose connection closed. */
+    /** Takes back the head of a response sent, or complete when its connection closed. */
     void giveHead(final ByteBuffer head)
     {
         heads.give(head);
+        if (++givesSinceTrim == GIVES_PER_TRIM)
+        {
+            givesSinceTrim = 0;
+            heads.trim(floor);
+        }
     }
 
     /** Request tables and heads made since the server started; tests look at it. */

@@ -80,7 +80,7 @@ public final class HttpResponse
         this.chunked = false;
         if (head == null)
         {
-            // On first use: a connection that never pipelines needs one slot's head, not every slot's.
+            // Lent per response, given back once it is sent: an idle connection holds none.
             head = owner.newHead();
         }
         head.clear();

@@ -153,6 +153,13 @@ final class ResponsePipeline
             final Handler next = head.upgradeTo;
             final int sequence = head.sequence;
             head.release();
+            if (head.head != null)
+            {
+                // Sent: its bytes are in the connection's buffer or backlog, so the head goes back for the next
+                // response, of this connection or another; an idle connection holds none.
+                recycler.giveHead(head.head);
+                head.head = null;
+            }
             count--;
             // Back to the first slot when none is in flight: without pipelining one slot serves every request,
             // its head allocated once and warm in the cache.
@@ -190,7 +197,7 @@ final class ResponsePipeline
         }
     }
 
-    /** A head for a slot's first response. */
+    /** A head for a response. */
     ByteBuffer newHead()
     {
         return recycler.takeHead();

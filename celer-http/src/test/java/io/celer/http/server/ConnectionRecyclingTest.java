@@ -106,6 +106,24 @@ class ConnectionRecyclingTest
     }
 
     @Test
+    void anIdleKeepAliveConnectionHoldsNoResponseHead() throws Exception
+    {
+        server = new TestServer(new HttpServerConfig());
+        try (RawClient client = new RawClient(server.port()))
+        {
+            for (int i = 0; i < 3; i++)
+            {
+                client.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n");
+                assertThat(client.read().bodyText()).isEqualTo("ok");
+            }
+            assertThat(onReactor(() -> server.server.recycler().kept()))
+                .as("the head back in the pool while the connection idles; its request table stays with it")
+                .isEqualTo(1);
+            assertThat(onReactor(() -> server.server.recycler().made())).as("one table, one head").isEqualTo(2);
+        }
+    }
+
+    @Test
     void aPoolOfZeroKeepsNothing() throws Exception
     {
         server = new TestServer(new HttpServerConfig().connectionPoolSize(0));
