@@ -3,6 +3,7 @@ package io.celer.examples.wsfeed;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import io.celer.examples.cli.ReactorOptions;
 import io.celer.examples.cli.ServerOptions;
 import io.celer.examples.cli.UsageException;
 import io.celer.websocket.outbound.OverflowPolicy;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code ./celer demo ws-feed}: runs a {@link WsFeedServer} until stopped.
+ * {@code ./celer demo ws-feed}: runs a {@link WsFeedServer} until stopped, on one reactor or several.
  */
 @Command(
     name = "ws-feed",
@@ -21,6 +22,9 @@ public final class WsFeedCommand implements Callable<Integer>
 {
     @Mixin
     private ServerOptions server;
+
+    @Mixin
+    private ReactorOptions reactors;
 
     @Option(names = "--rate", paramLabel = "R", defaultValue = "1000",
         description = "Messages a second to each client (default ${DEFAULT-VALUE}).")
@@ -93,11 +97,7 @@ public final class WsFeedCommand implements Callable<Integer>
         }
         final WsFeedServer.Settings settings = new WsFeedServer.Settings(rate, size,
             WsFeedServer.outbound(policy(policy), queue, queueBytes, size), tickMillis);
-        return server.serve((reactor, running) ->
-        {
-            final WsFeedServer feed = WsFeedServer.open(reactor, server.port(),
-                server.config().socketSendBufferSize(sendBuffer), settings, server.out());
-            return feed.localAddress();
-        });
+        return server.serve(reactors, (group, running) -> WsFeedServer.open(group, server.port(),
+            server.config().socketSendBufferSize(sendBuffer), settings, server.out()).localAddress());
     }
 }

@@ -2,12 +2,15 @@ package io.celer.examples.wsfeed;
 
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 
 import io.celer.http.server.HttpHandler;
 import io.celer.http.server.HttpServer;
 import io.celer.http.server.HttpServerConfig;
 import io.celer.http.server.Router;
 import io.celer.reactor.Reactor;
+import io.celer.reactor.ReactorGroup;
 import io.celer.tcp.TcpConfig;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.outbound.Fanout;
@@ -45,11 +48,14 @@ public final class WsFeedServer
     /** More than a frame's header and the close frame an outbox keeps room for: a larger message still fits. */
     private static final int FRAME_OVERHEAD = 1024;
 
-    private final Reactor reactor;
     private final HttpServer http;
-    private final Fanout fanout;
-    private final FeedSchedule schedule;
-    private final LagLog lag;
+    /** Each reactor's feed: its clients, its producer timer, its lag log. */
+    private final List<Shard> shards = new ArrayList<>();
+
+    /** One reactor's part of the feed, used on its thread only. */
+    private record Shard(Reactor reactor, LagLog lag, Fanout fanout, FeedSchedule schedule)
+    {
+    }
 
     /**
      * What the feed offers and how it bounds each client.
@@ -113,23 +119,34 @@ public final class WsFeedServer
             .maxQueuedBytes((int)Math.max(bytes, longest));
     }
 
-    private WsFeedServer(final Reactor reactor, final int port, final TcpConfig tcp, final Settings settings,
-        final PrintStream out, final Router.Builder routes)
+    private WsFeedServer(final Reactor reactor, final ReactorGroup group, final int port, final TcpConfig tcp,
+        final Settings settings, final PrintStream out, final Router.Builder routes)
     {
-        this.reactor = reactor;
-        this.lag = new LagLog(reactor, out, "ws-feed");
-        this.fanout = new Fanout(settings.outbound(), lag);
-        this.schedule = new FeedSchedule(reactor, fanout, settings.rate(), settings.size(), settings.tickMillis());
-        final WebSocketUpgrade feed = new WebSocketUpgrade(new WebSocketConfig(),
-            () -> fanout.handler(new FeedClient(schedule)));
-        final HttpHandler handler = routes == null ? feed : routes.notFound(feed).build();
         // An outbox needs a full write buffer to refuse a write, not to close the connection. A client sends one
         // request, the upgrade, with no body: one response slot and a read buffer sized for that head suffice.
-        this.http = new HttpServer(reactor, port, new HttpServerConfig()
+        final HttpServerConfig config = new HttpServerConfig()
             .tcp(tcp.copy().disconnectOnFullWriteBuffer(false)
                 .writeBufferSize(Math.max(WRITE_BUFFER, settings.outbound().maxMessageLength() + FRAME_OVERHEAD)))
             .maxRequestLineLength(4 * 1024).maxHeaderSectionSize(8 * 1024).maxHeldBodySize(1024)
-            .maxChunkLineLength(1024).maxPipelinedRequests(1).readBufferSize(READ_BUFFER), handler);
+            .maxChunkLineLength(1024).maxPipelinedRequests(1).readBufferSize(READ_BUFFER);
+        this.http = group == null
+            ? new HttpServer(reactor, port, config, shardOn(reactor, "ws-feed", settings, out, routes))
+            : new HttpServer(group, port, config, member -> shardOn(member,
+                group.size() == 1 ? "ws-feed" : "ws-feed-" + shards.size(), settings, out, routes));
+    }
+
+    /** A reactor's feed, and the application that upgrades its clients to it. */
+    private HttpHandler shardOn(final Reactor reactor, final String name, final Settings settings,
+        final PrintStream out, final Router.Builder routes)
+    {
+        final LagLog lag = new LagLog(reactor, out, name);
+        final Fanout fanout = new Fanout(settings.outbound(), lag);
+        final FeedSchedule schedule = new FeedSchedule(reactor, fanout, settings.rate(), settings.size(),
+            settings.tickMillis());
+        shards.add(new Shard(reactor, lag, fanout, schedule));
+        final WebSocketUpgrade feed = new WebSocketUpgrade(new WebSocketConfig(),
+            () -> fanout.handler(new FeedClient(schedule)));
+        return routes == null ? feed : routes.notFound(feed).build();
     }
 
     /**
@@ -164,14 +181,37 @@ public final class WsFeedServer
     public static WsFeedServer open(final Reactor reactor, final int port, final TcpConfig tcp,
         final Settings settings, final PrintStream out, final Router.Builder routes)
     {
-        final WsFeedServer server = new WsFeedServer(reactor, port, tcp, settings, out, routes);
-        server.http.open();
-        reactor.call(() ->
+        return new WsFeedServer(reactor, null, port, tcp, settings, out, routes).start();
+    }
+
+    /**
+     * Opens the server on every reactor of a group, each feeding the clients it accepted.
+     *
+     * @param group    the reactors, running.
+     * @param port     the port, 0 for any.
+     * @param tcp      where to listen, TLS, socket buffers.
+     * @param settings the feed, per client whatever its reactor.
+     * @param out      where the lag lines go.
+     * @return the open server.
+     */
+    public static WsFeedServer open(final ReactorGroup group, final int port, final TcpConfig tcp,
+        final Settings settings, final PrintStream out)
+    {
+        return new WsFeedServer(null, group, port, tcp, settings, out, null).start();
+    }
+
+    private WsFeedServer start()
+    {
+        http.open();
+        for (final Shard shard : shards)
         {
-            server.schedule.start();
-            server.lag.start(server.fanout);
-        });
-        return server;
+            shard.reactor().call(() ->
+            {
+                shard.schedule().start();
+                shard.lag().start(shard.fanout());
+            });
+        }
+        return this;
     }
 
     /**
@@ -189,62 +229,66 @@ public final class WsFeedServer
      */
     public void close()
     {
-        reactor.call(() ->
+        for (final Shard shard : shards)
         {
-            schedule.stop();
-            lag.stop();
-        });
+            shard.reactor().call(() ->
+            {
+                shard.schedule().stop();
+                shard.lag().stop();
+            });
+        }
         http.close();
     }
 
     /**
-     * Reactor thread: messages sent or queued so far.
+     * The first reactor's thread: its messages sent or queued so far (all of a one-reactor server's).
      *
      * @return the count.
      */
     public long offered()
     {
-        return schedule.offered();
+        return shards.get(0).schedule().offered();
     }
 
     /**
-     * Reactor thread: messages lost so far to the policy (dropped, refused, or discarded on a close).
+     * The first reactor's thread: its messages lost so far to the policy (dropped, refused, or discarded on a
+     * close).
      *
      * @return the count.
      */
     public long dropped()
     {
-        return fanout.dropped();
+        return shards.get(0).fanout().dropped();
     }
 
     /**
-     * Reactor thread: the clients on the feed.
+     * The first reactor's thread: its clients on the feed.
      *
      * @return the count.
      */
     public int clients()
     {
-        return schedule.clients();
+        return shards.get(0).schedule().clients();
     }
 
     /**
-     * Reactor thread: a client's outbox.
+     * The first reactor's thread: one of its clients' outbox.
      *
      * @param index from 0 to {@link #clients()}, exclusive.
      * @return the outbox.
      */
     Outbox client(final int index)
     {
-        return schedule.outbox(index);
+        return shards.get(0).schedule().outbox(index);
     }
 
     /**
-     * Reactor thread: the clients whose outbox holds messages.
+     * The first reactor's thread: its clients whose outbox holds messages.
      *
      * @return the count.
      */
     public int lagging()
     {
-        return fanout.laggingClients();
+        return shards.get(0).fanout().laggingClients();
     }
 }

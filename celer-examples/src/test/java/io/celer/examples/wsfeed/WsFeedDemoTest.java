@@ -164,6 +164,18 @@ class WsFeedDemoTest
         }
     }
 
+    @Test
+    void onTwoReactorsEveryClientGetsItsFeedInOrder() throws Exception
+    {
+        final Running feed = demos.start("ws-feed", "--host", "127.0.0.1", "--port", "0", "--rate", "" + RATE,
+            "--size", "" + SIZE, "--reactors", "2");
+        assertThat(demos.out()).contains("ws-feed: listening on 127.0.0.1:" + feed.port() + " on 2 reactors");
+        final List<Sequence> fast = new ArrayList<>(fastClients(feed.port()));
+        fast.addAll(fastClients(feed.port()));
+        awaitAtLeast(fast, 100);
+        assertInOrder(fast);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"drop-oldest", "drop-newest"})
     void aClientThatDoesNotReadLosesMessagesAndTheOthersDoNot(final String policy) throws Exception
