@@ -10,10 +10,14 @@ import java.nio.ByteBuffer;
  */
 public final class Utf8Text implements CharSequence
 {
+    private static final char[] NO_CHARS = new char[0];
+    private static final int FIRST_CHARS = 256;
+
     private ByteBuffer bytes;
     private int from;
     private int to;
-    private char[] chars = new char[256];
+    /** None until first decoded: a connection whose text is never read as chars keeps no array. */
+    private char[] chars = NO_CHARS;
     private int length = -1;
 
     /**
@@ -125,7 +129,7 @@ public final class Utf8Text implements CharSequence
         if (chars.length < to - from)
         {
             // Never more chars than bytes; grows while warming up.
-            chars = new char[Math.max(to - from, chars.length * 2)];
+            chars = new char[Math.max(to - from, Math.max(FIRST_CHARS, chars.length * 2))];
         }
         int n = 0;
         int i = from;
