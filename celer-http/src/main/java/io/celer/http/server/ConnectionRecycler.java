@@ -5,15 +5,14 @@ import java.nio.ByteBuffer;
 import io.celer.reactor.internal.ReactorPool;
 
 /**
- * What a server's connections lend each other on the reactor thread: request tables (the header offsets), kept
- * by a connection while it lives and given back at its close, so that a connection per request, as without
- * keep-alive, costs none; and response heads, lent per response and given back once it is sent, so that an idle
- * keep-alive connection holds none.
+ * What a server's connections lend each other on the reactor thread: request tables (the header offsets), lent
+ * while a request is read and handled, and response heads, lent per response until it is sent; an idle
+ * keep-alive connection holds neither, and a connection per request, as without keep-alive, costs none.
  *
  * <p>Only what no live handle can reach comes back: a request is valid only during its handler's call, and a
  * response only until it is complete, so the heads of responses still open at a close stay with them. The heads
  * kept are as many as were out at once (a steady load then allocates none), trimmed now and then to what the
- * latest peak needed, and at least {@link HttpServerConfig#connectionPoolSize}.
+ * latest peak needed, and at least {@link HttpServerConfig#connectionPoolSize}; request tables, at most that many.
  */
 final class ConnectionRecycler
 {
@@ -45,7 +44,7 @@ final class ConnectionRecycler
         return requests.take();
     }
 
-    /** Takes back the request table of a closed connection; the next head parsed resets it. */
+    /** Takes back a request table between requests or at a close; the next head parsed resets it. */
     void give(final HttpRequest request)
     {
         requests.give(request);

@@ -35,7 +35,8 @@ final class HttpConnection implements Handler, PipelineEvents
     private final HttpServerConfig config;
     private final HttpHandler handler;
     private final Connection connection;
-    private final HttpRequest request;
+    /** Lent from the recycler while a request is read and handled; none while the connection idles. */
+    private HttpRequest request;
     private final RequestHeadParser parser;
     private final ChunkedDecoder decoder;
     private final ResponsePipeline pipeline;
@@ -68,7 +69,6 @@ final class HttpConnection implements Handler, PipelineEvents
         this.handler = handler;
         this.connection = connection;
         this.recycler = recycler;
-        this.request = recycler.takeRequest();
         this.parser = new RequestHeadParser(config.maxRequestLineLength(), config.maxHeaderSectionSize(),
             config.allowObsFold());
         this.decoder = new ChunkedDecoder(config.maxChunkLineLength(), config.maxHeaderSectionSize());
@@ -96,6 +96,12 @@ final class HttpConnection implements Handler, PipelineEvents
             if (upgraded)
             {
                 release(); // the request flyweight was in use until now
+            }
+            else if (request != null && !closed && phase == HEAD && !parser.inProgress())
+            {
+                // Between requests: the table goes back, so that an idle keep-alive connection holds none.
+                recycler.give(request);
+                request = null;
             }
         }
     }
@@ -167,6 +173,10 @@ final class HttpConnection implements Handler, PipelineEvents
     private boolean readHead(final ByteBuffer data)
     {
         final int start = data.position();
+        if (request == null)
+        {
+            request = recycler.takeRequest();
+        }
         final int status = parser.parse(data, start, data.limit(), request);
         if (status == RequestHeadParser.NEED_MORE)
         {
@@ -665,7 +675,11 @@ final class HttpConnection implements Handler, PipelineEvents
         {
             closed = true;
             pipeline.close();
-            recycler.give(request);
+            if (request != null)
+            {
+                recycler.give(request);
+                request = null;
+            }
         }
     }
 }

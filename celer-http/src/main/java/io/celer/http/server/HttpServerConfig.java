@@ -216,10 +216,10 @@ public final class HttpServerConfig
     }
 
     /**
-     * How many closed connections' request tables a server keeps for the next, and how many response heads it
-     * keeps at least; 64 by default, 0 for none. Response heads are lent per response and given back once it is
-     * sent, so the server keeps as many as were out at once, trimmed now and then to the latest peak and this
-     * floor. Buffers are pooled by the TCP layer ({@link TcpConfig#bufferPoolSize}).
+     * How many request tables a server keeps for the next requests, and how many response heads it keeps at
+     * least; 64 by default, 0 for none. A request table is lent while a request is read and handled, a response
+     * head until its response is sent; heads are kept as many as were out at once, trimmed now and then to the
+     * latest peak and this floor. Buffers are pooled by the TCP layer ({@link TcpConfig#bufferPoolSize}).
      *
      * @param connections how many of each are kept.
      * @return this.

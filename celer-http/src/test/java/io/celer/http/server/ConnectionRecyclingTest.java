@@ -106,7 +106,7 @@ class ConnectionRecyclingTest
     }
 
     @Test
-    void anIdleKeepAliveConnectionHoldsNoResponseHead() throws Exception
+    void anIdleKeepAliveConnectionHoldsNoRequestTableNorResponseHead() throws Exception
     {
         server = new TestServer(new HttpServerConfig());
         try (RawClient client = new RawClient(server.port()))
@@ -117,8 +117,8 @@ class ConnectionRecyclingTest
                 assertThat(client.read().bodyText()).isEqualTo("ok");
             }
             assertThat(onReactor(() -> server.server.recycler().kept()))
-                .as("the head back in the pool while the connection idles; its request table stays with it")
-                .isEqualTo(1);
+                .as("the request table and the head back in the pool while the connection idles")
+                .isEqualTo(2);
             assertThat(onReactor(() -> server.server.recycler().made())).as("one table, one head").isEqualTo(2);
         }
     }
