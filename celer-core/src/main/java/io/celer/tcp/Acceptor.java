@@ -130,13 +130,10 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         BoundSocket.closeQuietly(channel);
     }
 
-    /** On the reactor thread: starts accepting, if it has a listener. */
+    /** On the reactor thread: starts accepting, if it has a listener; again after a close, too. */
     void register()
     {
-        if (closed)
-        {
-            return;
-        }
+        closed = false;
         buffers.keep();
         trimTimer = reactor.schedule(TRIM_INTERVAL_MILLIS, this);
         if (serverChannel != null && !socket.register(serverChannel, SelectionKey.OP_ACCEPT, this))

@@ -233,6 +233,22 @@ class GroupServerTest
     }
 
     @Test
+    void aClosedServerOpensAgainAndServes() throws IOException
+    {
+        final ReactorGroup group = reactors.startGroup("again", 2);
+        final TcpServer server = echoServer(group, new TcpConfig(), new ArrayList<>(), new ConcurrentHashMap<>());
+        assertThat(ask(connect(server.port()), "first", 30_000)).startsWith("again-");
+        server.close();
+        Await.until("closed", () -> server.connectionCount() == 0);
+        server.open();
+        assertThat(server.isOpen()).isTrue();
+        for (int i = 0; i < 4; i++)
+        {
+            assertThat(ask(connect(server.port()), "again", 30_000)).startsWith("again-");
+        }
+    }
+
+    @Test
     void aPortTakenByAnotherSocketFailsTheWholeOpenAndLeavesNothingBound() throws IOException
     {
         final ReactorGroup group = reactors.startGroup("taken", 2);
