@@ -64,7 +64,7 @@ class BatchingHarnessTest
         // enough for producers still being compiled on a loaded machine to fill the buffers.
         final JsonNode report = ResultFields.run(out, "latest-batching.json", "batching",
             "batching", "--producers", "2", "--warmup", "0", "--messages", "100000", "--socket-buffers", "65536",
-            "--stall-server", "1000", "--rounds", "1");
+            "--stall-server", "2500", "--rounds", "1");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("results")).hasSize(4);
         for (final JsonNode entry : report.get("results"))
