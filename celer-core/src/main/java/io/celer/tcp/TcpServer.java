@@ -8,6 +8,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorGroup;
@@ -287,12 +288,7 @@ public final class TcpServer
      */
     public long acceptFailures()
     {
-        long count = 0;
-        for (final Acceptor acceptor : acceptors)
-        {
-            count += acceptor.failures();
-        }
-        return count;
+        return sum(Acceptor::failures);
     }
 
     /**
@@ -302,12 +298,7 @@ public final class TcpServer
      */
     public long bufferFailures()
     {
-        long count = 0;
-        for (final Acceptor acceptor : acceptors)
-        {
-            count += acceptor.bufferFailures();
-        }
-        return count;
+        return sum(Acceptor::bufferFailures);
     }
 
     /**
@@ -317,12 +308,17 @@ public final class TcpServer
      */
     public long refusedConnections()
     {
-        long count = 0;
+        return sum(Acceptor::refused);
+    }
+
+    private long sum(final ToLongFunction<Acceptor> count)
+    {
+        long sum = 0;
         for (final Acceptor acceptor : acceptors)
         {
-            count += acceptor.refused();
+            sum += count.applyAsLong(acceptor);
         }
-        return count;
+        return sum;
     }
 
     /**

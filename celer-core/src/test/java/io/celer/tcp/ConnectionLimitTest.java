@@ -1,5 +1,6 @@
 package io.celer.tcp;
 
+import static io.celer.test.Sockets.ask;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -63,21 +64,6 @@ class ConnectionLimitTest
         return client;
     }
 
-    /** The echo of a line, or null when the connection closed, or "timeout" when nothing came in time. */
-    private static String echo(final Socket client, final String line, final int timeoutMillis) throws IOException
-    {
-        client.setSoTimeout(timeoutMillis);
-        client.getOutputStream().write((line + "\n").getBytes(StandardCharsets.US_ASCII));
-        try
-        {
-            return new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.US_ASCII))
-                .readLine();
-        }
-        catch (final SocketTimeoutException ex)
-        {
-            return "timeout";
-        }
-    }
 
     @Test
     void atTheLimitTheNextConnectionWaitsUntilOneCloses() throws Exception
@@ -86,10 +72,10 @@ class ConnectionLimitTest
         final TcpServer server = echoServer(reactor, TcpConfig.OverLimit.WAIT);
         for (int i = 0; i < 3; i++)
         {
-            assertThat(echo(connect(server.port()), "in " + i, 30_000)).isEqualTo("in " + i);
+            assertThat(ask(connect(server.port()), "in " + i, 30_000)).isEqualTo("in " + i);
         }
         final Socket fourth = connect(server.port());
-        assertThat(echo(fourth, "waiting", 300)).as("not accepted at the limit").isEqualTo("timeout");
+        assertThat(ask(fourth, "waiting", 300)).as("not accepted at the limit").isEqualTo("timeout");
         assertThat(OnReactor.<Integer>get(reactor, server::connectionCount)).isEqualTo(3);
 
         clients.remove(0).close();
@@ -107,7 +93,7 @@ class ConnectionLimitTest
         final TcpServer server = echoServer(reactor, TcpConfig.OverLimit.CLOSE);
         for (int i = 0; i < 3; i++)
         {
-            assertThat(echo(connect(server.port()), "in " + i, 30_000)).isEqualTo("in " + i);
+            assertThat(ask(connect(server.port()), "in " + i, 30_000)).isEqualTo("in " + i);
         }
         for (int i = 0; i < 2; i++)
         {
@@ -119,7 +105,7 @@ class ConnectionLimitTest
 
         clients.remove(0).close();
         Await.until("one closed", () -> OnReactor.<Integer>get(reactor, server::connectionCount) == 2);
-        assertThat(echo(connect(server.port()), "room again", 30_000)).isEqualTo("room again");
+        assertThat(ask(connect(server.port()), "room again", 30_000)).isEqualTo("room again");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.celer.tcp;
 
+import static io.celer.test.Sockets.ask;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -91,21 +92,6 @@ class GroupServerTest
         return client;
     }
 
-    /** The reply to a line, or null when the connection closed, or "timeout" when nothing came in time. */
-    private static String ask(final Socket client, final String line, final int timeoutMillis) throws IOException
-    {
-        client.setSoTimeout(timeoutMillis);
-        client.getOutputStream().write((line + "\n").getBytes(StandardCharsets.US_ASCII));
-        try
-        {
-            return new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.US_ASCII))
-                .readLine();
-        }
-        catch (final SocketTimeoutException ex)
-        {
-            return "timeout";
-        }
-    }
 
     private static Map<String, Integer> spread(final List<String> threads)
     {

@@ -83,4 +83,27 @@ public final class Sockets
     {
         socket.getOutputStream().write((line + "\n").getBytes(StandardCharsets.US_ASCII));
     }
+
+    /**
+     * Sends a line and reads the reply line.
+     *
+     * @param socket        the client.
+     * @param line          the line, without its end.
+     * @param timeoutMillis how long to wait for the reply.
+     * @return the reply, null when the connection closed, or "timeout" when nothing came in time.
+     * @throws IOException if the socket fails.
+     */
+    public static String ask(final Socket socket, final String line, final int timeoutMillis) throws IOException
+    {
+        socket.setSoTimeout(timeoutMillis);
+        sendLine(socket, line);
+        try
+        {
+            return lineReader(socket).readLine();
+        }
+        catch (final java.net.SocketTimeoutException ex)
+        {
+            return "timeout";
+        }
+    }
 }
