@@ -78,24 +78,18 @@ class HttpBenchTest
             "--server-reactors", "2");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("server_reactors").asInt()).isEqualTo(2);
-        final List<String> peers = new ArrayList<>();
-        for (final JsonNode entry : report.get("results"))
+        assertThat(ResultFields.eachResult(report, (peer, entry) ->
         {
-            final String peer = entry.get("peer").asText();
-            peers.add(peer);
             final JsonNode point = entry.get("points").get(0);
             assertThat(point.get("errors").asLong()).as(peer).isZero();
             assertThat(point.get("server_loops").asInt()).as(peer).isEqualTo(2);
             // Each loop served some of the requests: the server did serve from two.
-            assertThat(point.get("server_loop_requests_percent")).as(peer).hasSize(2)
-                .allSatisfy(share -> assertThat(share.asDouble()).isPositive());
-        }
-        assertThat(peers).containsExactly("celer", "netty", "vertx");
+            ResultFields.assertEveryLoopTookAShare(point.get("server_loop_requests_percent"), 2, peer + " requests");
+        })).containsExactly("celer", "netty", "vertx");
         // The kernel spreads Celer's connections over its two listeners by their addresses: 20 all on one reactor
         // is 1 in half a million.
-        final JsonNode celer = report.get("results").get(0).get("points").get(0);
-        assertThat(celer.get("server_loop_connections_percent")).hasSize(2)
-            .allSatisfy(share -> assertThat(share.asDouble()).isPositive());
+        ResultFields.assertEveryLoopTookAShare(report.get("results").get(0).get("points").get(0)
+            .get("server_loop_connections_percent"), 2, "celer connections");
         assertThat(Files.readString(out.resolve("latest-http.md"))).contains("2 server reactors", "per-loop share %");
     }
 

@@ -122,20 +122,14 @@ class WsBenchHarnessTest
         final JsonNode report = new ObjectMapper().readTree(out.resolve("latest-ws.json").toFile());
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("server_reactors").asInt()).isEqualTo(2);
-        final List<String> peers = new ArrayList<>();
-        for (final JsonNode entry : report.get("results"))
+        assertThat(ResultFields.eachResult(report, (peer, entry) ->
         {
-            final String peer = entry.get("peer").asText();
-            peers.add(peer);
             assertThat(entry.get("fast_received").asLong()).as(peer).isPositive();
             assertThat(entry.get("server_loops").asInt()).as(peer).isEqualTo(2);
             // Both loops fed clients; Celer's 20 all on one reactor would be 1 in half a million.
-            assertThat(entry.get("loop_clients_percent")).as(peer).hasSize(2)
-                .allSatisfy(share -> assertThat(share.asDouble()).isPositive());
-            assertThat(entry.get("loop_messages_percent")).as(peer).hasSize(2)
-                .allSatisfy(share -> assertThat(share.asDouble()).isPositive());
-        }
-        assertThat(peers).containsExactly("celer", "netty", "vertx");
+            ResultFields.assertEveryLoopTookAShare(entry.get("loop_clients_percent"), 2, peer + " clients");
+            ResultFields.assertEveryLoopTookAShare(entry.get("loop_messages_percent"), 2, peer + " messages");
+        })).containsExactly("celer", "netty", "vertx");
     }
 
     @Test
