@@ -8,12 +8,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -53,6 +55,36 @@ public final class ResultFields
         final JsonNode report = JSON.readTree(out.resolve(file).toFile());
         assertDocumented(report, list);
         return report;
+    }
+
+    /**
+     * Checks every entry of a run's results, each named by its peer.
+     *
+     * @param report the run's JSON.
+     * @param check  takes a peer's name and its entry.
+     * @return the peers, in the results' order.
+     */
+    public static List<String> eachResult(final JsonNode report, final BiConsumer<String, JsonNode> check)
+    {
+        final List<String> peers = new ArrayList<>();
+        for (final JsonNode entry : report.get("results"))
+        {
+            peers.add(entry.get("peer").asText());
+            check.accept(entry.get("peer").asText(), entry);
+        }
+        return peers;
+    }
+
+    /**
+     * Checks that a server's loops each took a share of something.
+     *
+     * @param shares the percentages, one per loop.
+     * @param loops  how many loops.
+     * @param what   whose shares, for the message.
+     */
+    public static void assertEveryLoopTookAShare(final JsonNode shares, final int loops, final String what)
+    {
+        assertThat(shares).as(what).hasSize(loops).allSatisfy(share -> assertThat(share.asDouble()).isPositive());
     }
 
     /**

@@ -116,7 +116,18 @@ public final class CommonOptions
      */
     public PeerLauncher launcher()
     {
-        return new PeerLauncher(CpuPlan.detect(pin()), jvmOptions(), epsilon);
+        return launcher(1);
+    }
+
+    /**
+     * A launcher for the children, placed as asked, the server on a CPU per reactor.
+     *
+     * @param serverReactors the server's reactors or event loops, from 1 to {@link CpuPlan#available()}.
+     * @return the launcher.
+     */
+    public PeerLauncher launcher(final int serverReactors)
+    {
+        return new PeerLauncher(CpuPlan.detect(pin(), serverReactors), jvmOptions(), epsilon);
     }
 
     /**

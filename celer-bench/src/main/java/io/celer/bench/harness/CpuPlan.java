@@ -8,63 +8,113 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Which CPU the server and the client of a run get, or why they get none.
+ * Which CPUs the server and the client of a run get, or why they get none.
  *
- * <p>The two sides take the last two CPUs this process may use, leaving the first ones to the harness and
- * the rest of the machine when there are more than two.
+ * <p>The two sides take the last CPUs this process may use, the server one per reactor (or event loop) and the
+ * client the one before, leaving the first ones to the harness and the rest of the machine when there are more.
+ * A server with as many reactors as there are CPUs takes them all, and the client shares them.
  *
- * @param pinned    whether the children are pinned.
- * @param serverCpu the server's CPU, or -1.
- * @param clientCpu the client's CPU, or -1.
- * @param note      a sentence for the output.
- * @param allowed   every CPU this process may use, empty when not pinned.
+ * @param servers    the server's reactors (or event loops).
+ * @param pinned     whether the children are pinned.
+ * @param serverCpus the server's CPUs, one per reactor, empty when not pinned.
+ * @param clientCpu  the client's CPU, or -1 when not pinned or when it shares the server's.
+ * @param note       a sentence for the output.
+ * @param allowed    every CPU this process may use, empty when not pinned.
  */
-public record CpuPlan(boolean pinned, int serverCpu, int clientCpu, String note, List<Integer> allowed)
+public record CpuPlan(int servers, boolean pinned, List<Integer> serverCpus, int clientCpu, String note, List<Integer> allowed)
 {
     /**
      * A plan without pinning.
      *
-     * @param why the reason, for the output.
+     * @param servers the server's reactors.
+     * @param why     the reason, for the output.
      * @return the plan.
      */
-    public static CpuPlan unpinned(final String why)
+    public static CpuPlan unpinned(final int servers, final String why)
     {
-        return new CpuPlan(false, -1, -1, "not pinned: " + why, List.of());
+        return new CpuPlan(servers, false, List.of(), -1, "not pinned: " + why, List.of());
     }
 
     /**
-     * Pins when this machine allows it.
+     * Pins a server of one reactor when this machine allows it.
      *
      * @param wanted false when pinning was turned off.
      * @return the plan.
      */
     public static CpuPlan detect(final boolean wanted)
     {
+        return detect(wanted, 1);
+    }
+
+    /**
+     * Pins a server of several reactors, a CPU each, when this machine allows it.
+     *
+     * @param wanted  false when pinning was turned off.
+     * @param servers the server's reactors (or event loops), from 1 to {@link #available()}.
+     * @return the plan.
+     * @throws IllegalArgumentException if there are fewer CPUs than reactors, or no reactor.
+     */
+    public static CpuPlan detect(final boolean wanted, final int servers)
+    {
+        if (servers < 1 || servers > available())
+        {
+            throw new IllegalArgumentException("a server of " + servers + " reactors on " + available() + " CPUs");
+        }
         if (!wanted)
         {
-            return unpinned("turned off with --no-pin");
+            return unpinned(servers, "turned off with --no-pin");
         }
         final List<Integer> cpus = allowedCpus();
         if (cpus == null)
         {
-            return unpinned("cannot read this process's CPU affinity (not Linux?)");
+            return unpinned(servers, "cannot read this process's CPU affinity (not Linux?)");
         }
         if (cpus.size() < 2)
         {
-            return unpinned("only " + cpus.size() + " CPU available, client and server share it");
+            return unpinned(servers, "only " + cpus.size() + " CPU available, client and server share it");
         }
         if (!tasksetWorks())
         {
-            return unpinned("taskset (util-linux) is not installed");
+            return unpinned(servers, "taskset (util-linux) is not installed");
         }
-        final int server = cpus.get(cpus.size() - 1);
-        final int client = cpus.get(cpus.size() - 2);
-        String note = "server pinned to CPU " + server + ", client to CPU " + client + " (taskset -c)";
+        final List<Integer> server = List.copyOf(cpus.subList(cpus.size() - servers, cpus.size()));
+        if (servers == cpus.size())
+        {
+            return new CpuPlan(servers, true, server, -1, "server pinned to CPUs " + list(server) + " (a reactor or event "
+                + "loop each), the client on the same CPUs (taskset -c): with " + servers + " server reactors on "
+                + cpus.size() + " CPUs the server and the client share every CPU", List.copyOf(cpus));
+        }
+        final int client = cpus.get(cpus.size() - servers - 1);
+        String note = servers == 1 ? "server pinned to CPU " + server.get(0)
+            : "server pinned to CPUs " + list(server) + " (a reactor or event loop each)";
+        note += ", client to CPU " + client + " (taskset -c)";
         if (cpus.size() == 2)
         {
             note += "; with only 2 CPUs, each side's JIT and GC threads share its CPU, and the harness floats";
         }
-        return new CpuPlan(true, server, client, note, List.copyOf(cpus));
+        return new CpuPlan(servers, true, server, client, note, List.copyOf(cpus));
+    }
+
+    /**
+     * The CPUs this process may use, or the JVM's count where the affinity cannot be read: the most server
+     * reactors a run can have.
+     *
+     * @return at least 1.
+     */
+    public static int available()
+    {
+        final List<Integer> cpus = allowedCpus();
+        return cpus == null ? Runtime.getRuntime().availableProcessors() : cpus.size();
+    }
+
+    /**
+     * The server's first CPU: its only one with one reactor.
+     *
+     * @return the CPU, or -1 when not pinned.
+     */
+    public int serverCpu()
+    {
+        return serverCpus.isEmpty() ? -1 : serverCpus.get(0);
     }
 
     /**
@@ -79,6 +129,32 @@ public record CpuPlan(boolean pinned, int serverCpu, int clientCpu, String note,
     }
 
     /**
+     * The command prefix that pins a server to its CPUs.
+     *
+     * @return {@code taskset -c LIST}, or nothing.
+     */
+    public List<String> serverPrefix()
+    {
+        return pinned && !serverCpus.isEmpty() ? List.of("taskset", "-c", list(serverCpus)) : List.of();
+    }
+
+    /**
+     * CPUs as taskset and the peers' {@code --cpus} take them.
+     *
+     * @param cpus the CPUs.
+     * @return such as {@code 2,3}.
+     */
+    public static String list(final List<Integer> cpus)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final int cpu : cpus)
+        {
+            text.append(text.length() == 0 ? "" : ",").append(cpu);
+        }
+        return text.toString();
+    }
+
+    /**
      * The command prefix that keeps a child off one CPU, for a process whose I/O thread alone pins itself there.
      *
      * @param cpu the CPU to leave to that thread, or -1.
@@ -90,15 +166,9 @@ public record CpuPlan(boolean pinned, int serverCpu, int clientCpu, String note,
         {
             return List.of();
         }
-        final StringBuilder others = new StringBuilder();
-        for (final int other : allowed)
-        {
-            if (other != cpu)
-            {
-                others.append(others.length() == 0 ? "" : ",").append(other);
-            }
-        }
-        return others.length() == 0 ? List.of() : List.of("taskset", "-c", others.toString());
+        final List<Integer> others = new ArrayList<>(allowed);
+        others.remove(Integer.valueOf(cpu));
+        return others.isEmpty() ? List.of() : List.of("taskset", "-c", list(others));
     }
 
     private static List<Integer> allowedCpus()

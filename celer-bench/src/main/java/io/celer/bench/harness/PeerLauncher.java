@@ -3,6 +3,7 @@ package io.celer.bench.harness;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -89,6 +90,46 @@ public final class PeerLauncher
         // A Celer reactor thread pins itself too (ReactorConfig.cpu), inside the JVM's own affinity.
         return command(javaHome, cpus.prefix(cpu), List.of(), peer, mainClass,
             peer.isCeler() && cpus.pinned() ? cpu : -1, args);
+    }
+
+    /**
+     * A server child on the server's CPUs: with several reactors, {@code --loops=N}, and for Celer pinned,
+     * {@code --cpus=LIST} so that each reactor pins itself to one.
+     *
+     * @param javaHome  the JDK's home directory.
+     * @param peer      whose server.
+     * @param mainClass its main class.
+     * @param args      its {@code --name=value} arguments.
+     * @return the command line.
+     */
+    public List<String> server(final Path javaHome, final Peer peer, final String mainClass,
+        final Map<String, Object> args)
+    {
+        if (cpus.servers() == 1)
+        {
+            return java(javaHome, peer, mainClass, cpus.serverCpu(), args);
+        }
+        final Map<String, Object> all = new LinkedHashMap<>();
+        all.put("loops", cpus.servers());
+        if (peer.isCeler() && cpus.pinned())
+        {
+            all.put("cpus", CpuPlan.list(cpus.serverCpus()));
+        }
+        all.putAll(args);
+        return command(javaHome, cpus.serverPrefix(), List.of(), peer, mainClass, -1, all);
+    }
+
+    /**
+     * A server child on the harness's JDK, as {@link #server(Path, Peer, String, Map)}.
+     *
+     * @param peer      whose server.
+     * @param mainClass its main class.
+     * @param args      its {@code --name=value} arguments.
+     * @return the command line.
+     */
+    public List<String> server(final Peer peer, final String mainClass, final Map<String, Object> args)
+    {
+        return server(Path.of(System.getProperty("java.home")), peer, mainClass, args);
     }
 
     /**

@@ -8,8 +8,9 @@ import java.util.List;
  *
  * @param gcCount              collections while measuring, per side; null for a peer without a JVM.
  * @param allocatedBytesPerMsg bytes allocated per message on each side's I/O thread; null without a JVM.
- * @param pinnedCpus           each side's CPU (the client's I/O thread's where it has one to itself), null when
- *                             not pinned.
+ * @param pinnedCpus           each side's CPU (the client's I/O thread's where it has one to itself; the server's
+ *                             first with several reactors; the client's null where it shares the server's), null
+ *                             when not pinned.
  * @param jdk                  the client's JDK, null without a JVM.
  * @param jvmOptions           the peer's JVM options, empty without a JVM.
  */
@@ -31,7 +32,7 @@ public record SideFacts(
     public static SideFacts of(final PeerLauncher launcher, final Peer peer, final Sides<SideStats> stats)
     {
         final CpuPlan cpus = launcher.cpus();
-        final Sides<Integer> pinned = cpus.pinned() ? new Sides<>(cpus.clientCpu(), cpus.serverCpu()) : null;
+        final Sides<Integer> pinned = cpus.pinned() ? new Sides<>(cpus.clientCpu() < 0 ? null : cpus.clientCpu(), cpus.serverCpu()) : null;
         if (!peer.isJava())
         {
             return new SideFacts(null, null, pinned, null, List.of());

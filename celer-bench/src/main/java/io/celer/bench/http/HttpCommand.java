@@ -17,7 +17,9 @@ import picocli.CommandLine.Option;
             + "side's GC and allocation per request.",
         "Servers: vertx, netty, celer (any of bench http-paper's may be named). Driver: Celer's HttpClient on its "
             + "own pinned reactor (default), or wrk -t1 --latency (--driver wrk). The server and the driver run "
-            + "on separate CPUs; a child that needs more open files than the limit raises its own with ulimit -n.",
+            + "on separate CPUs, the server on one per reactor with --server-reactors (sharing them with the driver "
+            + "when that takes every CPU); a child that needs more open files than the limit raises its own with "
+            + "ulimit -n.",
         "Results: bench-results/latest-http.{json,md,png} (latest-http-wrk.* with --driver wrk)."})
 public final class HttpCommand implements Callable<Integer>
 {

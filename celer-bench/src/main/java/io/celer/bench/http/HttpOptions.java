@@ -15,11 +15,12 @@ import io.celer.bench.harness.CpuPlan;
 import io.celer.bench.harness.JvmOptions;
 import io.celer.bench.harness.OutputDirectory;
 import io.celer.bench.harness.PeerLauncher;
+import io.celer.bench.harness.ServerReactors;
 import io.celer.bench.harness.UsageErrors;
 
 /**
- * What {@code bench http} and {@code bench http-paper} share: a quick mode, rounds, pinning, child JVM options and
- * the results directory, as a picocli mixin.
+ * What {@code bench http} and {@code bench http-paper} share: a quick mode, rounds, pinning, the server's reactors,
+ * child JVM options and the results directory, as a picocli mixin.
  */
 final class HttpOptions
 {
@@ -32,6 +33,9 @@ final class HttpOptions
 
     @Option(names = "--no-pin", description = "Do not pin the server and the load to CPUs.")
     private boolean noPin;
+
+    @Mixin
+    private ServerReactors serverReactors;
 
     @Mixin
     private JvmOptions jvmOptions;
@@ -86,13 +90,14 @@ final class HttpOptions
     }
 
     /**
-     * A launcher for the children, placed as asked.
+     * A launcher for the children, placed as asked, the server on a CPU per reactor.
      *
      * @return the launcher.
+     * @throws IllegalArgumentException if {@code --server-reactors} is out of range.
      */
     PeerLauncher launcher()
     {
-        return new PeerLauncher(CpuPlan.detect(!noPin), jvmOptions.list(), false);
+        return new PeerLauncher(CpuPlan.detect(!noPin, serverReactors.count()), jvmOptions.list(), false);
     }
 
     /**

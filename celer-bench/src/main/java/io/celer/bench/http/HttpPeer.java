@@ -29,12 +29,13 @@ enum HttpPeer implements ListedPeer
     /** A virtual thread per connection over blocking sockets: the paper's simplest style on a new JDK. */
     VIRTUAL_THREADS(peer("virtual-threads", "virtual thread per connection (blocking sockets, JDK 21+)", null),
         VirtualThreadServer.class, 21),
-    /** Netty's HTTP codec on one epoll event loop. */
-    NETTY(peer("netty", "Netty 4.1 HttpServerCodec, one epoll event loop", "epoll"), NettyHttpServer.class, 17),
-    /** Vert.x on one event loop. */
-    VERTX(peer("vertx", "Vert.x 4 HTTP server, one event loop", null), VertxHttpServer.class, 17),
-    /** Celer's HttpServer on one reactor that spins and yields. */
-    CELER(new FixedPeer("celer", "Celer HttpServer, one reactor spinning and yielding", true, null),
+    /** Netty's HTTP codec on an epoll event loop per server reactor. */
+    NETTY(peer("netty", "Netty 4.1 HttpServerCodec, an epoll event loop per server reactor", "epoll"),
+        NettyHttpServer.class, 17),
+    /** Vert.x on an event loop per server reactor. */
+    VERTX(peer("vertx", "Vert.x 4 HTTP server, an event loop per server reactor", null), VertxHttpServer.class, 17),
+    /** Celer's HttpServer on reactors that spin and yield. */
+    CELER(new FixedPeer("celer", "Celer HttpServer, reactors spinning and yielding", true, null),
         CelerHttpServer.class, 17);
 
     private final FixedPeer self;

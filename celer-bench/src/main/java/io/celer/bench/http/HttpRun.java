@@ -78,11 +78,14 @@ final class HttpRun
      * @param seconds       measured seconds.
      * @param rounds        runs per server.
      * @param serverCpu     the server's CPU, or null when not pinned.
-     * @param clientCpu     the driver's CPU, or null when not pinned.
+     * @param clientCpu     the driver's CPU, or null when not pinned or sharing the server's.
+     * @param serverReactors the server's reactors (Celer) or event loops (Netty, Vert.x).
+     * @param serverCpus    the server's CPUs, one per reactor, or null when not pinned.
      * @param openFileLimit the harness's soft open-file limit (children that need more raise theirs), -1 unknown.
      */
     record Written(String path, String driver, List<Integer> connections, int warmupSeconds, int seconds,
-        int rounds, Integer serverCpu, Integer clientCpu, long openFileLimit)
+        int rounds, Integer serverCpu, Integer clientCpu, int serverReactors, List<Integer> serverCpus,
+        long openFileLimit)
     {
     }
 
@@ -116,9 +119,9 @@ final class HttpRun
         final CpuPlan cpus = settings.launcher().cpus();
         final String driver = settings.driver().name().toLowerCase(Locale.ROOT);
         out.printf(Locale.ROOT, "http: keep-alive GET %s, one request in flight per connection, connections = %s, "
-            + "%d s warm-up + %d s measured, driver %s, %d round(s); open-file limit %d%n", PATH,
+            + "%d s warm-up + %d s measured, driver %s, %d round(s), %s; open-file limit %d%n", PATH,
             settings.connections(), settings.warmupSeconds(), settings.seconds(), driver, settings.rounds(),
-            FileLimit.soft());
+            ServerSide.reactors(cpus), FileLimit.soft());
         settings.launcher().printSetup(out, "Pinning", cpus.note());
         for (final HttpPeer peer : settings.peers())
         {
@@ -137,16 +140,19 @@ final class HttpRun
             final List<Sweep.Entry<HttpPoint>> entries = rounds.entries(Sweep::entry);
             final Written written = new Written(PATH, driver, settings.connections(), settings.warmupSeconds(),
                 settings.seconds(), settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null,
-                cpus.pinned() ? cpus.clientCpu() : null, FileLimit.soft());
+                ServerSide.clientCpu(cpus), cpus.servers(), cpus.pinned() ? cpus.serverCpus() : null,
+                FileLimit.soft());
             final String name = settings.driver() == Driver.CELER ? "http" : "http-wrk";
             final Report report = Report.of(name, run.result(name, written, entries, rounds.failures()),
                 Sweep.rates("connections", settings.connections(), entries))
                 .title("HTTP: keep-alive ping-pong on " + PATH + ", requests per second (" + driver + ")")
                 .intro(String.format(Locale.ROOT, "Each connection sends GET %s when its previous response is in "
-                    + "(no pipelining); %d s of warm-up, then %d s measured; the server alone on one CPU, the "
-                    + "driver (%s) on another.", PATH, settings.warmupSeconds(), settings.seconds(),
-                    settings.driver() == Driver.CELER ? "Celer's HttpClient on a spinning, yielding reactor" : "wrk -t1"))
+                    + "(no pipelining); %d s of warm-up, then %d s measured; the server on %s, the driver (%s) on "
+                    + "%s.", PATH, settings.warmupSeconds(), settings.seconds(), ServerSide.serverCpus(cpus),
+                    settings.driver() == Driver.CELER ? "Celer's HttpClient on a spinning, yielding reactor" : "wrk -t1",
+                    cpus.clientCpu() < 0 && cpus.pinned() ? "the same CPUs" : "another"))
                 .fact("Pinning", cpus.note())
+                .fact("Server reactors", ServerSide.reactors(cpus))
                 .fact("Rounds", settings.rounds() + " (the median per connection count)")
                 .legend("Requests per second while measured, a row per connection count, a column per server.")
                 .chart(Sweep.chart("Requests per second by keep-alive connections (" + driver + ")",

@@ -56,12 +56,15 @@ final class PaperRun
      * @param keepAlive   whether ab kept connections open (never, as in the paper).
      * @param rounds      runs per server.
      * @param serverCpu   the server's CPU, or null when not pinned.
-     * @param clientCpu   ab's CPU, or null when not pinned.
+     * @param clientCpu   ab's CPU, or null when not pinned or sharing the server's.
+     * @param serverReactors the reactors (Celer) or event loops (Netty, Vert.x) of the servers that have some.
+     * @param serverCpus  the server's CPUs, one per reactor, or null when not pinned.
      * @param abTimeoutS  the bound on one ab run.
      * @param skipped     servers that could not run here, and why.
      */
     record Written(String path, List<Integer> concurrency, int requests, boolean keepAlive, int rounds,
-        Integer serverCpu, Integer clientCpu, @JsonProperty("ab_timeout_s") long abTimeoutS, List<String> skipped)
+        Integer serverCpu, Integer clientCpu, int serverReactors, List<Integer> serverCpus,
+        @JsonProperty("ab_timeout_s") long abTimeoutS, List<String> skipped)
     {
     }
 
@@ -108,8 +111,8 @@ final class PaperRun
             }
         }
         final CpuPlan cpus = settings.launcher().cpus();
-        out.printf(Locale.ROOT, "http-paper: ab -c N -n %,d (no keep-alive) on %s, N = %s, %d round(s)%n",
-            settings.requests(), PATH, settings.concurrency(), settings.rounds());
+        out.printf(Locale.ROOT, "http-paper: ab -c N -n %,d (no keep-alive) on %s, N = %s, %d round(s), %s%n",
+            settings.requests(), PATH, settings.concurrency(), settings.rounds(), ServerSide.reactors(cpus));
         settings.launcher().printSetup(out, "Pinning", cpus.note());
         try (RunContext run = RunContext.start(out, err))
         {
@@ -118,16 +121,18 @@ final class PaperRun
                 (peer, server, port, n, progress) -> measure(server, port, n, run.work()));
             final List<Sweep.Entry<PaperPoint>> entries = rounds.entries(Sweep::entry);
             final Written written = new Written(PATH, settings.concurrency(), settings.requests(), false,
-                settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null, cpus.pinned() ? cpus.clientCpu() : null,
-                abLimit().toSeconds(), skipped);
+                settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null, ServerSide.clientCpu(cpus),
+                cpus.servers(), cpus.pinned() ? cpus.serverCpus() : null, abLimit().toSeconds(), skipped);
             final Report report = Report.of("http-paper",
                 run.result("http-paper", written, entries, rounds.failures()),
                 Sweep.rates("N", settings.concurrency(), entries))
                 .title("HTTP: the 2009 paper's test, requests per second")
                 .intro(String.format(Locale.ROOT, "ab -c N -n %,d without keep-alive on %s (a 4 KiB page of "
-                    + "fresh System.nanoTime() digits, then Connection: close), each server alone on one CPU and ab "
-                    + "on another.", settings.requests(), PATH))
+                    + "fresh System.nanoTime() digits, then Connection: close), each server alone on %s and ab "
+                    + "on %s.", settings.requests(), PATH, ServerSide.serverCpus(cpus),
+                    cpus.clientCpu() < 0 && cpus.pinned() ? "the same CPUs" : "another"))
                 .fact("Pinning", cpus.note())
+                .fact("Server reactors", ServerSide.reactors(cpus))
                 .fact("Rounds", settings.rounds() + " (the median per N)")
                 .legend("Requests per second (ab's mean), a row per concurrency N, a column per server.")
                 .chart(Sweep.chart("Requests per second by concurrent ab clients (no keep-alive, " + PATH + ")",
@@ -168,10 +173,12 @@ final class PaperRun
     {
         return "ab's percentiles in whole milliseconds; GC and allocation from the server's stats over the ab "
             + "run (scope: the event loop's thread, or all threads for servers that answer on many); CPU: each "
-            + "process's CPU time over the run, percent of one core, ab / server (the side near 100 % set the rate)."
-            + "\n\n"
+            + "process's CPU time over the run, percent of one core, ab / server (the side near 100 % set the rate); "
+            + "loops and per-loop share %: the server's reactors or event loops and each one's share of the "
+            + "requests (req) and of the connections (conn: the most it held at once; Celer alone tells), n/a for "
+            + "servers of threads, which ignore --server-reactors.\n\n"
             + Sweep.points(List.of("server", "N", "req/s", "failed", "non-2xx", "p50 ms", "p90 ms", "p99 ms",
-                "max ms", "GC", "alloc B/req", "scope", "CPU % ab / s"), entries, p ->
+                "max ms", "GC", "alloc B/req", "scope", "CPU % ab / s", "loops", "per-loop share %"), entries, p ->
             {
                 final AbOutput ab = p.ab();
                 return List.of(Integer.toString(p.concurrency()), Cells.format("%,.0f", ab.requestsPerSecond()),
@@ -179,7 +186,8 @@ final class PaperRun
                     ms(ab.at(99)), ms(ab.at(100)), Cells.orNa(p.server().gcCount(), "%d"),
                     Cells.orNa(p.server().allocatedBytesPerRequest(), "%,.0f"),
                     String.valueOf(p.server().allocationScope()),
-                    HttpDetails.percent(p.abCpu()) + " / " + HttpDetails.percent(p.server().cpuPercent()));
+                    HttpDetails.percent(p.abCpu()) + " / " + HttpDetails.percent(p.server().cpuPercent()),
+                    Cells.orNa(p.server().loops(), "%d"), p.server().spreadCell());
             }).markdown();
     }
 

@@ -10,10 +10,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.celer.bench.harness.CommandedChild;
+import io.celer.bench.harness.CpuPlan;
 import io.celer.bench.harness.PeerLauncher;
 
 /**
- * Starts the HTTP servers of a run, each alone on the server's CPU, on the harness's JDK or, for a server that
+ * Starts the HTTP servers of a run, each alone on the server's CPUs, on the harness's JDK or, for a server that
  * needs a newer one, on a JDK 21+ found in {@code $CELER_JDK21} or under {@code /usr/lib/jvm} (the newest).
  */
 final class ServerSide
@@ -60,7 +61,7 @@ final class ServerSide
     }
 
     /**
-     * Starts a server on an ephemeral port, pinned to the server's CPU.
+     * Starts a server on an ephemeral port, pinned to the server's CPUs, with its reactors or event loops.
      *
      * @param peer    the server.
      * @param sockets the most connections it will hold at once, for its open-file limit.
@@ -71,7 +72,42 @@ final class ServerSide
         final Map<String, Object> args = new LinkedHashMap<>();
         args.put("port", 0);
         return CommandedChild.start(peer.id() + " server", FileLimit.withRoomFor(
-            launcher.java(jdk(peer), peer, peer.mainClass(), launcher.cpus().serverCpu(), args), sockets));
+            launcher.server(jdk(peer), peer, peer.mainClass(), args), sockets));
+    }
+
+    /**
+     * The server's reactors as a run's header and report say them.
+     *
+     * @param cpus the run's plan.
+     * @return such as {@code 2 server reactors (Celer's reactors, Netty's and Vert.x's event loops)}.
+     */
+    static String reactors(final CpuPlan cpus)
+    {
+        return cpus.servers() == 1 ? "1 server reactor (Celer's reactor, Netty's or Vert.x's event loop)"
+            : cpus.servers() + " server reactors (Celer's reactors, Netty's and Vert.x's event loops; the other "
+                + "servers run their own threads on the same CPUs)";
+    }
+
+    /**
+     * Where the server runs, for a report's first sentence.
+     *
+     * @param cpus the run's plan.
+     * @return such as {@code one CPU} or {@code 2 CPUs}.
+     */
+    static String serverCpus(final CpuPlan cpus)
+    {
+        return cpus.servers() == 1 ? "one CPU alone" : cpus.servers() + " CPUs";
+    }
+
+    /**
+     * The client's CPU as the JSON has it.
+     *
+     * @param cpus the run's plan.
+     * @return the CPU, or null when not pinned or sharing the server's.
+     */
+    static Integer clientCpu(final CpuPlan cpus)
+    {
+        return cpus.pinned() && cpus.clientCpu() >= 0 ? cpus.clientCpu() : null;
     }
 
     /** @return what starts the children. */

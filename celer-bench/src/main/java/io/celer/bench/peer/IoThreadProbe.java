@@ -85,7 +85,12 @@ public final class IoThreadProbe
         return statsLine() + " nanos=" + nanos;
     }
 
-    private static long gcCount()
+    /**
+     * Collections so far, every collector of this JVM together.
+     *
+     * @return the count.
+     */
+    public static long gcCount()
     {
         long count = 0;
         for (int i = 0; i < COLLECTORS.size(); i++)

@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 
 import io.celer.bench.harness.CommonOptions;
 import io.celer.bench.harness.Peer;
+import io.celer.bench.harness.ServerReactors;
 
 /**
  * {@code bench ws}: the back-pressured WebSocket feed under many clients, a tenth of them slow.
@@ -20,7 +21,8 @@ import io.celer.bench.harness.Peer;
             + "second; one Celer client process reads them on one reactor, --slow-percent of its clients with a "
             + "pause after each read. Each peer runs with back-pressure on, off (until --rss-cap-mb), and "
             + "without slow clients.",
-        "Peers: celer, netty, vertx."})
+        "Peers: celer, netty, vertx; with --server-reactors N, each serves from N reactors or event loops, each "
+            + "feeding the clients it accepted."})
 public final class WsCommand implements Callable<Integer>
 {
     /** Messages a second the feed offers in all, by default: the reactive WebSocket feed's load scaled to a small machine. */
@@ -76,6 +78,9 @@ public final class WsCommand implements Callable<Integer>
     private int rssCapMb;
 
     @Mixin
+    private ServerReactors serverReactors;
+
+    @Mixin
     private CommonOptions common;
 
     @Override
@@ -90,7 +95,7 @@ public final class WsCommand implements Callable<Integer>
             return new WsSettings(Peer.parse(peers, WsPeer.values(), "peer"), parseScenarios(scenarios), count,
                 perClient, size, common.pick(seconds, 10, 60), common.pick(warmupSeconds, 3, 10), slowPercent,
                 slowPauseMillis, slowReadBytes, queue != null ? queue : Math.max(1, 3 * perClient), celerIdle, rssCapMb,
-                common.rounds(), common.launcher(), common.outDir());
+                common.rounds(), common.launcher(serverReactors.count()), common.outDir());
         });
         return new WsRun(settings, System.out, System.err).run();
     }

@@ -12,10 +12,10 @@ enum WsPeer implements Peer
 {
     /** Celer's ws-feed server: bounded per-client outboxes dropping their oldest message. */
     CELER("celer", "Celer ws-feed, per-client outboxes", CelerWebSocketServer.class),
-    /** Netty's WebSocket codec on one epoll event loop, dropping while a channel is not writable. */
-    NETTY("netty", "Netty WebSocket, one epoll event loop", NettyWebSocketServer.class),
-    /** Vert.x's WebSocket server on one event loop, dropping while its write queue is full. */
-    VERTX("vertx", "Vert.x 4 WebSocket, one event loop", VertxWebSocketServer.class);
+    /** Netty's WebSocket codec on an epoll event loop per server reactor, dropping while a channel is not writable. */
+    NETTY("netty", "Netty WebSocket, an epoll event loop per server reactor", NettyWebSocketServer.class),
+    /** Vert.x's WebSocket server on an event loop per server reactor, dropping while its write queue is full. */
+    VERTX("vertx", "Vert.x 4 WebSocket, an event loop per server reactor", VertxWebSocketServer.class);
 
     private final String id;
     private final String description;

@@ -8,6 +8,7 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 
 import io.celer.bench.harness.Cells;
+import io.celer.bench.harness.LoopShares;
 import io.celer.bench.harness.PeerLauncher;
 import io.celer.bench.harness.Report;
 import io.celer.bench.harness.Result;
@@ -48,6 +49,8 @@ final class WsReport
             median.stats().client().messages(), median.client("fast_lost"), median.client("out_of_order"),
             latency(median.latency()), latency(median.sinceDue()), median.client("slow_received"),
             median.client("slow_lost"), median.server(), cpu(median, seconds),
+            LoopShares.loops(median.stats().server()), LoopShares.percent(median.stats().server(), "messages"),
+            LoopShares.percent(median.stats().server(), "peak_clients"),
             SideFacts.of(launcher, contender.peer(), median.stats()), median.clientSamples(), median.serverSamples());
     }
 
@@ -63,7 +66,7 @@ final class WsReport
         final PeerLauncher launcher = settings.launcher();
         return new WsResult.Settings(settings.clients(), settings.rate(), settings.size(), settings.seconds(),
             settings.warmupSeconds(), settings.slowPercent(), settings.slowPauseMillis(), settings.slowReadBytes(),
-            settings.queue(), settings.rssCapMb(), settings.rounds(), launcher.cpus().note(),
+            settings.queue(), settings.rssCapMb(), settings.rounds(), launcher.cpus().servers(), launcher.cpus().note(),
             launcher.describeExtraOptions(), ratios(entries));
     }
 
@@ -101,7 +104,7 @@ final class WsReport
     {
         final Table table = Table.of(List.of("peer", "scenario", "fast msg/s", "p50 us", "p99 us", "p99.9 us",
             "max us", "due p50 us", "due p99 us", "due p99.9 us", "slow got", "slow lost", "dropped", "RSS MiB",
-            "heap MiB", "GCs", "server CPU", "client CPU", "note"), entries, e ->
+            "heap MiB", "GCs", "server CPU", "client CPU", "loops", "per-loop share %", "note"), entries, e ->
         {
             final WsResult.Server s = e.server();
             return List.of(e.peer(), e.scenario(), format("%,.0f", e.fastMsgsPerS()),
@@ -114,6 +117,8 @@ final class WsReport
                 format("%,.0f", s.heapMaxMb()), Long.toString(s.gcCount()),
                 cpuCell(e.cpu().serverCorePercent(), e.cpu().serverKernelPercent()),
                 cpuCell(e.cpu().clientCorePercent(), e.cpu().clientKernelPercent()),
+                Cells.orNa(e.serverLoops(), "%d"),
+                "msgs " + LoopShares.cell(e.loopMessagesPercent()) + ", clients " + LoopShares.cell(e.loopClientsPercent()),
                 s.capped() ? format("RSS cap at %.0f s", s.cappedAfterS()) : "");
         });
         final StringBuilder notes = new StringBuilder();
@@ -131,6 +136,8 @@ final class WsReport
                 settings.clients(), settings.rate(), settings.size(), settings.seconds(), settings.warmupSeconds(),
                 settings.slowPercent(), settings.slowPauseMillis(), settings.slowReadBytes()))
             .fact("Pinning", settings.launcher().cpus().note())
+            .fact("Server reactors", settings.launcher().cpus().servers() + " (Celer's reactors, Netty's and Vert.x's "
+                + "event loops), each feeding the clients it accepted")
             .fact("Child JVM options", settings.launcher().describeExtraOptions())
             .fact("Celer outbox", format("%,d messages or %,d KiB a client, whichever comes first, dropping the "
                 + "oldest (back-pressure on)", settings.queue(), WsFeedServer.DEFAULT_QUEUED_BYTES / 1024))
@@ -149,7 +156,8 @@ final class WsReport
                 + "measuring, sampled each second; GCs: its collections; server CPU and client CPU: each "
                 + "process's CPU time while measuring, as a share of one core, and the share of that spent in the "
                 + "kernel (the two share the machine's cores, so what the client costs is what the "
-                + "server cannot have).")
+                + "server cannot have); loops: the server's reactors or event loops; per-loop share %: each one's "
+                + "share of the messages sent (msgs) and of the clients (the most it held at once).")
             .timePlot("throughput and RSS over time", List.of(
                 panel("Messages a second to the fast clients", "messages/s", entries, true),
                 panel("Server resident set", "MiB", entries, false)));

@@ -27,12 +27,14 @@ final class WsResult
      * @param queue             messages a Celer outbox holds with back-pressure on.
      * @param rssCapMb          the servers' RSS cap.
      * @param rounds            runs of each peer and scenario.
+     * @param serverReactors    the servers' reactors (Celer) or event loops (Netty, Vert.x).
      * @param pinning           where the sides ran.
      * @param jvmOptions        the options added to every child JVM.
      * @param p99SlowOverNoSlow per peer, the fast clients' p99 with slow clients over without.
      */
     record Settings(int clients, int ratePerClient, int size, int seconds, int warmupSeconds, int slowPercent,
-        int slowPauseMs, int slowReadBytes, int queue, int rssCapMb, int rounds, String pinning, String jvmOptions,
+        int slowPauseMs, int slowReadBytes, int queue, int rssCapMb, int rounds, int serverReactors, String pinning,
+        String jvmOptions,
         List<Ratio> p99SlowOverNoSlow)
     {
     }
@@ -70,6 +72,10 @@ final class WsResult
      * @param slowLost      gaps in the slow clients' sequence numbers while measuring.
      * @param server        the server's memory and collections while measuring.
      * @param cpu           what the server and the client process cost in CPU while measuring.
+     * @param serverLoops   the server's reactors or event loops, as it reported them.
+     * @param loopMessagesPercent each loop's share of the messages the server sent, percent.
+     * @param loopClientsPercent  each loop's share of the clients, by the most it held at once while measuring,
+     *                      percent.
      * @param facts         the processes' collections, allocation, CPUs and JVM options.
      * @param clientSamples each second: the clients' message rates.
      * @param serverSamples each second: the server's memory.
@@ -77,7 +83,7 @@ final class WsResult
     record Entry(String peer, String scenario, String description, int round, int roundsRun, int fastClients,
         int slowClients, double measuredS, double fastMsgsPerS, long fastReceived, long fastLost, long outOfOrder,
         Latency latencyUs, Latency sinceDueUs, long slowReceived, long slowLost, Server server, Cpu cpu,
-        SideFacts facts,
+        Integer serverLoops, List<Double> loopMessagesPercent, List<Double> loopClientsPercent, SideFacts facts,
         List<ClientSample> clientSamples, List<ServerSample> serverSamples)
     {
     }

@@ -56,9 +56,9 @@ record WsRun(WsSettings settings, PrintStream out, PrintStream err)
         }
         final PeerLauncher launcher = settings.launcher();
         out.printf("WebSocket feed: %s; %,d clients (%d%% slow, %d ms pause per read), %,d msgs/s of %d bytes to each, "
-                + "%d + %d s, %d round(s)%n", Peer.ids(settings.peers()), settings.clients(), settings.slowPercent(),
-            settings.slowPauseMillis(), settings.rate(), settings.size(), settings.warmupSeconds(),
-            settings.seconds(), settings.rounds());
+                + "%d + %d s, %d round(s), %d server reactor(s)%n", Peer.ids(settings.peers()), settings.clients(),
+            settings.slowPercent(), settings.slowPauseMillis(), settings.rate(), settings.size(),
+            settings.warmupSeconds(), settings.seconds(), settings.rounds(), launcher.cpus().servers());
         launcher.printSetup(out, "Pinning", launcher.cpus().note());
         try (RunContext run = RunContext.start(out, err))
         {
@@ -100,7 +100,7 @@ record WsRun(WsSettings settings, PrintStream out, PrintStream err)
             serverArgs.put("queue", settings.queue());
             serverArgs.put("idle", settings.celerIdle());
         }
-        final List<String> server = launcher.java(peer, peer.server(), cpus.serverCpu(), serverArgs);
+        final List<String> server = launcher.server(peer, peer.server(), serverArgs);
         final Sides<SideStats> stats = ProcessPair.run(name, work, server, (port, progressFile) ->
         {
             final Map<String, Object> args = new LinkedHashMap<>();

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -15,7 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.celer.bench.Refusals;
 import io.celer.bench.ResultFields;
+import io.celer.bench.harness.CpuPlan;
 
 /**
  * Runs {@code bench http} for a second at 1 and 10 connections against Celer and Netty, Celer's HTTP client
@@ -64,6 +67,43 @@ class HttpBenchTest
         assertThat(peers).containsExactly("celer", "netty");
         assertThat(Files.size(out.resolve("latest-http.png"))).isGreaterThan(5_000);
         assertThat(Files.readString(out.resolve("latest-http.md"))).contains("| connections ", "latest-http.png");
+    }
+
+    @Test
+    void twoServerReactorsEachServeConnections() throws IOException
+    {
+        Assumptions.assumeTrue(CpuPlan.available() >= 2, "needs 2 CPUs");
+        final JsonNode report = ResultFields.run(out, "latest-http.json", "http",
+            "http", "--peers", "celer,netty,vertx", "--connections", "20", "--warmup-seconds", "1", "--seconds", "1",
+            "--server-reactors", "2");
+        assertThat(report.get("failures")).isEmpty();
+        assertThat(report.get("server_reactors").asInt()).isEqualTo(2);
+        assertThat(ResultFields.eachResult(report, (peer, entry) ->
+        {
+            final JsonNode point = entry.get("points").get(0);
+            assertThat(point.get("errors").asLong()).as(peer).isZero();
+            assertThat(point.get("server_loops").asInt()).as(peer).isEqualTo(2);
+            // Each loop served some of the requests: the server did serve from two.
+            ResultFields.assertEveryLoopTookAShare(point.get("server_loop_requests_percent"), 2, peer + " requests");
+        })).containsExactly("celer", "netty", "vertx");
+        // The kernel spreads Celer's connections over its two listeners by their addresses: 20 all on one reactor
+        // is 1 in half a million.
+        ResultFields.assertEveryLoopTookAShare(report.get("results").get(0).get("points").get(0)
+            .get("server_loop_connections_percent"), 2, "celer connections");
+        assertThat(Files.readString(out.resolve("latest-http.md"))).contains("2 server reactors", "per-loop share %");
+    }
+
+    @Test
+    void serverReactorsOutOfRangeAreUsageErrors()
+    {
+        for (final String command : List.of("http", "http-paper", "ws"))
+        {
+            assertThat(Refusals.exitStatus(out, command, "--server-reactors", "0")).as(command).isEqualTo(2);
+            assertThat(Refusals.exitStatus(out, command, "--server-reactors", "-1")).as(command).isEqualTo(2);
+            assertThat(Refusals.exitStatus(out, command, "--server-reactors", "" + (CpuPlan.available() + 1)))
+                .as(command).isEqualTo(2);
+        }
+        assertThat(out.resolve("latest-http.json")).doesNotExist();
     }
 
     @Test

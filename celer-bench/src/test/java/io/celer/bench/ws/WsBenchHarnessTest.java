@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.celer.bench.Bench;
 import io.celer.bench.Refusals;
 import io.celer.bench.ResultFields;
+import io.celer.bench.harness.CpuPlan;
 
 /**
  * Runs {@code bench ws} through the launcher on ten clients for a second, Celer's and Netty's servers in every
@@ -107,6 +109,27 @@ class WsBenchHarnessTest
         assertThat(entry.get("server").get("capped_after_s").asDouble()).isLessThan(60);
         assertThat(entry.get("measured_s").asDouble()).as("the measure ended with the server").isLessThan(60);
         assertThat(Files.readString(out.resolve("latest-ws.md"))).contains("RSS cap at");
+    }
+
+    @Test
+    void twoServerReactorsEachFeedClients() throws IOException
+    {
+        Assumptions.assumeTrue(CpuPlan.available() >= 2, "needs 2 CPUs");
+        // One scenario gives no p99 ratio, so the fields are checked by the run above, not here.
+        assertThat(Bench.commandLine().execute("ws", "--clients", "20", "--seconds", "1", "--warmup-seconds", "1",
+            "--peers", "celer,netty,vertx", "--scenarios", "no-slow", "--rounds", "1", "--server-reactors", "2",
+            "--out", out.toString())).isZero();
+        final JsonNode report = new ObjectMapper().readTree(out.resolve("latest-ws.json").toFile());
+        assertThat(report.get("failures")).isEmpty();
+        assertThat(report.get("server_reactors").asInt()).isEqualTo(2);
+        assertThat(ResultFields.eachResult(report, (peer, entry) ->
+        {
+            assertThat(entry.get("fast_received").asLong()).as(peer).isPositive();
+            assertThat(entry.get("server_loops").asInt()).as(peer).isEqualTo(2);
+            // Both loops fed clients; Celer's 20 all on one reactor would be 1 in half a million.
+            ResultFields.assertEveryLoopTookAShare(entry.get("loop_clients_percent"), 2, peer + " clients");
+            ResultFields.assertEveryLoopTookAShare(entry.get("loop_messages_percent"), 2, peer + " messages");
+        })).containsExactly("celer", "netty", "vertx");
     }
 
     @Test

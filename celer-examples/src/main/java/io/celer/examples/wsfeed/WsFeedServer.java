@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 import io.celer.http.server.HttpHandler;
 import io.celer.http.server.HttpServer;
@@ -120,7 +121,7 @@ public final class WsFeedServer
     }
 
     private WsFeedServer(final Reactor reactor, final ReactorGroup group, final int port, final TcpConfig tcp,
-        final Settings settings, final PrintStream out, final Router.Builder routes)
+        final Settings settings, final PrintStream out, final Function<Reactor, Router.Builder> routes)
     {
         // An outbox needs a full write buffer to refuse a write, not to close the connection. A client sends one
         // request, the upgrade, with no body: one response slot and a read buffer sized for that head suffice.
@@ -137,7 +138,7 @@ public final class WsFeedServer
 
     /** A reactor's feed, and the application that upgrades its clients to it. */
     private HttpHandler shardOn(final Reactor reactor, final String name, final Settings settings,
-        final PrintStream out, final Router.Builder routes)
+        final PrintStream out, final Function<Reactor, Router.Builder> routes)
     {
         final LagLog lag = new LagLog(reactor, out, name);
         final Fanout fanout = new Fanout(settings.outbound(), lag);
@@ -146,7 +147,7 @@ public final class WsFeedServer
         shards.add(new Shard(reactor, lag, fanout, schedule));
         final WebSocketUpgrade feed = new WebSocketUpgrade(new WebSocketConfig(),
             () -> fanout.handler(new FeedClient(schedule)));
-        return routes == null ? feed : routes.notFound(feed).build();
+        return routes == null ? feed : routes.apply(reactor).notFound(feed).build();
     }
 
     /**
@@ -181,7 +182,8 @@ public final class WsFeedServer
     public static WsFeedServer open(final Reactor reactor, final int port, final TcpConfig tcp,
         final Settings settings, final PrintStream out, final Router.Builder routes)
     {
-        return new WsFeedServer(reactor, null, port, tcp, settings, out, routes).start();
+        return new WsFeedServer(reactor, null, port, tcp, settings, out, routes == null ? null : r -> routes)
+            .start();
     }
 
     /**
@@ -197,7 +199,25 @@ public final class WsFeedServer
     public static WsFeedServer open(final ReactorGroup group, final int port, final TcpConfig tcp,
         final Settings settings, final PrintStream out)
     {
-        return new WsFeedServer(null, group, port, tcp, settings, out, null).start();
+        return open(group, port, tcp, settings, out, null);
+    }
+
+    /**
+     * Opens the server on every reactor of a group with other routes in front of each reactor's feed.
+     *
+     * @param group    the reactors, running.
+     * @param port     the port, 0 for any.
+     * @param tcp      where to listen, TLS, socket buffers.
+     * @param settings the feed, per client whatever its reactor.
+     * @param out      where the lag lines go.
+     * @param routes   makes each reactor's routes, tried first, so that their handlers' state stays on that
+     *                 reactor's thread; a request that none of them takes upgrades to the feed. Null for none.
+     * @return the open server.
+     */
+    public static WsFeedServer open(final ReactorGroup group, final int port, final TcpConfig tcp,
+        final Settings settings, final PrintStream out, final Function<Reactor, Router.Builder> routes)
+    {
+        return new WsFeedServer(null, group, port, tcp, settings, out, routes).start();
     }
 
     private WsFeedServer start()
@@ -241,13 +261,34 @@ public final class WsFeedServer
     }
 
     /**
+     * The reactors it serves from.
+     *
+     * @return 1 on one reactor, the group's size otherwise.
+     */
+    public int reactors()
+    {
+        return shards.size();
+    }
+
+    /**
      * The first reactor's thread: its messages sent or queued so far (all of a one-reactor server's).
      *
      * @return the count.
      */
     public long offered()
     {
-        return shards.get(0).schedule().offered();
+        return offeredOn(0);
+    }
+
+    /**
+     * One reactor's thread: its messages sent or queued so far.
+     *
+     * @param index the reactor's index in its group, 0 on one reactor.
+     * @return the count.
+     */
+    public long offeredOn(final int index)
+    {
+        return shards.get(index).schedule().offered();
     }
 
     /**
@@ -258,7 +299,18 @@ public final class WsFeedServer
      */
     public long dropped()
     {
-        return shards.get(0).fanout().dropped();
+        return droppedOn(0);
+    }
+
+    /**
+     * One reactor's thread: its messages lost so far to the policy.
+     *
+     * @param index the reactor's index in its group, 0 on one reactor.
+     * @return the count.
+     */
+    public long droppedOn(final int index)
+    {
+        return shards.get(index).fanout().dropped();
     }
 
     /**
@@ -268,7 +320,18 @@ public final class WsFeedServer
      */
     public int clients()
     {
-        return shards.get(0).schedule().clients();
+        return clientsOn(0);
+    }
+
+    /**
+     * One reactor's thread: its clients on the feed.
+     *
+     * @param index the reactor's index in its group, 0 on one reactor.
+     * @return the count.
+     */
+    public int clientsOn(final int index)
+    {
+        return shards.get(index).schedule().clients();
     }
 
     /**

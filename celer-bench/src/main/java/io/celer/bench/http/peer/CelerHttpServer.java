@@ -1,5 +1,8 @@
 package io.celer.bench.http.peer;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import io.celer.bench.peer.server.LoopProbe;
 import io.celer.bench.peer.server.PeerMain;
 import io.celer.bench.peer.server.PeerOptions;
@@ -13,40 +16,40 @@ import io.celer.http.server.HttpServerConfig;
 import io.celer.http.server.Router;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
+import io.celer.reactor.ReactorGroup;
+import io.celer.reactor.TimerCallback;
 import io.celer.tcp.TcpConfig;
 import org.agrona.concurrent.YieldingIdleStrategy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * Celer's HTTP server on one reactor, spinning and yielding, pinned with {@code --cpu}: {@code /plaintext} from a constant
- * body, {@code /gettimeblock} written into one reused array and closing after it, both without garbage.
+ * Celer's HTTP server on one reactor or on a group of {@code --loops}, spinning and yielding, each pinned with
+ * {@code --cpu} or {@code --cpus}: {@code /plaintext} from a constant body, {@code /gettimeblock} written into one
+ * reused array per reactor and closing after it, both without garbage.
  *
  * <p>Its buffers are sized for the 10,000-connection runs: small limits on the request head let each connection
  * read through 8 KiB, and a 16 KiB write buffer holds a page and its head.
  */
 @Command(name = "celer-http", mixinStandardHelpOptions = true,
-    description = "HTTP peer: Celer's HttpServer on one spinning reactor that yields when idle.")
-public final class CelerHttpServer implements PeerServer, HttpHandler
+    description = "HTTP peer: Celer's HttpServer on spinning reactors that yield when idle.")
+public final class CelerHttpServer implements PeerServer
 {
     private static final byte[] HELLO = "Hello, World!".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    /** How often each reactor looks at its open connections, for the most it held while measured. */
+    private static final long CONNECTIONS_MILLIS = 10;
 
     @Mixin
     PeerOptions options = new PeerOptions();
 
-    private final byte[] page = new byte[TimeBlockPage.LENGTH];
-    private final Router router = Router.builder()
-        .get("/plaintext", CelerHttpServer::plaintext)
-        .get("/gettimeblock", this::timeBlock)
-        .build();
-    private long requests;
-    private Reactor reactor;
+    private ReactorGroup group;
     private HttpServer server;
 
     /**
      * Runs the peer.
      *
-     * @param args {@code --port=P --cpu=N}; stdin takes {@code begin}, {@code stats}, {@code stop}.
+     * @param args {@code --port=P --cpu=N} or {@code --loops=L --cpus=LIST}; stdin takes {@code begin},
+     *             {@code stats}, {@code stop}.
      */
     public static void main(final String[] args)
     {
@@ -56,10 +59,12 @@ public final class CelerHttpServer implements PeerServer, HttpHandler
     @Override
     public Serving start()
     {
-        // The harness pins the whole process to one CPU: a reactor that yields when idle leaves the JIT and GC
-        // threads that CPU's spare time, where a pure busy-spin would starve them until the scheduler preempts it.
-        reactor = new Reactor(new ReactorConfig().name("celer-http").cpu(options.cpu())
-            .idleStrategy(new YieldingIdleStrategy()).daemon(true)).start();
+        final int loops = options.loops();
+        // The harness pins the whole process to the server's CPUs: a reactor that yields when idle leaves the JIT
+        // and GC threads its CPU's spare time, where a pure busy-spin would starve them until the scheduler
+        // preempts it.
+        group = new ReactorGroup(loops, i -> new ReactorConfig().name(loops == 1 ? "celer-http" : "celer-http-" + i)
+            .cpu(options.cpuOf(i)).idleStrategy(new YieldingIdleStrategy()).daemon(true)).start();
         final HttpServerConfig config = new HttpServerConfig()
             .serverName("Celer")
             .maxRequestLineLength(1024)
@@ -70,40 +75,81 @@ public final class CelerHttpServer implements PeerServer, HttpHandler
             .responseHeadSize(512)
             .tcp(new TcpConfig().bindAddress("127.0.0.1").backlog(4096).writeBufferSize(16 * 1024)
                 .socketSendBufferSize(256 * 1024).socketReceiveBufferSize(256 * 1024));
-        server = new HttpServer(reactor, options.port(), config, this).open();
-        final LoopProbe probe = new LoopProbe(reactor::execute, () -> requests, () -> "");
-        return new Serving(server.port(), probe);
-    }
-
-    /**
-     * Counts the request and routes it; on the reactor thread.
-     *
-     * @param request  the request.
-     * @param response its response.
-     */
-    @Override
-    public void handle(final HttpRequest request, final HttpResponse response)
-    {
-        requests++;
-        router.handle(request, response);
-    }
-
-    private static void plaintext(final HttpRequest request, final HttpResponse response)
-    {
-        response.header("Content-Type", "text/plain").body(HELLO);
-    }
-
-    private void timeBlock(final HttpRequest request, final HttpResponse response)
-    {
-        // The page is copied into the connection's buffers before body() returns: one array serves all.
-        TimeBlockPage.write(page, 0);
-        response.closeConnection().header("Content-Type", "text/html").body(page);
+        final List<Member> members = new ArrayList<>();
+        server = new HttpServer(group, options.port(), config, reactor ->
+        {
+            final Member member = new Member(reactor, members.size());
+            members.add(member);
+            return member;
+        }).open();
+        final List<LoopProbe.Loop> probed = new ArrayList<>();
+        for (final Member member : members)
+        {
+            member.reactor.execute(() -> member.reactor.schedule(CONNECTIONS_MILLIS, member));
+            probed.add(new LoopProbe.Loop(member.reactor::execute, () -> member.requests)
+                .onBegin(member::mark).count("peak_connections", () -> member.peakConnections));
+        }
+        return new Serving(server.port(), new LoopProbe(probed));
     }
 
     @Override
     public void stop()
     {
-        reactor.call(server::close);
-        reactor.stop();
+        server.close();
+        group.stop();
+    }
+
+    /**
+     * One reactor's application: its routes, page and counts, only ever touched by its thread; its timer notes
+     * the most connections the reactor held, without a counter on the request path.
+     */
+    private final class Member implements HttpHandler, TimerCallback
+    {
+        private final Reactor reactor;
+        private final int index;
+        private final byte[] page = new byte[TimeBlockPage.LENGTH];
+        private final Router router = Router.builder()
+            .get("/plaintext", CelerHttpServer::plaintext)
+            .get("/gettimeblock", this::timeBlock)
+            .build();
+        private long requests;
+        private long peakConnections;
+
+        Member(final Reactor reactor, final int index)
+        {
+            this.reactor = reactor;
+            this.index = index;
+        }
+
+        @Override
+        public void handle(final HttpRequest request, final HttpResponse response)
+        {
+            requests++;
+            router.handle(request, response);
+        }
+
+        @Override
+        public void onTimer(final long timerId, final long nowMillis)
+        {
+            peakConnections = Math.max(peakConnections, server.connectionsOn(index));
+            reactor.schedule(CONNECTIONS_MILLIS, this);
+        }
+
+        void mark()
+        {
+            peakConnections = server.connectionsOn(index);
+        }
+
+        private void timeBlock(final HttpRequest request, final HttpResponse response)
+        {
+            // The page is copied into the connection's buffers before body() returns: one array serves all.
+            TimeBlockPage.write(page, 0);
+            response.closeConnection().header("Content-Type", "text/html").body(page);
+        }
+    }
+
+    private static void plaintext(final HttpRequest request, final HttpResponse response)
+    {
+        response.header("Content-Type", "text/plain").body(HELLO);
     }
 }

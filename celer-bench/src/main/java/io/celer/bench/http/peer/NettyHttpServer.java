@@ -1,5 +1,7 @@
 package io.celer.bench.http.peer;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.buffer.ByteBuf;
@@ -8,7 +10,6 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -33,12 +34,12 @@ import io.celer.bench.peer.server.PeerServer;
 import io.celer.examples.http.TimeBlockPage;
 
 /**
- * Netty's HTTP codec as TechEmpower's Netty entry uses it: one event loop (native epoll by default),
- * {@link HttpServerCodec}, a pre-built {@code /plaintext} response duplicated per request (its Date remade each
- * second on the loop), keep-alive, one flush per read. Also {@code /gettimeblock}, closing after it.
+ * Netty's HTTP codec as TechEmpower's Netty entry uses it: one event loop or {@code --loops} (native epoll by
+ * default), {@link HttpServerCodec}, a pre-built {@code /plaintext} response duplicated per request (its Date
+ * remade each second on each loop), keep-alive, one flush per read. Also {@code /gettimeblock}, closing after it.
  */
 @Command(name = "netty-http", mixinStandardHelpOptions = true,
-    description = "HTTP peer: Netty's HttpServerCodec on one event loop.")
+    description = "HTTP peer: Netty's HttpServerCodec on one event loop or several.")
 public final class NettyHttpServer implements PeerServer
 {
     private static final AsciiString SERVER = AsciiString.cached("Netty");
@@ -54,13 +55,12 @@ public final class NettyHttpServer implements PeerServer
     @Mixin
     TransportOption transport = new TransportOption();
 
-    private final Handler handler = new Handler();
     private NettyListener listener;
 
     /**
      * Runs the peer.
      *
-     * @param args {@code --port=P --cpu=N --transport=nio|epoll|epoll-busy}; stdin takes {@code begin},
+     * @param args {@code --port=P --cpu=N --loops=L --transport=nio|epoll|epoll-busy}; stdin takes {@code begin},
      *             {@code stats}, {@code stop}.
      */
     public static void main(final String[] args)
@@ -71,13 +71,17 @@ public final class NettyHttpServer implements PeerServer
     @Override
     public Serving start() throws InterruptedException
     {
-        listener = NettyListener.open(transport.name(), options.cpu(), options.port(),
-            channel -> channel.pipeline().addLast(new HttpServerCodec(), handler));
-        final EventLoop loop = listener.loop();
-        loop.submit(handler::remakeResponse).sync();
-        loop.scheduleAtFixedRate(handler::remakeResponse, 1, 1, TimeUnit.SECONDS);
-        final LoopProbe probe = new LoopProbe(loop, () -> handler.requests, () -> "");
-        return new Serving(listener.port(), probe);
+        final List<LoopProbe.Loop> loops = new ArrayList<>();
+        listener = NettyListener.open(transport.name(), options, 0, loop ->
+        {
+            // A handler per loop: its response, page and count are only ever touched by that loop's thread.
+            final Handler handler = new Handler();
+            loop.submit(handler::remakeResponse).syncUninterruptibly();
+            loop.scheduleAtFixedRate(handler::remakeResponse, 1, 1, TimeUnit.SECONDS);
+            loops.add(new LoopProbe.Loop(loop, () -> handler.requests));
+            return channel -> channel.pipeline().addLast(new HttpServerCodec(), handler);
+        });
+        return new Serving(listener.port(), new LoopProbe(loops));
     }
 
     @Override
@@ -87,7 +91,7 @@ public final class NettyHttpServer implements PeerServer
     }
 
     /**
-     * Answers every connection's requests; all on the one event loop.
+     * Answers the requests of every connection of one event loop, on that loop.
      */
     @ChannelHandler.Sharable
     private static final class Handler extends ChannelInboundHandlerAdapter

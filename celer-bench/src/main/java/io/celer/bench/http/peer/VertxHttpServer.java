@@ -1,5 +1,8 @@
 package io.celer.bench.http.peer;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -16,12 +19,13 @@ import io.celer.bench.peer.vertx.VertxLoop;
 import io.celer.examples.http.TimeBlockPage;
 
 /**
- * Vert.x 4 as TechEmpower's Vert.x plaintext entry writes it: one event loop, native transport when available,
- * header names and values pre-encoded ({@link HttpHeaders#createOptimized}), the Date value remade by a periodic
- * timer. Also {@code /gettimeblock}, closing the connection after it.
+ * Vert.x 4 as TechEmpower's Vert.x plaintext entry writes it: one event loop or {@code --loops} (a server verticle
+ * instance each), native transport when available, header names and values pre-encoded
+ * ({@link HttpHeaders#createOptimized}), the Date value remade by a periodic timer. Also {@code /gettimeblock},
+ * closing the connection after it.
  */
 @Command(name = "vertx-http", mixinStandardHelpOptions = true,
-    description = "HTTP peer: a Vert.x 4 HTTP server on one event loop.")
+    description = "HTTP peer: a Vert.x 4 HTTP server on one event loop or several.")
 public final class VertxHttpServer implements PeerServer
 {
     private static final CharSequence SERVER_NAME = HttpHeaders.createOptimized("Server");
@@ -37,15 +41,12 @@ public final class VertxHttpServer implements PeerServer
     @Mixin
     PeerOptions options = new PeerOptions();
 
-    private final byte[] page = new byte[TimeBlockPage.LENGTH];
     private VertxLoop loop;
-    private CharSequence date;
-    private long requests;
 
     /**
      * Runs the peer.
      *
-     * @param args {@code --port=P --cpu=N}; stdin takes {@code begin}, {@code stats}, {@code stop}.
+     * @param args {@code --port=P --cpu=N --loops=L}; stdin takes {@code begin}, {@code stats}, {@code stop}.
      */
     public static void main(final String[] args)
     {
@@ -55,13 +56,16 @@ public final class VertxHttpServer implements PeerServer
     @Override
     public Serving start() throws Exception
     {
-        loop = new VertxLoop();
-        final int port = loop.listen(options.cpu(), options.port(), () ->
+        loop = new VertxLoop(options.loops());
+        final List<LoopProbe.Loop> loops = new CopyOnWriteArrayList<>();
+        final int port = loop.listen(options, 0, executor ->
         {
-            remakeDate();
-            loop.vertx().setPeriodic(1000, id -> remakeDate());
-        }, server -> server.requestHandler(this::handle));
-        return new Serving(port, new LoopProbe(loop.executor(), () -> requests, () -> ""));
+            final Responder responder = new Responder();
+            loop.vertx().setPeriodic(1000, id -> responder.remakeDate());
+            loops.add(new LoopProbe.Loop(executor, () -> responder.requests));
+            return server -> server.requestHandler(responder::handle);
+        });
+        return new Serving(port, new LoopProbe(loops));
     }
 
     @Override
@@ -70,32 +74,42 @@ public final class VertxHttpServer implements PeerServer
         loop.close();
     }
 
-    private void remakeDate()
+    /**
+     * Answers the requests of one event loop's connections, on that loop.
+     */
+    private static final class Responder
     {
-        date = HttpHeaders.createOptimized(HttpDate.now());
-    }
+        private final byte[] page = new byte[TimeBlockPage.LENGTH];
+        private CharSequence date = HttpHeaders.createOptimized(HttpDate.now());
+        private long requests;
 
-    private void handle(final HttpServerRequest request)
-    {
-        requests++;
-        final HttpServerResponse response = request.response();
-        final MultiMap headers = response.headers();
-        headers.add(SERVER_NAME, SERVER).add(DATE_NAME, date);
-        switch (request.path())
+        void remakeDate()
         {
-            case "/plaintext":
-                headers.add(CONTENT_TYPE_NAME, TEXT_PLAIN);
-                response.end(HELLO);
-                break;
-            case "/gettimeblock":
-                TimeBlockPage.write(page, 0);
-                headers.add(CONTENT_TYPE_NAME, TEXT_HTML).add(CONNECTION_NAME, CLOSE);
-                // Vert.x keeps HTTP/1.1 connections open whatever the header says: close once the page is out.
-                response.end(Buffer.buffer(page.length).appendBytes(page))
-                    .onComplete(ar -> request.connection().close());
-                break;
-            default:
-                response.setStatusCode(404).end();
+            date = HttpHeaders.createOptimized(HttpDate.now());
+        }
+
+        void handle(final HttpServerRequest request)
+        {
+            requests++;
+            final HttpServerResponse response = request.response();
+            final MultiMap headers = response.headers();
+            headers.add(SERVER_NAME, SERVER).add(DATE_NAME, date);
+            switch (request.path())
+            {
+                case "/plaintext":
+                    headers.add(CONTENT_TYPE_NAME, TEXT_PLAIN);
+                    response.end(HELLO);
+                    break;
+                case "/gettimeblock":
+                    TimeBlockPage.write(page, 0);
+                    headers.add(CONTENT_TYPE_NAME, TEXT_HTML).add(CONNECTION_NAME, CLOSE);
+                    // Vert.x keeps HTTP/1.1 connections open whatever the header says: close once the page is out.
+                    response.end(Buffer.buffer(page.length).appendBytes(page))
+                        .onComplete(ar -> request.connection().close());
+                    break;
+                default:
+                    response.setStatusCode(404).end();
+            }
         }
     }
 }

@@ -1,8 +1,11 @@
 package io.celer.bench.peer.netty;
 
 import java.net.InetSocketAddress;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -12,9 +15,12 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.util.concurrent.EventExecutor;
+
+import io.celer.bench.peer.server.PeerOptions;
 
 /**
- * A Netty server peer's one event loop and its listening channel on 127.0.0.1, as the HTTP and WebSocket peers
+ * A Netty server peer's event loops and its listening channel on 127.0.0.1, as the HTTP and WebSocket peers
  * start and stop them.
  */
 public final class NettyListener
@@ -29,34 +35,20 @@ public final class NettyListener
     }
 
     /**
-     * Starts a one-thread event loop of the transport asked for, NIO when native epoll is unavailable, and listens.
-     *
-     * @param transport {@code nio}, {@code epoll} or {@code epoll-busy}.
-     * @param cpu       the CPU the loop pins itself to, or -1.
-     * @param port      the port, 0 for an ephemeral one.
-     * @param pipeline  adds each accepted connection's handlers; accepted connections are {@code TCP_NODELAY}.
-     * @return the listener.
-     * @throws InterruptedException if interrupted while binding.
-     */
-    public static NettyListener open(final String transport, final int cpu, final int port,
-        final Consumer<SocketChannel> pipeline) throws InterruptedException
-    {
-        return open(transport, cpu, port, 0, pipeline);
-    }
-
-    /**
-     * As {@link #open(String, int, int, Consumer)}, with each accepted connection's kernel send buffer set.
+     * Starts the event loops of the transport asked for, NIO when native epoll is unavailable, and listens; each
+     * accepted connection goes to the next loop in turn.
      *
      * @param transport  {@code nio}, {@code epoll} or {@code epoll-busy}.
-     * @param cpu        the CPU the loop pins itself to, or -1.
-     * @param port       the port, 0 for an ephemeral one.
+     * @param options    the port, the loops and their CPUs.
      * @param sendBuffer SO_SNDBUF of each accepted connection, 0 for the kernel's autotuning.
-     * @param pipeline   adds each accepted connection's handlers.
+     * @param perLoop    called once per loop before listening: sets up what the loop's connections share (its
+     *                   timers, its counts) and gives what adds each of its accepted connections' handlers;
+     *                   accepted connections are {@code TCP_NODELAY}.
      * @return the listener.
      * @throws InterruptedException if interrupted while binding.
      */
-    public static NettyListener open(final String transport, final int cpu, final int port, final int sendBuffer,
-        final Consumer<SocketChannel> pipeline) throws InterruptedException
+    public static NettyListener open(final String transport, final PeerOptions options, final int sendBuffer,
+        final Function<EventLoop, Consumer<SocketChannel>> perLoop) throws InterruptedException
     {
         NettyTransport chosen = NettyTransport.of(transport);
         if (chosen != NettyTransport.NIO && !Epoll.isAvailable())
@@ -64,7 +56,13 @@ public final class NettyListener
             System.err.println("epoll unavailable (" + Epoll.unavailabilityCause() + "): using NIO");
             chosen = NettyTransport.NIO;
         }
-        final EventLoopGroup group = chosen.newGroup(cpu);
+        final EventLoopGroup group = chosen.newGroup(options.loops(), options::cpuOf);
+        // Filled before the bind, read only after: each connection finds its loop's handlers.
+        final Map<EventExecutor, Consumer<SocketChannel>> pipelines = new IdentityHashMap<>();
+        for (final EventExecutor loop : group)
+        {
+            pipelines.put(loop, perLoop.apply((EventLoop)loop));
+        }
         final Channel channel = new ServerBootstrap()
             .group(group)
             .channel(chosen.serverChannel())
@@ -76,17 +74,11 @@ public final class NettyListener
                 @Override
                 protected void initChannel(final SocketChannel accepted)
                 {
-                    pipeline.accept(accepted);
+                    pipelines.get(accepted.eventLoop()).accept(accepted);
                 }
             })
-            .bind("127.0.0.1", port).sync().channel();
+            .bind("127.0.0.1", options.port()).sync().channel();
         return new NettyListener(group, channel);
-    }
-
-    /** @return the event loop that accepts and serves every connection. */
-    public EventLoop loop()
-    {
-        return channel.eventLoop();
     }
 
     /** @return the port listened on. */

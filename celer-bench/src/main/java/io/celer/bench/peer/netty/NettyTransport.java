@@ -2,7 +2,9 @@ package io.celer.bench.peer.netty;
 
 import java.net.InetSocketAddress;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.IntUnaryOperator;
 
 import io.celer.bench.peer.ChildProcess;
 import io.celer.reactor.internal.CpuPinning;
@@ -33,12 +35,12 @@ import io.netty.util.concurrent.FastThreadLocalThread;
  */
 public enum NettyTransport
 {
-    /** {@code NioEventLoopGroup(1)}: a blocking select, Netty's default. */
+    /** {@code NioEventLoopGroup(N)}: a blocking select, Netty's default. */
     NIO,
-    /** {@code EpollEventLoopGroup(1)}: native edge-triggered epoll, blocking {@code epoll_wait}. */
+    /** {@code EpollEventLoopGroup(N)}: native edge-triggered epoll, blocking {@code epoll_wait}. */
     EPOLL,
     /**
-     * {@code EpollEventLoopGroup(1)} whose select strategy answers {@link SelectStrategy#BUSY_WAIT}: the loop
+     * {@code EpollEventLoopGroup(N)} whose select strategy answers {@link SelectStrategy#BUSY_WAIT}: the loop
      * spins on {@code epoll_wait} with a zero timeout instead of sleeping in it.
      */
     EPOLL_BUSY;
@@ -72,26 +74,50 @@ public enum NettyTransport
      */
     public EventLoopGroup newGroup(final int cpu)
     {
-        // Null keeps Netty's own thread factory.
-        final ThreadFactory threads = cpu < 0 ? null : task -> new FastThreadLocalThread(() ->
+        return newGroup(1, loop -> cpu);
+    }
+
+    /**
+     * An event loop group of this transport whose threads each pin themselves to a CPU.
+     *
+     * @param loops how many event loops.
+     * @param cpus  the CPU of each loop by index, from 0; -1 leaves that loop's thread to the scheduler.
+     * @return the group.
+     */
+    public EventLoopGroup newGroup(final int loops, final IntUnaryOperator cpus)
+    {
+        boolean pinned = false;
+        for (int i = 0; i < loops; i++)
         {
-            if (!CpuPinning.pinCurrentThread(cpu))
+            pinned |= cpus.applyAsInt(i) >= 0;
+        }
+        final AtomicInteger started = new AtomicInteger();
+        // Null keeps Netty's own thread factory. Netty makes each loop's thread when the loop first runs: number
+        // them as they come.
+        final ThreadFactory threads = !pinned ? null : task ->
+        {
+            final int index = started.getAndIncrement();
+            final int cpu = cpus.applyAsInt(index);
+            return new FastThreadLocalThread(() ->
             {
-                System.err.println("could not pin the event loop to CPU " + cpu);
-            }
-            task.run();
-        }, "netty-loop");
+                if (cpu >= 0 && !CpuPinning.pinCurrentThread(cpu))
+                {
+                    System.err.println("could not pin the event loop to CPU " + cpu);
+                }
+                task.run();
+            }, loops == 1 ? "netty-loop" : "netty-loop-" + index);
+        };
         switch (this)
         {
             case NIO:
-                return new NioEventLoopGroup(1, threads);
+                return new NioEventLoopGroup(loops, threads);
             case EPOLL:
-                return new EpollEventLoopGroup(1, threads);
+                return new EpollEventLoopGroup(loops, threads);
             default:
                 // Queued tasks still get a non-blocking epoll pass; only an idle loop busy-waits.
                 final SelectStrategyFactory busy = () -> (selectNow, hasTasks) ->
                     hasTasks ? selectNow.get() : SelectStrategy.BUSY_WAIT;
-                return new EpollEventLoopGroup(1, threads, busy);
+                return new EpollEventLoopGroup(loops, threads, busy);
         }
     }
 

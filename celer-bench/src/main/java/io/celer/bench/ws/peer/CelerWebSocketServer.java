@@ -1,5 +1,9 @@
 package io.celer.bench.ws.peer;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLongArray;
+
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -13,6 +17,7 @@ import io.celer.examples.wsfeed.WsFeedServer;
 import io.celer.http.server.Router;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
+import io.celer.reactor.ReactorGroup;
 import io.celer.reactor.TimerCallback;
 import io.celer.tcp.TcpConfig;
 import io.celer.websocket.WebSocketConfig;
@@ -24,7 +29,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * Celer's feed server, the ws-feed demo's {@link WsFeedServer}, on one reactor: each client is offered
+ * Celer's feed server, the ws-feed demo's {@link WsFeedServer}, on one reactor or a group of {@code --loops}, each
+ * feeding the clients it accepted: each client is offered
  * {@code --rate} messages a second through a bounded outbox that drops its oldest message when full
  * ({@code --backpressure=on}, {@code --queue} messages or {@code --queue-bytes}, whichever comes first), or
  * through an outbox bounded only by a client's gigabyte ({@code --backpressure=off}), which lets a slow client's
@@ -32,7 +38,8 @@ import picocli.CommandLine.Option;
  * feed's connection settings and the WebSocket defaults, as Netty's and Vert.x's peers do.
  */
 @Command(name = "celer-ws", mixinStandardHelpOptions = true,
-    description = "WebSocket peer: Celer's ws-feed server, back-pressured through per-client outboxes.")
+    description = "WebSocket peer: Celer's ws-feed server on one reactor or several, back-pressured through "
+        + "per-client outboxes.")
 public final class CelerWebSocketServer implements PeerServer
 {
     /** Messages an outbox holds with back-pressure off: more than any run produces for a client. */
@@ -58,16 +65,13 @@ public final class CelerWebSocketServer implements PeerServer
         description = "The reactor between ticks: spin, yield, or backoff (spins, yields, then parks up to 100 us).")
     String idle;
 
-    private Reactor reactor;
+    private ReactorGroup group;
     private WsFeedServer feed;
-    private long droppedAtMark;
-    /** Written on the reactor every {@link #PUBLISH_MILLIS}, read by the sampler. */
-    private volatile long clients;
 
     /**
      * Runs the peer.
      *
-     * @param args {@code --port=P --cpu=N --rate=R --size=B --backpressure=on|off --queue=Q --samples=F
+     * @param args {@code --port=P --cpu=N --loops=L --cpus=LIST --rate=R --size=B --backpressure=on|off --queue=Q --samples=F
      *             --rss-cap-mb=M --exit-when-idle}; stdin takes {@code begin}, {@code stats}, {@code stop}.
      */
     public static void main(final String[] args)
@@ -81,27 +85,72 @@ public final class CelerWebSocketServer implements PeerServer
         final OutboundConfig outbound = feedOptions.dropWhenUnwritable() ?
             WsFeedServer.outbound(OverflowPolicy.DROP_OLDEST, queue, queueBytes, feedOptions.size) :
             WsFeedServer.outbound(OverflowPolicy.DROP_OLDEST, UNBOUNDED_MESSAGES, feedOptions.size);
-        reactor = new Reactor(new ReactorConfig().name("celer-ws-feed").cpu(options.cpu())
+        final int loops = options.loops();
+        group = new ReactorGroup(loops, i -> new ReactorConfig()
+            .name(loops == 1 ? "celer-ws-feed" : "celer-ws-feed-" + i).cpu(options.cpuOf(i))
             .idleStrategy(idleStrategy(idle))).start();
-        final WebSocketUpgrade echo = new WebSocketUpgrade(new WebSocketConfig(), new EchoSocket());
-        feed = WsFeedServer.open(reactor, options.port(),
+        feed = WsFeedServer.open(group, options.port(),
             new TcpConfig().bindAddress("127.0.0.1").socketSendBufferSize(feedOptions.sendBuffer),
             new WsFeedServer.Settings(feedOptions.rate, feedOptions.size, outbound, feedOptions.tickMillis),
-            System.out, Router.builder().get("/echo", echo));
-        final TimerCallback publish = new TimerCallback()
+            System.out, reactor -> Router.builder()
+                .get("/echo", new WebSocketUpgrade(new WebSocketConfig(), new EchoSocket())));
+        final AtomicLongArray published = new AtomicLongArray(loops);
+        final List<LoopProbe.Loop> probed = new ArrayList<>();
+        for (int i = 0; i < loops; i++)
         {
-            @Override
-            public void onTimer(final long timerId, final long nowMillis)
+            final Watch watch = new Watch(group.reactor(i), i, published);
+            group.reactor(i).call(() -> watch.reactor.schedule(PUBLISH_MILLIS, watch));
+            probed.add(new LoopProbe.Loop(watch.reactor::execute, () -> feed.offeredOn(watch.index))
+                .onBegin(watch::mark)
+                .count("dropped", () -> feed.droppedOn(watch.index) - watch.droppedAtMark)
+                .count("clients", () -> feed.clientsOn(watch.index))
+                .count("peak_clients", () -> watch.peakClients));
+        }
+        ProcessSampler.start(feedOptions, () ->
+        {
+            long clients = 0;
+            for (int i = 0; i < loops; i++)
             {
-                clients = feed.clients();
-                reactor.schedule(PUBLISH_MILLIS, this);
+                clients += published.get(i);
             }
-        };
-        reactor.call(() -> reactor.schedule(PUBLISH_MILLIS, publish));
-        ProcessSampler.start(feedOptions, () -> clients);
-        final LoopProbe probe = new LoopProbe(reactor::execute, feed::offered, () -> droppedAtMark = feed.dropped(),
-            () -> " dropped=" + (feed.dropped() - droppedAtMark) + " clients=" + feed.clients());
-        return new Serving(feed.localAddress().getPort(), probe);
+            return clients;
+        });
+        return new Serving(feed.localAddress().getPort(), new LoopProbe(probed));
+    }
+
+    /**
+     * One reactor's timer: every {@link #PUBLISH_MILLIS} it publishes the reactor's clients for the sampler and
+     * notes the most it held since the mark; on that reactor's thread.
+     */
+    private final class Watch implements TimerCallback
+    {
+        private final Reactor reactor;
+        private final int index;
+        private final AtomicLongArray published;
+        private long droppedAtMark;
+        private long peakClients;
+
+        Watch(final Reactor reactor, final int index, final AtomicLongArray published)
+        {
+            this.reactor = reactor;
+            this.index = index;
+            this.published = published;
+        }
+
+        @Override
+        public void onTimer(final long timerId, final long nowMillis)
+        {
+            final int clients = feed.clientsOn(index);
+            peakClients = Math.max(peakClients, clients);
+            published.lazySet(index, clients);
+            reactor.schedule(PUBLISH_MILLIS, this);
+        }
+
+        void mark()
+        {
+            droppedAtMark = feed.droppedOn(index);
+            peakClients = feed.clientsOn(index);
+        }
     }
 
     /**
@@ -130,6 +179,6 @@ public final class CelerWebSocketServer implements PeerServer
     public void stop()
     {
         feed.close();
-        reactor.stop();
+        group.stop();
     }
 }

@@ -1,8 +1,10 @@
 package io.celer.bench.ws.peer;
 
 import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 import io.celer.bench.peer.server.LoopProbe;
 
@@ -13,7 +15,7 @@ import io.celer.bench.peer.server.LoopProbe;
  * tenth of a second's messages per client, as Celer's feed does: a loop that fell behind catches up in steps, so
  * its turns stay short enough for the harness's tasks to run, and what it owes stays owed.
  *
- * <p>Confined to the one event loop; the counts are published for the per-second report thread.
+ * <p>Confined to one event loop, a feed per loop; the counts are published for the per-second report thread.
  */
 public final class Feed
 {
@@ -27,13 +29,13 @@ public final class Feed
     private final int size;
     private final long maxPerTick;
     private final boolean dropWhenUnwritable;
-    private final FeedOptions options;
     private final AtomicLong publishedSent = new AtomicLong();
     private final AtomicLong publishedDropped = new AtomicLong();
     private final AtomicLong publishedClients = new AtomicLong();
     private long sent;
     private long dropped;
     private long droppedAtMark;
+    private long peakClients;
     private boolean ticking;
 
     /**
@@ -76,7 +78,6 @@ public final class Feed
      */
     public Feed(final FeedOptions options)
     {
-        this.options = options;
         this.ratePerNano = options.rate / NANOS_PER_SECOND;
         this.nanosPerMessage = NANOS_PER_SECOND / options.rate;
         this.size = options.size;
@@ -95,6 +96,7 @@ public final class Feed
     {
         final Client client = new Client(sink, System.nanoTime());
         clients.add(client);
+        peakClients = Math.max(peakClients, clients.size());
         publishedClients.lazySet(clients.size());
         return client;
     }
@@ -199,40 +201,38 @@ public final class Feed
     public void mark()
     {
         droppedAtMark = dropped;
+        peakClients = clients.size();
     }
 
     /**
-     * The stats line's feed figures since the mark, on the loop.
+     * This feed's loop as a server's probe reads it: messages sent, and since the mark, those dropped, the
+     * clients at the end and the most at once.
      *
-     * @return {@code " dropped=D clients=C"}.
+     * @param loop runs tasks on the feed's event loop.
+     * @return the probe's loop.
      */
-    public String sinceMark()
+    public LoopProbe.Loop probed(final Executor loop)
     {
-        return " dropped=" + (dropped - droppedAtMark) + " clients=" + clients.size();
+        return new LoopProbe.Loop(loop, this::sent).onBegin(this::mark)
+            .count("dropped", () -> dropped - droppedAtMark)
+            .count("clients", clients::size)
+            .count("peak_clients", () -> peakClients);
     }
 
     /**
-     * Starts what watches a feed server once it listens: the process sampler and, with {@code --per-second}, the
-     * per-second report.
+     * Starts what watches a feed server once it listens: the process sampler and, with {@code --per-second}, a
+     * daemon thread printing each second's counts while clients are connected.
      *
-     * @param loop the feed's event loop, which the probe's marks run on.
-     * @return the probe of the server's sent messages and drops.
+     * @param options the server's feed options.
+     * @param feeds   the feed of each of its loops.
      */
-    public LoopProbe watch(final Executor loop)
+    public static void watch(final FeedOptions options, final List<Feed> feeds)
     {
-        ProcessSampler.start(options, this::clients);
-        if (options.perSecond)
+        ProcessSampler.start(options, () -> total(feeds, feed -> feed.publishedClients));
+        if (!options.perSecond)
         {
-            reportEachSecond();
+            return;
         }
-        return new LoopProbe(loop, this::sent, this::mark, this::sinceMark);
-    }
-
-    /**
-     * Starts a daemon thread printing each second's counts while clients are connected.
-     */
-    public void reportEachSecond()
-    {
         final Thread reporter = new Thread(() ->
         {
             long lastSent = 0;
@@ -247,9 +247,9 @@ public final class Feed
                 {
                     return;
                 }
-                final long nowSent = publishedSent.get();
-                final long nowDropped = publishedDropped.get();
-                final long connected = publishedClients.get();
+                final long nowSent = total(feeds, feed -> feed.publishedSent);
+                final long nowDropped = total(feeds, feed -> feed.publishedDropped);
+                final long connected = total(feeds, feed -> feed.publishedClients);
                 if (connected > 0 || nowSent != lastSent || nowDropped != lastDropped)
                 {
                     System.out.println("feed second=" + second + " clients=" + connected + " sent=" +
@@ -262,6 +262,16 @@ public final class Feed
         }, "feed-report");
         reporter.setDaemon(true);
         reporter.start();
+    }
+
+    private static long total(final List<Feed> feeds, final Function<Feed, AtomicLong> count)
+    {
+        long total = 0;
+        for (final Feed feed : feeds)
+        {
+            total += count.apply(feed).get();
+        }
+        return total;
     }
 
     private static final class Client

@@ -1,5 +1,7 @@
 package io.celer.bench.ws.peer;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.celer.bench.peer.server.LoopProbe;
@@ -13,7 +15,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
@@ -26,12 +27,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * Netty's WebSocket server ({@link WebSocketServerProtocolHandler}) on one event loop, native epoll by default:
- * {@code /feed} pushes generated messages at {@code --rate} a second to each client, dropping what a client
+ * Netty's WebSocket server ({@link WebSocketServerProtocolHandler}) on one event loop or {@code --loops}, each with
+ * a feed of its own clients, native epoll by default: {@code /feed} pushes generated messages at {@code --rate} a second to each client, dropping what a client
  * whose channel is not writable cannot take when {@code --backpressure=on}; {@code /echo} echoes.
  */
 @Command(name = "netty-ws", mixinStandardHelpOptions = true,
-    description = "WebSocket peer: Netty's WebSocket codec on one event loop.")
+    description = "WebSocket peer: Netty's WebSocket codec on one event loop or several.")
 public final class NettyWebSocketServer implements PeerServer
 {
     private static final int MAX_FRAME = 65_536;
@@ -46,13 +47,12 @@ public final class NettyWebSocketServer implements PeerServer
     @Mixin
     TransportOption transport = new TransportOption();
 
-    private Feed feed;
     private NettyListener listener;
 
     /**
      * Runs the peer.
      *
-     * @param args {@code --port=P --cpu=N --rate=R --size=B --backpressure=on|off --tick-ms=T --transport=...};
+     * @param args {@code --port=P --cpu=N --loops=L --rate=R --size=B --backpressure=on|off --tick-ms=T --transport=...};
      *             stdin takes {@code begin}, {@code stats}, {@code stop}.
      */
     public static void main(final String[] args)
@@ -63,17 +63,23 @@ public final class NettyWebSocketServer implements PeerServer
     @Override
     public Serving start() throws InterruptedException
     {
-        feed = new Feed(feedOptions);
-        final Handler handler = new Handler();
         final WebSocketServerProtocolConfig config = WebSocketServerProtocolConfig.newBuilder()
             .websocketPath("/").checkStartsWith(true).maxFramePayloadLength(MAX_FRAME).build();
-        listener = NettyListener.open(transport.name(), options.cpu(), options.port(), feedOptions.sendBuffer,
-            channel -> channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_FRAME),
-                new WebSocketServerProtocolHandler(config), handler));
-        final EventLoop loop = listener.loop();
-        loop.scheduleAtFixedRate(feed::tick, feedOptions.tickMillis, feedOptions.tickMillis, TimeUnit.MILLISECONDS);
-        final LoopProbe probe = feed.watch(loop);
-        return new Serving(listener.port(), probe);
+        final List<Feed> feeds = new ArrayList<>();
+        final List<LoopProbe.Loop> loops = new ArrayList<>();
+        listener = NettyListener.open(transport.name(), options, feedOptions.sendBuffer, loop ->
+        {
+            final Feed feed = new Feed(feedOptions);
+            final Handler handler = new Handler(feed);
+            loop.scheduleAtFixedRate(feed::tick, feedOptions.tickMillis, feedOptions.tickMillis,
+                TimeUnit.MILLISECONDS);
+            feeds.add(feed);
+            loops.add(feed.probed(loop));
+            return channel -> channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_FRAME),
+                new WebSocketServerProtocolHandler(config), handler);
+        });
+        Feed.watch(feedOptions, feeds);
+        return new Serving(listener.port(), new LoopProbe(loops));
     }
 
     @Override
@@ -83,11 +89,18 @@ public final class NettyWebSocketServer implements PeerServer
     }
 
     /**
-     * Joins clients to the feed or echoes them; all on the one event loop.
+     * Joins the clients of one event loop to its feed or echoes them, on that loop.
      */
     @ChannelHandler.Sharable
-    private final class Handler extends ChannelInboundHandlerAdapter
+    private static final class Handler extends ChannelInboundHandlerAdapter
     {
+        private final Feed feed;
+
+        Handler(final Feed feed)
+        {
+            this.feed = feed;
+        }
+
         @Override
         public void userEventTriggered(final ChannelHandlerContext ctx, final Object event)
         {

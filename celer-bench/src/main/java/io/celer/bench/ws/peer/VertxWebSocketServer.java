@@ -1,6 +1,8 @@
 package io.celer.bench.ws.peer;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.celer.bench.peer.server.LoopProbe;
 import io.celer.bench.peer.server.PeerMain;
@@ -12,12 +14,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * Vert.x 4's WebSocket server on one event loop, native transport when available: {@code /feed} pushes generated
+ * Vert.x 4's WebSocket server on one event loop or {@code --loops} (a server verticle instance each, each with a
+ * feed of its own clients), native transport when available: {@code /feed} pushes generated
  * messages at {@code --rate} a second to each client, dropping what a client whose write queue is full cannot
  * take when {@code --backpressure=on}; {@code /echo} echoes.
  */
 @Command(name = "vertx-ws", mixinStandardHelpOptions = true,
-    description = "WebSocket peer: a Vert.x 4 WebSocket server on one event loop.")
+    description = "WebSocket peer: a Vert.x 4 WebSocket server on one event loop or several.")
 public final class VertxWebSocketServer implements PeerServer
 {
     @Mixin
@@ -26,13 +29,12 @@ public final class VertxWebSocketServer implements PeerServer
     @Mixin
     FeedOptions feedOptions = new FeedOptions();
 
-    private Feed feed;
     private VertxLoop loop;
 
     /**
      * Runs the peer.
      *
-     * @param args {@code --port=P --cpu=N --rate=R --size=B --backpressure=on|off --tick-ms=T}; stdin takes
+     * @param args {@code --port=P --cpu=N --loops=L --rate=R --size=B --backpressure=on|off --tick-ms=T}; stdin takes
      *             {@code begin}, {@code stats}, {@code stop}.
      */
     public static void main(final String[] args)
@@ -43,13 +45,19 @@ public final class VertxWebSocketServer implements PeerServer
     @Override
     public Serving start() throws Exception
     {
-        feed = new Feed(feedOptions);
-        loop = new VertxLoop();
-        final int port = loop.listen(options.cpu(), options.port(), feedOptions.sendBuffer,
-            () -> loop.vertx().setPeriodic(feedOptions.tickMillis, id -> feed.tick()),
-            server -> server.webSocketHandler(this::accept));
-        final LoopProbe probe = feed.watch(loop.executor());
-        return new Serving(port, probe);
+        loop = new VertxLoop(options.loops());
+        final List<Feed> feeds = new CopyOnWriteArrayList<>();
+        final List<LoopProbe.Loop> loops = new CopyOnWriteArrayList<>();
+        final int port = loop.listen(options, feedOptions.sendBuffer, executor ->
+        {
+            final Feed feed = new Feed(feedOptions);
+            loop.vertx().setPeriodic(feedOptions.tickMillis, id -> feed.tick());
+            feeds.add(feed);
+            loops.add(feed.probed(executor));
+            return server -> server.webSocketHandler(socket -> accept(feed, socket));
+        });
+        Feed.watch(feedOptions, feeds);
+        return new Serving(port, new LoopProbe(loops));
     }
 
     @Override
@@ -58,7 +66,7 @@ public final class VertxWebSocketServer implements PeerServer
         loop.close();
     }
 
-    private void accept(final ServerWebSocket socket)
+    private static void accept(final Feed feed, final ServerWebSocket socket)
     {
         switch (socket.path())
         {

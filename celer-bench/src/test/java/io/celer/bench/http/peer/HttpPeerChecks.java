@@ -16,6 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -66,6 +68,62 @@ final class HttpPeerChecks
         {
             server.stop();
         }
+    }
+
+    /**
+     * Starts a peer of several loops, holds keep-alive connections that each get a response, and gives its stats
+     * line taken while they are open; stops it.
+     *
+     * @param server      the peer, configured with {@code --loops}.
+     * @param connections how many to hold.
+     * @return the stats line.
+     * @throws Exception if a check cannot run.
+     */
+    static String statsOfLoops(final PeerServer server, final int connections) throws Exception
+    {
+        final PeerServer.Serving serving = server.start();
+        final List<Socket> sockets = new ArrayList<>();
+        try
+        {
+            serving.probe().begin();
+            for (int i = 0; i < connections; i++)
+            {
+                final Socket socket = connect(serving.port());
+                sockets.add(socket);
+                socket.getOutputStream().write(ascii(PLAINTEXT_REQUEST));
+                assertThat(readPlaintextResponses(socket.getInputStream(), 1)).isEqualTo(1);
+            }
+            // Longer than a Celer reactor's look at its connections, every 10 ms.
+            Thread.sleep(200);
+            return serving.probe().statsLine();
+        }
+        finally
+        {
+            for (final Socket socket : sockets)
+            {
+                socket.close();
+            }
+            server.stop();
+        }
+    }
+
+    /**
+     * One figure of each loop from a stats line.
+     *
+     * @param stats the line.
+     * @param name  such as {@code messages} for {@code loop_messages}.
+     * @return the loops' values, in order.
+     */
+    static List<Long> perLoop(final String stats, final String name)
+    {
+        final Matcher listed = Pattern.compile(" loop_" + name + "=([0-9,]+)").matcher(stats);
+        assertThat(listed.find()).as(stats).isTrue();
+        final List<Long> values = new ArrayList<>();
+        for (final String value : listed.group(1).split(","))
+        {
+            values.add(Long.parseLong(value));
+        }
+        return values;
     }
 
     static void plaintext(final int port) throws Exception
