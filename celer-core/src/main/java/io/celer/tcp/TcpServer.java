@@ -34,6 +34,7 @@ public final class TcpServer
     private final boolean handOff;
 
     private volatile boolean open;
+    private volatile boolean closing;
 
     /**
      * A server with the default settings: raw bytes, all addresses.
@@ -112,7 +113,8 @@ public final class TcpServer
     }
 
     /**
-     * Binds now, from any thread, and starts accepting on the reactors.
+     * Binds now, from any thread, and starts accepting on the reactors; after a {@link #close()}, once the close
+     * has run on them.
      *
      * @return this.
      * @throws UncheckedIOException if the address cannot be bound.
@@ -123,6 +125,19 @@ public final class TcpServer
         if (open)
         {
             throw new IllegalStateException("server on port " + port + " is already open");
+        }
+        if (closing)
+        {
+            // A close just asked for runs on the reactors: let it end before new listeners take its place.
+            for (final Acceptor acceptor : acceptors)
+            {
+                final Reactor reactor = acceptor.reactor();
+                if (reactor.isRunning() && !reactor.isReactorThread())
+                {
+                    reactor.call(() -> { });
+                }
+            }
+            closing = false;
         }
         config.newFraming(); // fails fast on a read buffer too small for the framing
         config.transport().check(); // and on TLS settings that cannot work
@@ -328,6 +343,7 @@ public final class TcpServer
     public void close()
     {
         open = false;
+        closing = true;
         for (final Acceptor acceptor : acceptors)
         {
             acceptor.reactor().execute(() -> acceptor.close(CloseReason.SERVER_CLOSED));

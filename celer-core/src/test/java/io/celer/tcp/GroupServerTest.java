@@ -219,14 +219,13 @@ class GroupServerTest
     }
 
     @Test
-    void aClosedServerOpensAgainAndServes() throws IOException
+    void aClosedServerOpensAgainAtOnceAndServes() throws IOException
     {
         final ReactorGroup group = reactors.startGroup("again", 2);
         final TcpServer server = echoServer(group, new TcpConfig(), new ArrayList<>(), new ConcurrentHashMap<>());
         assertThat(ask(connect(server.port()), "first", 30_000)).startsWith("again-");
         server.close();
-        Await.until("closed", () -> server.connectionCount() == 0);
-        server.open();
+        server.open(); // at once: the close must have run on both reactors before the new listeners bind
         assertThat(server.isOpen()).isTrue();
         for (int i = 0; i < 4; i++)
         {
