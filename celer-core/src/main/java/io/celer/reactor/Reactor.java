@@ -267,16 +267,16 @@ public final class Reactor implements AutoCloseable
      */
     public void wakeup()
     {
-        if (waitsInSelector)
+        if ((waitsInSelector || idleParks) && sleepFlag.mayBeAsleep())
         {
-            if (sleepFlag.mayBeAsleep())
+            if (waitsInSelector)
             {
                 readyKeys.wakeup();
             }
-        }
-        else if (idleParks && sleepFlag.mayBeAsleep())
-        {
-            LockSupport.unpark(thread);
+            else
+            {
+                LockSupport.unpark(thread);
+            }
         }
     }
 
@@ -512,7 +512,11 @@ public final class Reactor implements AutoCloseable
             }
         }
         sleepFlag.wakeUp();
-        // What woke it is handled by the next cycle, whose owners must see the time after the wait.
+        advanceClock(); // what woke it is handled by the next cycle, whose owners must see the time after the wait
+    }
+
+    private void advanceClock()
+    {
         nowNanos = System.nanoTime() - originNanos;
         nowMillis = nowNanos / 1_000_000L;
     }
@@ -526,8 +530,7 @@ public final class Reactor implements AutoCloseable
             work = readyKeys.select();
         }
         work += pollers.pollAll();
-        nowNanos = System.nanoTime() - originNanos;
-        nowMillis = nowNanos / 1_000_000L;
+        advanceClock();
         work += timers.expire(nowNanos);
         work += callbacks.drain(callbackRunner);
         work += callbackSources.drainAll();

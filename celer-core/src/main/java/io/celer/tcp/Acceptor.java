@@ -83,7 +83,8 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
      * Binds a listener, from any thread.
      *
      * @param port      the port, 0 for an ephemeral one.
-     * @param reusePort whether other members bind the same port.
+     * @param reusePort whether other members bind the same port, or the settings ask for SO_REUSEPORT; set where
+     *                  the platform has it.
      */
     void bind(final int port, final boolean reusePort)
     {
@@ -100,7 +101,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         {
             channel.configureBlocking(false);
             channel.setOption(StandardSocketOptions.SO_REUSEADDR, config.reuseAddress());
-            if (reusePort)
+            if (reusePort && channel.supportedOptions().contains(StandardSocketOptions.SO_REUSEPORT))
             {
                 channel.setOption(StandardSocketOptions.SO_REUSEPORT, true);
             }

@@ -142,7 +142,7 @@ public final class TcpServer
         config.newFraming(); // fails fast on a read buffer too small for the framing
         config.transport().check(); // and on TLS settings that cannot work
         final int listeners = handOff ? 1 : acceptors.length;
-        final boolean reusePort = listeners > 1 || config.reusePort() && reusePortSupported();
+        final boolean reusePort = listeners > 1 || config.reusePort();
         int bound = 0;
         try
         {
