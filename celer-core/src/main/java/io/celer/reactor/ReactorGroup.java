@@ -131,6 +131,24 @@ public final class ReactorGroup implements AutoCloseable
     }
 
     /**
+     * A member's index: what a per-reactor handler factory uses to find state kept per member in an array.
+     *
+     * @param reactor any reactor.
+     * @return its index from 0, or -1 when it is not a member.
+     */
+    public int indexOf(final Reactor reactor)
+    {
+        for (int i = 0; i < reactors.length; i++)
+        {
+            if (reactors[i] == reactor)
+            {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
      * The member whose thread calls.
      *
      * @return the reactor, or null when called from a thread of no member.

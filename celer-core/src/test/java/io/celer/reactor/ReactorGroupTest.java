@@ -27,9 +27,11 @@ class ReactorGroupTest
                 final Reactor member = group.reactor(i);
                 member.call(() -> names.add(Thread.currentThread().getName()));
                 member.call(() -> assertThat(group.current()).isSameAs(member));
+                assertThat(group.indexOf(member)).isEqualTo(i);
             }
             assertThat(names).containsExactly("shard-0", "shard-1", "shard-2");
             assertThat(group.current()).as("the test thread is no member").isNull();
+            assertThat(group.indexOf(new Reactor(new ReactorConfig()))).as("a reactor of no group").isEqualTo(-1);
         }
         finally
         {

@@ -35,6 +35,19 @@ public final class JdkWebSocketEvents implements Listener
         return event;
     }
 
+    /**
+     * The next event, if one comes within the time given.
+     *
+     * @param timeout how long to wait.
+     * @param unit    its unit.
+     * @return the event, or null.
+     * @throws InterruptedException if interrupted while waiting.
+     */
+    public String poll(final long timeout, final TimeUnit unit) throws InterruptedException
+    {
+        return events.poll(timeout, unit);
+    }
+
     /** Joins a text message's parts; the last one completes it. */
     @Override
     public CompletionStage<?> onText(final WebSocket socket, final CharSequence data, final boolean last)

@@ -1,6 +1,7 @@
 package io.celer.examples.readme;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.BlockingQueue;
 
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -27,6 +28,11 @@ import io.celer.websocket.WebSocket;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.WebSocketHandler;
 import io.celer.websocket.client.WebSocketClient;
+import io.celer.websocket.outbound.Fanout;
+import io.celer.websocket.outbound.OutboundConfig;
+import io.celer.websocket.outbound.Publication;
+import io.celer.websocket.outbound.Publisher;
+import io.celer.websocket.server.WebSocketUpgrade;
 
 /**
  * The guide's samples (docs/guide.md), as they appear there between the markers, so that they compile and run.
@@ -62,6 +68,32 @@ final class GuideSamples
         // README:end
         out.add(Integer.toString(server.port()));
         return group;
+    }
+
+    static Publisher groupFeed(final ReactorGroup group, final int port, final BlockingQueue<String> out)
+    {
+        // README:begin group-feed
+        Fanout[] clients = new Fanout[group.size()];                  // each member's, used on its thread only
+        for (int i = 0; i < clients.length; i++)
+        {
+            clients[i] = new Fanout(new OutboundConfig().maxMessageLength(256));
+        }
+        HttpServer feed = new HttpServer(group, port, new HttpServerConfig(),
+            reactor -> new WebSocketUpgrade(new WebSocketConfig(),
+                () -> clients[group.indexOf(reactor)].handler(new WebSocketHandler() { }))).open();
+        Publisher publisher = new Publisher(group, i -> clients[i], 64, 1);  // lanes for one producer thread
+        // README:end
+        out.add(Integer.toString(feed.port()));
+        return publisher;
+    }
+
+    static void publish(final Publisher publisher)
+    {
+        // README:begin group-publish
+        Publication tick = publisher.claim(Thread::onSpinWait).toAll().text();  // on the producer thread
+        tick.payload().put("tick".getBytes(StandardCharsets.UTF_8));
+        publisher.publish();                                          // every member's clients get it
+        // README:end
     }
 
     static TcpClient client(final Reactor reactor, final int port, final BlockingQueue<String> out)

@@ -40,11 +40,13 @@ import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
+import io.celer.test.JdkWebSocketEvents;
 import io.celer.test.Sockets;
 import io.celer.websocket.Utf8Text;
 import io.celer.websocket.WebSocket;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.WebSocketHandler;
+import io.celer.websocket.outbound.Publisher;
 import io.celer.websocket.server.WebSocketUpgrade;
 
 /**
@@ -144,6 +146,48 @@ class ReadmeSamplesTest
         finally
         {
             reactor.close();
+        }
+    }
+
+    @Test
+    void theGuidesGroupFeedReachesClientsOnEveryMember() throws Exception
+    {
+        final BlockingQueue<String> out = new LinkedBlockingQueue<>();
+        final ReactorGroup group = ReactorGroup.create("feed", 2).start();
+        final java.util.List<java.net.http.WebSocket> open = new java.util.ArrayList<>();
+        try
+        {
+            final Publisher publisher = GuideSamples.groupFeed(group, 0, out);
+            final int port = Integer.parseInt(out.poll(30, TimeUnit.SECONDS));
+            final java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+            final java.util.List<JdkWebSocketEvents> clients = new java.util.ArrayList<>();
+            for (int i = 0; i < 4; i++)
+            {
+                final JdkWebSocketEvents events = new JdkWebSocketEvents();
+                open.add(http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + port + "/"), events)
+                    .get(30, TimeUnit.SECONDS));
+                clients.add(events);
+            }
+            // The upgrade's answer can reach a client before its session joins the fanout: publish until all hear.
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            for (final JdkWebSocketEvents client : clients)
+            {
+                String heard = null;
+                while (heard == null && System.nanoTime() < deadline)
+                {
+                    GuideSamples.publish(publisher);
+                    heard = client.poll(50, TimeUnit.MILLISECONDS);
+                }
+                assertThat(heard).isEqualTo("text:tick");
+            }
+        }
+        finally
+        {
+            for (final java.net.http.WebSocket client : open)
+            {
+                client.abort();
+            }
+            group.close();
         }
     }
 

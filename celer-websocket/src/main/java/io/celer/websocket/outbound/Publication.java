@@ -38,6 +38,21 @@ public final class Publication implements ReactorCallback
     }
 
     /**
+     * Makes another member's publication the same message: same bytes, kind and address.
+     *
+     * @param copy a claimed publication whose payload is at least as large.
+     */
+    void copyTo(final Publication copy)
+    {
+        final int length = payload.position();
+        copy.payload.clear();
+        copy.payload.put(0, payload, 0, length).position(length);
+        copy.target = target;
+        copy.everyone = everyone;
+        copy.kind = kind;
+    }
+
+    /**
      * Producer: the buffer to put the message into with relative puts; the bytes before its position are sent.
      *
      * @return the buffer, empty after a claim, as large as the configured largest message.
