@@ -1,0 +1,64 @@
+package io.celer.linux;
+
+/**
+ * The {@code errno} values a reactor acts on, as Linux defines them on x86-64 and AArch64 alike. {@link Syscalls}
+ * returns them negated.
+ */
+public final class Errno
+{
+    /** Interrupted by a signal: try again. */
+    public static final int EINTR = 4;
+    /** Nothing to read, no room to write, no connection to accept: wait for readiness. */
+    public static final int EAGAIN = 11;
+    /** A bad file descriptor. */
+    public static final int EBADF = 9;
+    /** The process has no descriptor left. */
+    public static final int EMFILE = 24;
+    /** The system has no descriptor left. */
+    public static final int ENFILE = 23;
+    /** The peer closed: writing is over. */
+    public static final int EPIPE = 32;
+    /** The address is in use. */
+    public static final int EADDRINUSE = 98;
+    /** The peer reset the connection. */
+    public static final int ECONNRESET = 104;
+    /** No kernel memory for a socket buffer. */
+    public static final int ENOBUFS = 105;
+    /** The connection was refused. */
+    public static final int ECONNREFUSED = 111;
+    /** A non-blocking connect is under way. */
+    public static final int EINPROGRESS = 115;
+    /** Not enough memory. */
+    public static final int ENOMEM = 12;
+
+    private Errno()
+    {
+    }
+
+    /**
+     * A value's name, for messages.
+     *
+     * @param errno a positive value, or a negated one as the calls return it.
+     * @return its name, or {@code errno N} for one not listed here.
+     */
+    public static String name(final int errno)
+    {
+        final int value = Math.abs(errno);
+        return switch (value)
+        {
+            case EINTR -> "EINTR";
+            case EAGAIN -> "EAGAIN";
+            case EBADF -> "EBADF";
+            case EMFILE -> "EMFILE";
+            case ENFILE -> "ENFILE";
+            case EPIPE -> "EPIPE";
+            case EADDRINUSE -> "EADDRINUSE";
+            case ECONNRESET -> "ECONNRESET";
+            case ENOBUFS -> "ENOBUFS";
+            case ECONNREFUSED -> "ECONNREFUSED";
+            case EINPROGRESS -> "EINPROGRESS";
+            case ENOMEM -> "ENOMEM";
+            default -> "errno " + value;
+        };
+    }
+}

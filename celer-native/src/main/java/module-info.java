@@ -1,0 +1,10 @@
+/**
+ * Celer's native transport: Linux system calls through the Foreign Function and Memory API (epoll), no JNI
+ * library to build or ship. Needs {@code --enable-native-access=io.celer.linux} on the module path, or
+ * {@code --enable-native-access=ALL-UNNAMED} on the class path.
+ */
+module io.celer.linux
+{
+    exports io.celer.linux;
+    exports io.celer.linux.epoll;
+}
