@@ -10,7 +10,8 @@ import io.celer.reactor.Reactor;
  *
  * <p>Writing is all or nothing: a message is framed and copied into the connection's write buffer whole, or
  * not at all, so nothing partial ever reaches the wire. {@link #flush()} moves the buffer to the socket;
- * bytes written and not flushed are flushed at the end of the reactor cycle. When the socket cannot take
+ * bytes written and not flushed are flushed once the read that the handler answered ends, or else at the end
+ * of the reactor cycle. When the socket cannot take
  * them all the connection is lagging until it drains, and {@link Handler#writable} tells as room
  * frees up.
  */

@@ -232,6 +232,14 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
             if ((ready & SelectionKey.OP_READ) != 0 && reader.isReading())
             {
                 reader.read(true);
+                // What the handler wrote in answer goes out as its read ends, as Netty flushes on read complete,
+                // not after every other ready connection has run: the answer leaves sooner, and the write buffer
+                // goes back to the reactor's pool at once, so a cycle with thousands of ready connections does
+                // not hold thousands of buffers.
+                if (endOfCycleQueued && state == OPEN)
+                {
+                    writer.flush();
+                }
             }
         }
         catch (final Throwable t)

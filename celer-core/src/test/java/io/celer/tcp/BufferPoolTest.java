@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -160,6 +161,69 @@ class BufferPoolTest
         server.close();
         Await.until("the server closed", () -> OnReactor.get(reactor, () -> server.readBuffers().kept()) == 0);
         assertThat(pools(reactor, server).writeKept()).isZero();
+    }
+
+    @Test
+    void connectionsAnsweringInOneCycleTakeTheirWriteBufferInTurn() throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        // Answers with write, which leaves the flush to the connection, as the HTTP server does.
+        final Handler echoByWrite = new Handler()
+        {
+            @Override
+            public void message(final Connection connection, final ByteBuffer message)
+            {
+                connection.write(message);
+                connection.write("\n");
+            }
+        };
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new LineFraming(64)).bufferPoolSize(2), echoByWrite).open();
+        final List<Socket> sockets = new ArrayList<>();
+        try
+        {
+            for (int i = 0; i < 50; i++)
+            {
+                final Socket socket = new Socket("127.0.0.1", server.port());
+                socket.setSoTimeout(30_000);
+                sockets.add(socket);
+            }
+            Await.until("fifty connections", () -> OnReactor.get(reactor, server::connectionCount) == 50);
+            // The reactor waits while every client sends a line, so that one cycle finds all fifty ready.
+            final CountDownLatch hold = new CountDownLatch(1);
+            reactor.callAsync(() ->
+            {
+                try
+                {
+                    hold.await();
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            for (int i = 0; i < 50; i++)
+            {
+                sendLine(sockets.get(i), "line " + i);
+            }
+            Thread.sleep(200);
+            hold.countDown();
+            for (int i = 0; i < 50; i++)
+            {
+                assertThat(lineReader(sockets.get(i)).readLine()).isEqualTo("line " + i);
+            }
+            // Each answer leaves as its read ends and gives its buffer back for the next connection's.
+            assertThat(pools(reactor, server).writeMade()).as("write buffers made for fifty answers in a cycle")
+                .isEqualTo(1);
+        }
+        finally
+        {
+            for (final Socket socket : sockets)
+            {
+                socket.close();
+            }
+        }
+        server.close();
     }
 
     @Test
