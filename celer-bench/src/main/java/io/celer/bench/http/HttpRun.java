@@ -157,6 +157,7 @@ final class HttpRun
                 .legend("Requests per second while measured, a row per connection count, a column per server.")
                 .chart(Sweep.chart("Requests per second by keep-alive connections (" + driver + ")",
                     "connections", true, entries))
+                .chartBelow(Sweep.cpuChart("connections", true, entries))
                 .section("Per server", HttpDetails.table(entries));
             return run.finish(report, settings.outDir());
         }
@@ -206,7 +207,8 @@ final class HttpRun
             final Long failed = clientStats.number("failed");
             return new HttpPoint(connections, histogram.getTotalCount(), failed == null ? 0 : failed,
                 histogram.getTotalCount() * 1e9 / nanos, histogram.getMean() / 1e3, List.copyOf(percentiles),
-                clientStats.gcCount(), clientStats.allocatedPerMessage(), clientStats.cpuPercent(), facts);
+                clientStats.gcCount(), clientStats.allocatedPerMessage(), clientStats.cpuPercent(),
+                clientStats.cpuMicrosPerMessage(), facts);
         }
     }
 
@@ -231,7 +233,8 @@ final class HttpRun
         }
         final WrkOutput result = WrkOutput.parse(wrk.output());
         return new HttpPoint(connections, result.requests(), result.errors(), result.requestsPerSecond(),
-            result.meanUs(), result.percentiles(), null, null, wrk.cpuPercent(), facts);
+            result.meanUs(), result.percentiles(), null, null, wrk.cpuPercent(), wrk.cpuMicrosPer(result.requests()),
+            facts);
     }
 
     private List<String> wrkCommand(final int connections, final int seconds, final boolean latency,

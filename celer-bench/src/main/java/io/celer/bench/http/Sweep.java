@@ -38,6 +38,9 @@ final class Sweep
 
         /** @return the server's {@code java.runtime.version}, from its stats. */
         String serverJdk();
+
+        /** @return the server's CPU time per request answered, in microseconds, or null if not told. */
+        Double serverCpuPerRequest();
     }
 
     /**
@@ -211,5 +214,37 @@ final class Sweep
             series.add(new LinePlot.Series(entry.peer(), xs, ys));
         }
         return new LinePlot.Chart(title, xTitle, "requests per second", logX, series);
+    }
+
+    /**
+     * The servers' CPU time per request as lines, one per server with the figure, for the panel below the rates.
+     *
+     * @param xTitle  the settings' axis title.
+     * @param logX    whether the settings grow by powers.
+     * @param entries one per server.
+     * @return the chart.
+     */
+    static LinePlot.Chart cpuChart(final String xTitle, final boolean logX, final List<? extends Entry<?>> entries)
+    {
+        final List<LinePlot.Series> series = new ArrayList<>();
+        for (final Entry<?> entry : entries)
+        {
+            final List<Double> xs = new ArrayList<>();
+            final List<Double> ys = new ArrayList<>();
+            for (final Point point : entry.points())
+            {
+                if (point.serverCpuPerRequest() != null)
+                {
+                    xs.add((double)point.setting());
+                    ys.add(point.serverCpuPerRequest());
+                }
+            }
+            if (!xs.isEmpty())
+            {
+                series.add(new LinePlot.Series(entry.peer(), xs, ys));
+            }
+        }
+        return new LinePlot.Chart("Server CPU time (user + system) per request", xTitle, "CPU us per request",
+            logX, series);
     }
 }
