@@ -38,7 +38,7 @@ public final class HttpCommand implements Callable<Integer>
         description = "What loads the servers: celer or wrk (default: ${DEFAULT-VALUE}).")
     private HttpRun.Driver driver;
 
-    @Option(names = "--peers", paramLabel = "PEERS", defaultValue = "vertx,netty,celer",
+    @Option(names = "--peers", paramLabel = "PEERS", defaultValue = "vertx,netty,celer,celer-spin",
         description = "Comma-separated servers (default: ${DEFAULT-VALUE}).")
     private String peers;
 

@@ -104,7 +104,7 @@ final class WsReport
     {
         final Table table = Table.of(List.of("peer", "scenario", "fast msg/s", "p50 us", "p99 us", "p99.9 us",
             "max us", "due p50 us", "due p99 us", "due p99.9 us", "slow got", "slow lost", "dropped", "RSS MiB",
-            "heap MiB", "GCs", "server CPU", "client CPU", "loops", "per-loop share %", "note"), entries, e ->
+            "heap MiB", "GCs", "server CPU", "client CPU", "CPU us/msg s / c", "loops", "per-loop share %", "note"), entries, e ->
         {
             final WsResult.Server s = e.server();
             return List.of(e.peer(), e.scenario(), format("%,.0f", e.fastMsgsPerS()),
@@ -117,6 +117,8 @@ final class WsReport
                 format("%,.0f", s.heapMaxMb()), Long.toString(s.gcCount()),
                 cpuCell(e.cpu().serverCorePercent(), e.cpu().serverKernelPercent()),
                 cpuCell(e.cpu().clientCorePercent(), e.cpu().clientKernelPercent()),
+                Cells.cpuPerMessage(e.cpu().serverUsPerMessage()) + " / "
+                    + Cells.cpuPerMessage(e.cpu().clientUsPerMessage()),
                 Cells.orNa(e.serverLoops(), "%d"),
                 "msgs " + LoopShares.cell(e.loopMessagesPercent()) + ", clients " + LoopShares.cell(e.loopClientsPercent()),
                 s.capped() ? format("RSS cap at %.0f s", s.cappedAfterS()) : "");
@@ -156,7 +158,9 @@ final class WsReport
                 + "measuring, sampled each second; GCs: its collections; server CPU and client CPU: each "
                 + "process's CPU time while measuring, as a share of one core, and the share of that spent in the "
                 + "kernel (the two share the machine's cores, so what the client costs is what the "
-                + "server cannot have); loops: the server's reactors or event loops; per-loop share %: each one's "
+                + "server cannot have); CPU us/msg: each process's CPU time, user and system, per message, the "
+                + "server's per message it sent and the client's per message its fast clients received; loops: the "
+                + "server's reactors or event loops; per-loop share %: each one's "
                 + "share of the messages sent (msgs) and of the clients (the most it held at once).")
             .timePlot("throughput and RSS over time", List.of(
                 panel("Messages a second to the fast clients", "messages/s", entries, true),
@@ -191,8 +195,8 @@ final class WsReport
     {
         final SideStats server = round.stats().server();
         final SideStats client = round.stats().client();
-        return new WsResult.Cpu(corePercent(server, seconds), kernelPercent(server), usPerMessage(server),
-            corePercent(client, seconds), kernelPercent(client), usPerMessage(client));
+        return new WsResult.Cpu(corePercent(server, seconds), kernelPercent(server), server.cpuMicrosPerMessage(),
+            corePercent(client, seconds), kernelPercent(client), client.cpuMicrosPerMessage());
     }
 
     private static Double corePercent(final SideStats side, final double seconds)
@@ -205,12 +209,6 @@ final class WsReport
     {
         final Long millis = side.cpuMillis();
         return millis == null || millis == 0 ? null : 100.0 * side.number("cpu_sys_ms") / millis;
-    }
-
-    private static Double usPerMessage(final SideStats side)
-    {
-        final Long millis = side.cpuMillis();
-        return millis == null || side.messages() == 0 ? null : 1000.0 * millis / side.messages();
     }
 
     private static String cpuCell(final Double core, final Double kernel)

@@ -107,6 +107,17 @@ public final class CelerHttpServer implements PeerServer
     }
 
     /**
+     * A reactor's thread, once started.
+     *
+     * @param index the reactor's index in the group.
+     * @return its thread.
+     */
+    Thread reactorThread(final int index)
+    {
+        return group.reactor(index).thread();
+    }
+
+    /**
      * One reactor's application: its routes, page and counts, only ever touched by its thread; its timer notes
      * the most connections the reactor held, without a counter on the request path.
      */
