@@ -33,7 +33,10 @@ final class HttpRun
 {
     private static final String PATH = "/plaintext";
     private static final FixedPeer CLIENT =
-        new FixedPeer("celer-http-client", "Celer HttpClient, one reactor spinning and yielding", true, null);
+        new FixedPeer("celer-http-client", "Celer HttpClient, one reactor waiting in the selector when idle", true,
+            null);
+    private static final String CPU_TABLE = "Server CPU time per request, microseconds (user and system, from "
+        + "/proc over the measure; the driver's is in the per-server table)";
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 100};
 
     private final Settings settings;
@@ -149,7 +152,8 @@ final class HttpRun
                 .intro(String.format(Locale.ROOT, "Each connection sends GET %s when its previous response is in "
                     + "(no pipelining); %d s of warm-up, then %d s measured; the server on %s, the driver (%s) on "
                     + "%s.", PATH, settings.warmupSeconds(), settings.seconds(), ServerSide.serverCpus(cpus),
-                    settings.driver() == Driver.CELER ? "Celer's HttpClient on a spinning, yielding reactor" : "wrk -t1",
+                    settings.driver() == Driver.CELER ? "Celer's HttpClient on a reactor that waits in the selector when idle"
+                        : "wrk -t1",
                     cpus.clientCpu() < 0 && cpus.pinned() ? "the same CPUs" : "another"))
                 .fact("Pinning", cpus.note())
                 .fact("Server reactors", ServerSide.reactors(cpus))
@@ -158,6 +162,7 @@ final class HttpRun
                 .chart(Sweep.chart("Requests per second by keep-alive connections (" + driver + ")",
                     "connections", true, entries))
                 .chartBelow(Sweep.cpuChart("connections", true, entries))
+                .table(CPU_TABLE, Sweep.cpuPerRequest("connections", settings.connections(), entries))
                 .section("Per server", HttpDetails.table(entries));
             return run.finish(report, settings.outDir());
         }

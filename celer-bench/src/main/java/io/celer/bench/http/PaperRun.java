@@ -138,6 +138,8 @@ final class PaperRun
                 .chart(Sweep.chart("Requests per second by concurrent ab clients (no keep-alive, " + PATH + ")",
                     "concurrent clients (ab -c)", false, entries))
                 .chartBelow(Sweep.cpuChart("concurrent clients (ab -c)", false, entries))
+                .table("Server CPU time per request, microseconds (user and system, from /proc over the ab run; "
+                    + "ab's is in the per-server table)", Sweep.cpuPerRequest("N", settings.concurrency(), entries))
                 .section("Per server", details(entries));
             if (!skipped.isEmpty())
             {

@@ -165,6 +165,35 @@ final class Sweep
     }
 
     /**
+     * The servers' CPU time per request side by side, in the rates' shape: a row per setting, a column per server.
+     *
+     * @param label    the settings' column title.
+     * @param settings the settings.
+     * @param entries  one per server.
+     * @return the table, microseconds of user and system time per request (n/a where a server did not tell).
+     */
+    static Table cpuPerRequest(final String label, final List<Integer> settings,
+        final List<? extends Entry<?>> entries)
+    {
+        final List<String> header = new ArrayList<>(List.of(label));
+        for (final Entry<?> entry : entries)
+        {
+            header.add(entry.peer());
+        }
+        final List<List<String>> rows = new ArrayList<>();
+        for (int i = 0; i < settings.size(); i++)
+        {
+            final List<String> row = new ArrayList<>(List.of(Cells.format("%,d", settings.get(i))));
+            for (final Entry<?> entry : entries)
+            {
+                row.add(Cells.cpuPerMessage(entry.points().get(i).serverCpuPerRequest()));
+            }
+            rows.add(row);
+        }
+        return new Table(header, rows);
+    }
+
+    /**
      * Every server's points, a row each, as the per-server section shows them.
      *
      * @param header  column titles, the server's first.

@@ -77,7 +77,8 @@ class HttpBenchTest
         // The rates, and below them the servers' CPU per request: two panels of a chart's height each.
         assertThat(ImageIO.read(out.resolve("latest-http.png").toFile()).getHeight()).isGreaterThanOrEqualTo(1_300);
         assertThat(Files.readString(out.resolve("latest-http.md")))
-            .contains("| connections ", "latest-http.png", "CPU us/req c / s", "Server CPU time per request");
+            .contains("| connections ", "latest-http.png", "CPU us/req c / s",
+                "### Server CPU time per request, microseconds");
     }
 
     @Test

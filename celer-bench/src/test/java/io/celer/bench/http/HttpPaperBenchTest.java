@@ -67,7 +67,7 @@ class HttpPaperBenchTest
         assertThat(Files.size(out.resolve("latest-http-paper.png"))).isGreaterThan(5_000);
         assertThat(Files.readString(out.resolve("latest-http-paper.md")))
             .contains("| N ", "thread-per-connection", "latest-http-paper.png", "## Per server", "CPU % ab / s",
-                "CPU us/req ab / s");
+                "CPU us/req ab / s", "### Server CPU time per request, microseconds");
     }
 
     @Test
