@@ -31,7 +31,8 @@ final class HttpDetails
             + "server; loops: the server's reactors or event loops; per-loop share %: each one's share of the "
             + "requests (req), and of the connections (conn: the most it held at once; Celer alone tells).\n\n"
             + Sweep.points(List.of("server", "connections", "req/s", "p50", "p90", "p99", "p99.9", "max", "errors",
-                "GC c/s", "alloc B/req c / s", "scope", "CPU % c / s", "CPU us/req c / s", "loops", "per-loop share %"), entries,
+                "GC c/s", "alloc B/req c / s", "scope", "CPU % c / s", "CPU us/req c / s", "loops",
+                "per-loop share %"), entries,
                 p ->
             {
                 final ServerFacts server = p.server();

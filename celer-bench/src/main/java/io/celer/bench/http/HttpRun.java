@@ -152,8 +152,8 @@ final class HttpRun
                 .intro(String.format(Locale.ROOT, "Each connection sends GET %s when its previous response is in "
                     + "(no pipelining); %d s of warm-up, then %d s measured; the server on %s, the driver (%s) on "
                     + "%s.", PATH, settings.warmupSeconds(), settings.seconds(), ServerSide.serverCpus(cpus),
-                    settings.driver() == Driver.CELER ? "Celer's HttpClient on a reactor that waits in the selector when idle"
-                        : "wrk -t1",
+                    settings.driver() == Driver.CELER
+                        ? "Celer's HttpClient on a reactor that waits in the selector when idle" : "wrk -t1",
                     cpus.clientCpu() < 0 && cpus.pinned() ? "the same CPUs" : "another"))
                 .fact("Pinning", cpus.note())
                 .fact("Server reactors", ServerSide.reactors(cpus))

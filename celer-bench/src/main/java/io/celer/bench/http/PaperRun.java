@@ -177,13 +177,14 @@ final class PaperRun
     {
         return "ab's percentiles in whole milliseconds; GC and allocation from the server's stats over the ab "
             + "run (scope: the event loop's thread, or all threads for servers that answer on many); CPU: each "
-            + "process's CPU time over the run, percent of one core, ab / server (the side near 100 % set the rate); CPU "
-            + "us/req: each process's CPU time, user and system, per request it handled, ab / server; "
+            + "process's CPU time over the run, percent of one core, ab / server (the side near 100 % set the rate); "
+            + "CPU us/req: each process's CPU time, user and system, per request it handled, ab / server; "
             + "loops and per-loop share %: the server's reactors or event loops and each one's share of the "
             + "requests (req) and of the connections (conn: the most it held at once; Celer alone tells), n/a for "
             + "servers of threads, which ignore --server-reactors.\n\n"
             + Sweep.points(List.of("server", "N", "req/s", "failed", "non-2xx", "p50 ms", "p90 ms", "p99 ms",
-                "max ms", "GC", "alloc B/req", "scope", "CPU % ab / s", "CPU us/req ab / s", "loops", "per-loop share %"),
+                "max ms", "GC", "alloc B/req", "scope", "CPU % ab / s", "CPU us/req ab / s", "loops",
+                "per-loop share %"),
                 entries, p ->
             {
                 final AbOutput ab = p.ab();

@@ -104,7 +104,8 @@ final class WsReport
     {
         final Table table = Table.of(List.of("peer", "scenario", "fast msg/s", "p50 us", "p99 us", "p99.9 us",
             "max us", "due p50 us", "due p99 us", "due p99.9 us", "slow got", "slow lost", "dropped", "RSS MiB",
-            "heap MiB", "GCs", "server CPU", "client CPU", "CPU us/msg s / c", "loops", "per-loop share %", "note"), entries, e ->
+            "heap MiB", "GCs", "server CPU", "client CPU", "CPU us/msg s / c", "loops", "per-loop share %", "note"),
+            entries, e ->
         {
             final WsResult.Server s = e.server();
             return List.of(e.peer(), e.scenario(), format("%,.0f", e.fastMsgsPerS()),
