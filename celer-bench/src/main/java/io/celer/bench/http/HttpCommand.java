@@ -2,6 +2,7 @@ package io.celer.bench.http;
 
 import java.util.concurrent.Callable;
 
+import io.celer.bench.peer.server.ReactorIdle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -38,6 +39,11 @@ public final class HttpCommand implements Callable<Integer>
         description = "What loads the servers: celer or wrk (default: ${DEFAULT-VALUE}).")
     private HttpRun.Driver driver;
 
+    @Option(names = "--driver-idle", paramLabel = "MODE", defaultValue = "select",
+        description = "What Celer's driver reactor does when idle: select (waits in epoll_wait, as wrk does), spin, "
+            + "yield or backoff (default: ${DEFAULT-VALUE}).")
+    private String driverIdle;
+
     @Option(names = "--peers", paramLabel = "PEERS", defaultValue = "vertx,netty,celer,celer-spin",
         description = "Comma-separated servers (default: ${DEFAULT-VALUE}).")
     private String peers;
@@ -58,7 +64,8 @@ public final class HttpCommand implements Callable<Integer>
             }
             return new HttpRun.Settings(HttpPeer.parse(peers),
                 HttpOptions.counts(options.pick(connections, "1,10,100", "1,10,100,1000,10000"), "--connections"),
-                warm, measured, driver, options.rounds(), options.launcher(), options.outDir());
+                warm, measured, driver, ReactorIdle.of(driverIdle), options.rounds(), options.launcher(),
+                options.outDir());
         });
         return new HttpRun(settings, System.out, System.err).run();
     }

@@ -24,6 +24,7 @@ import io.celer.bench.harness.RunContext;
 import io.celer.bench.harness.SideStats;
 import io.celer.bench.harness.ToolRun;
 import io.celer.bench.http.peer.CelerHttpPingClient;
+import io.celer.bench.peer.server.ReactorIdle;
 
 /**
  * Runs {@code bench http}: keep-alive ping-pong on {@code /plaintext} at each connection count, driven by Celer's
@@ -62,12 +63,13 @@ final class HttpRun
      * @param warmupSeconds  unmeasured seconds before each measure.
      * @param seconds        measured seconds.
      * @param driver         what loads the servers.
+     * @param driverIdle     what Celer's driver reactor does when idle.
      * @param rounds         runs per server.
      * @param launcher       starts the children, placed.
      * @param outDir         where result files go.
      */
     record Settings(List<HttpPeer> peers, List<Integer> connections, int warmupSeconds, int seconds, Driver driver,
-        int rounds, PeerLauncher launcher, Path outDir)
+        ReactorIdle driverIdle, int rounds, PeerLauncher launcher, Path outDir)
     {
     }
 
@@ -76,6 +78,8 @@ final class HttpRun
      *
      * @param path          the page requested.
      * @param driver        {@code celer} or {@code wrk}.
+     * @param driverIdle    what Celer's driver reactor did when idle ({@code select}, {@code yield}...); null for
+     *                      wrk.
      * @param connections   the connection counts.
      * @param warmupSeconds unmeasured seconds before each measure.
      * @param seconds       measured seconds.
@@ -86,7 +90,7 @@ final class HttpRun
      * @param serverCpus    the server's CPUs, one per reactor, or null when not pinned.
      * @param openFileLimit the harness's soft open-file limit (children that need more raise theirs), -1 unknown.
      */
-    record Written(String path, String driver, List<Integer> connections, int warmupSeconds, int seconds,
+    record Written(String path, String driver, String driverIdle, List<Integer> connections, int warmupSeconds, int seconds,
         int rounds, Integer serverCpu, Integer clientCpu, int serverReactors, List<Integer> serverCpus,
         long openFileLimit)
     {
@@ -141,7 +145,8 @@ final class HttpRun
                     ? celer(peer, server, port, connections, progress, run.work())
                     : wrk(server, port, connections, progress, run.work()));
             final List<Sweep.Entry<HttpPoint>> entries = rounds.entries(Sweep::entry);
-            final Written written = new Written(PATH, driver, settings.connections(), settings.warmupSeconds(),
+            final Written written = new Written(PATH, driver,
+                settings.driver() == Driver.CELER ? settings.driverIdle().id() : null, settings.connections(), settings.warmupSeconds(),
                 settings.seconds(), settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null,
                 ServerSide.clientCpu(cpus), cpus.servers(), cpus.pinned() ? cpus.serverCpus() : null,
                 FileLimit.soft());
@@ -178,6 +183,7 @@ final class HttpRun
         args.put("warmup-seconds", settings.warmupSeconds());
         args.put("seconds", settings.seconds());
         args.put("histogram", histogramFile);
+        args.put("idle", settings.driverIdle().id());
         final PeerLauncher launcher = settings.launcher();
         final List<String> command = FileLimit.withRoomFor(launcher.java(CLIENT, CelerHttpPingClient.class.getName(),
             launcher.cpus().clientCpu(), args), connections);
