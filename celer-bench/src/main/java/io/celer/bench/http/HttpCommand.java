@@ -9,15 +9,16 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code bench http}: keep-alive ping-pong on {@code /plaintext} over growing numbers of connections, driven by
- * Celer's HTTP client or by wrk, against Vert.x, Netty and Celer.
+ * Celer's HTTP client or by wrk, against Vert.x, Netty and Celer (sleeping and spinning).
  */
 @Command(name = "http", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
         "Keep-alive ping-pong on loopback: X connections each send GET /plaintext when the previous response "
             + "is in, warm-up then measured; requests per second, per-request latency (HdrHistogram), and each "
-            + "side's GC and allocation per request.",
-        "Servers: vertx, netty, celer (any of bench http-paper's may be named). Driver: Celer's HttpClient on its "
-            + "own pinned reactor (default), or wrk -t1 --latency (--driver wrk). The server and the driver run "
+            + "side's GC, allocation and CPU time per request.",
+        "Servers: vertx, netty, celer (waits in the selector when idle, as the others sleep in epoll_wait), "
+            + "celer-spin (spins and yields); any of bench http-paper's may be named. Driver: Celer's HttpClient on "
+            + "its own pinned reactor (default), or wrk -t1 --latency (--driver wrk). The server and the driver run "
             + "on separate CPUs, the server on one per reactor with --server-reactors (sharing them with the driver "
             + "when that takes every CPU); a child that needs more open files than the limit raises its own with "
             + "ulimit -n.",

@@ -90,8 +90,8 @@ final class HttpRun
      * @param serverCpus    the server's CPUs, one per reactor, or null when not pinned.
      * @param openFileLimit the harness's soft open-file limit (children that need more raise theirs), -1 unknown.
      */
-    record Written(String path, String driver, String driverIdle, List<Integer> connections, int warmupSeconds, int seconds,
-        int rounds, Integer serverCpu, Integer clientCpu, int serverReactors, List<Integer> serverCpus,
+    record Written(String path, String driver, String driverIdle, List<Integer> connections, int warmupSeconds,
+        int seconds, int rounds, Integer serverCpu, Integer clientCpu, int serverReactors, List<Integer> serverCpus,
         long openFileLimit)
     {
     }
@@ -146,8 +146,8 @@ final class HttpRun
                     : wrk(server, port, connections, progress, run.work()));
             final List<Sweep.Entry<HttpPoint>> entries = rounds.entries(Sweep::entry);
             final Written written = new Written(PATH, driver,
-                settings.driver() == Driver.CELER ? settings.driverIdle().id() : null, settings.connections(), settings.warmupSeconds(),
-                settings.seconds(), settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null,
+                settings.driver() == Driver.CELER ? settings.driverIdle().id() : null, settings.connections(),
+                settings.warmupSeconds(), settings.seconds(), settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null,
                 ServerSide.clientCpu(cpus), cpus.servers(), cpus.pinned() ? cpus.serverCpus() : null,
                 FileLimit.soft());
             final String name = settings.driver() == Driver.CELER ? "http" : "http-wrk";

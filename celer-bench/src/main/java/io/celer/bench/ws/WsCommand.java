@@ -21,7 +21,7 @@ import io.celer.bench.harness.ServerReactors;
             + "second; one Celer client process reads them on one reactor, --slow-percent of its clients with a "
             + "pause after each read. Each peer runs with back-pressure on, off (until --rss-cap-mb), and "
             + "without slow clients.",
-        "Peers: celer, netty, vertx; with --server-reactors N, each serves from N reactors or event loops, each "
+        "Peers: celer, celer-spin (its reactors spin and yield), netty, vertx; with --server-reactors N, each serves from N reactors or event loops, each "
             + "feeding the clients it accepted."})
 public final class WsCommand implements Callable<Integer>
 {

@@ -163,9 +163,9 @@ final class WsReport
                 + "server's per message it sent and the client's per message its fast clients received; loops: the "
                 + "server's reactors or event loops; per-loop share %: each one's "
                 + "share of the messages sent (msgs) and of the clients (the most it held at once).")
-            .timePlot("throughput and RSS over time", List.of(
+            .timePlot("throughput, RSS and CPU per message over time", List.of(
                 panel("Messages a second to the fast clients", "messages/s", entries, true),
-                panel("Server resident set", "MiB", entries, false)));
+                panel("Server resident set", "MiB", entries, false), cpuPanel(entries)));
         return notes.length() == 0 ? report : report.notes(notes.toString());
     }
 
@@ -190,6 +190,50 @@ final class WsReport
             series.add(new TimeSeriesPlot.Series(e.peer() + " " + e.scenario(), xs, ys));
         }
         return new TimeSeriesPlot.Panel(title, unit, series);
+    }
+
+    /**
+     * The server's CPU time per message delivered, second by second: between two of its samples, the CPU time it
+     * used over the messages the clients (fast and slow) received meanwhile, at the rate of the client's second
+     * nearest to the interval's middle (the two sides sample on their own clocks' seconds).
+     */
+    private static TimeSeriesPlot.Panel cpuPanel(final List<WsResult.Entry> entries)
+    {
+        final List<TimeSeriesPlot.Series> series = new ArrayList<>();
+        for (final WsResult.Entry e : entries)
+        {
+            final List<Double> xs = new ArrayList<>();
+            final List<Double> ys = new ArrayList<>();
+            WsResult.ServerSample previous = null;
+            for (final WsResult.ServerSample sample : e.serverSamples())
+            {
+                if (previous != null && previous.cpuMs() != null && sample.cpuMs() != null)
+                {
+                    final double middle = (previous.tS() + sample.tS()) / 2;
+                    WsResult.ClientSample nearest = null;
+                    for (final WsResult.ClientSample second : e.clientSamples())
+                    {
+                        // A client sample's time is its second's end.
+                        if (nearest == null
+                            || Math.abs(second.tS() - 0.5 - middle) < Math.abs(nearest.tS() - 0.5 - middle))
+                        {
+                            nearest = second;
+                        }
+                    }
+                    final double delivered = nearest == null ? 0
+                        : (nearest.fastMsgsPerS() + nearest.slowMsgsPerS()) * (sample.tS() - previous.tS());
+                    if (delivered > 0 && middle >= 0 && middle <= e.measuredS())
+                    {
+                        xs.add(sample.tS());
+                        ys.add((sample.cpuMs() - previous.cpuMs()) * 1e3 / delivered);
+                    }
+                }
+                previous = sample;
+            }
+            series.add(new TimeSeriesPlot.Series(e.peer() + " " + e.scenario(), xs, ys));
+        }
+        return new TimeSeriesPlot.Panel("Server CPU time (user + system) per message delivered", "us per message",
+            series);
     }
 
     private static WsResult.Cpu cpu(final WsRound round, final double seconds)

@@ -75,6 +75,9 @@ class WsBenchHarnessTest
             assertThat(entry.get("slow_received").asLong() > 0).as(run + " slow messages").isEqualTo(slow);
             assertThat(entry.get("server").get("rss_max_mb").asDouble()).as(run + " server RSS").isPositive();
             assertThat(entry.get("server_samples")).as(run + " server samples").isNotEmpty();
+            // Each second's CPU time, for the plot's CPU-per-message panel.
+            assertThat(entry.get("server_samples").get(0).get("cpu_ms").asLong()).as(run + " server CPU ms")
+                .isPositive();
             assertThat(entry.get("client_samples")).as(run + " client samples").isNotEmpty();
             for (final String side : List.of("client", "server"))
             {
