@@ -146,22 +146,7 @@ final class Sweep
      */
     static Table rates(final String label, final List<Integer> settings, final List<? extends Entry<?>> entries)
     {
-        final List<String> header = new ArrayList<>(List.of(label));
-        for (final Entry<?> entry : entries)
-        {
-            header.add(entry.peer());
-        }
-        final List<List<String>> rows = new ArrayList<>();
-        for (int i = 0; i < settings.size(); i++)
-        {
-            final List<String> row = new ArrayList<>(List.of(Cells.format("%,d", settings.get(i))));
-            for (final Entry<?> entry : entries)
-            {
-                row.add(Cells.format("%,.0f", entry.points().get(i).rate()));
-            }
-            rows.add(row);
-        }
-        return new Table(header, rows);
+        return bySetting(label, settings, entries, point -> Cells.format("%,.0f", point.rate()));
     }
 
     /**
@@ -175,6 +160,12 @@ final class Sweep
     static Table cpuPerRequest(final String label, final List<Integer> settings,
         final List<? extends Entry<?>> entries)
     {
+        return bySetting(label, settings, entries, point -> Cells.cpuPerMessage(point.serverCpuPerRequest()));
+    }
+
+    private static Table bySetting(final String label, final List<Integer> settings,
+        final List<? extends Entry<?>> entries, final Function<Point, String> cell)
+    {
         final List<String> header = new ArrayList<>(List.of(label));
         for (final Entry<?> entry : entries)
         {
@@ -186,7 +177,7 @@ final class Sweep
             final List<String> row = new ArrayList<>(List.of(Cells.format("%,d", settings.get(i))));
             for (final Entry<?> entry : entries)
             {
-                row.add(Cells.cpuPerMessage(entry.points().get(i).serverCpuPerRequest()));
+                row.add(cell.apply(entry.points().get(i)));
             }
             rows.add(row);
         }
@@ -230,19 +221,7 @@ final class Sweep
     static LinePlot.Chart chart(final String title, final String xTitle, final boolean logX,
         final List<? extends Entry<?>> entries)
     {
-        final List<LinePlot.Series> series = new ArrayList<>();
-        for (final Entry<?> entry : entries)
-        {
-            final List<Double> xs = new ArrayList<>();
-            final List<Double> ys = new ArrayList<>();
-            for (final Point point : entry.points())
-            {
-                xs.add((double)point.setting());
-                ys.add(point.rate());
-            }
-            series.add(new LinePlot.Series(entry.peer(), xs, ys));
-        }
-        return new LinePlot.Chart(title, xTitle, "requests per second", logX, series);
+        return new LinePlot.Chart(title, xTitle, "requests per second", logX, lines(entries, Point::rate));
     }
 
     /**
@@ -255,6 +234,14 @@ final class Sweep
      */
     static LinePlot.Chart cpuChart(final String xTitle, final boolean logX, final List<? extends Entry<?>> entries)
     {
+        return new LinePlot.Chart("Server CPU time (user + system) per request", xTitle, "CPU us per request",
+            logX, lines(entries, Point::serverCpuPerRequest));
+    }
+
+    /** One line per server of what it told, a point per setting where it told it. */
+    private static List<LinePlot.Series> lines(final List<? extends Entry<?>> entries,
+        final Function<Point, Double> measure)
+    {
         final List<LinePlot.Series> series = new ArrayList<>();
         for (final Entry<?> entry : entries)
         {
@@ -262,10 +249,11 @@ final class Sweep
             final List<Double> ys = new ArrayList<>();
             for (final Point point : entry.points())
             {
-                if (point.serverCpuPerRequest() != null)
+                final Double y = measure.apply(point);
+                if (y != null)
                 {
                     xs.add((double)point.setting());
-                    ys.add(point.serverCpuPerRequest());
+                    ys.add(y);
                 }
             }
             if (!xs.isEmpty())
@@ -273,7 +261,6 @@ final class Sweep
                 series.add(new LinePlot.Series(entry.peer(), xs, ys));
             }
         }
-        return new LinePlot.Chart("Server CPU time (user + system) per request", xTitle, "CPU us per request",
-            logX, series);
+        return series;
     }
 }
