@@ -51,6 +51,17 @@ public final class Cells
     }
 
     /**
+     * CPU time per request or message, in microseconds to a tenth.
+     *
+     * @param micros the time, or null where not measured.
+     * @return such as {@code 6.4}, or {@code n/a}.
+     */
+    public static String cpuPerMessage(final Double micros)
+    {
+        return orNa(micros, "%,.1f");
+    }
+
+    /**
      * A latency in microseconds: whole microseconds from 100 up.
      *
      * @param micros the latency.

@@ -4,6 +4,7 @@ import java.awt.BasicStroke;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.knowm.xchart.BitmapEncoder;
@@ -66,11 +67,39 @@ public final class LinePlot
      */
     public static void write(final Path file, final Chart chart)
     {
+        write(file, List.of(chart));
+    }
+
+    /**
+     * Writes charts one above the other as a PNG, such as a rate and, below it, a cost per request.
+     *
+     * @param file   the file, ending in {@code .png}.
+     * @param charts what to draw, top first; at least one.
+     */
+    public static void write(final Path file, final List<Chart> charts)
+    {
+        final List<XYChart> drawn = new ArrayList<>();
+        for (final Chart chart : charts)
+        {
+            drawn.add(draw(chart));
+        }
+        try
+        {
+            BitmapEncoder.saveBitmap(drawn, drawn.size(), 1, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write " + file, ex);
+        }
+    }
+
+    private static XYChart draw(final Chart chart)
+    {
         final XYChart xy = ChartStyle.chart(650, chart.title(), chart.xTitle(), chart.yTitle(),
             Styler.LegendPosition.OutsideE, 8);
         xy.getStyler().setXAxisLogarithmic(chart.logX());
         xy.getStyler().setXAxisDecimalPattern("#,##0");
-        xy.getStyler().setYAxisDecimalPattern("#,##0");
+        xy.getStyler().setYAxisDecimalPattern("#,##0.#");
         xy.getStyler().setYAxisMin(0.0);
         for (final Series series : chart.series())
         {
@@ -78,13 +107,6 @@ public final class LinePlot
             line.setMarker(SeriesMarkers.CIRCLE);
             line.setLineStyle(new BasicStroke(2.2f));
         }
-        try
-        {
-            BitmapEncoder.saveBitmap(xy, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot write " + file, ex);
-        }
+        return xy;
     }
 }

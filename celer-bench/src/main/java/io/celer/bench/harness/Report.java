@@ -21,6 +21,7 @@ public final class Report
     private String notes;
     private Plot plot;
     private LinePlot.Chart chart;
+    private final List<LinePlot.Chart> chartsBelow = new ArrayList<>();
     private TimePlot timePlot;
     private BarPlot.Chart bars;
     private final List<Titled> tables = new ArrayList<>();
@@ -196,6 +197,34 @@ public final class Report
     {
         this.chart = chart;
         return this;
+    }
+
+    /**
+     * Adds a line chart below the one set with {@link #chart(LinePlot.Chart)}, in the same PNG.
+     *
+     * @param below the chart.
+     * @return this.
+     */
+    public Report chartBelow(final LinePlot.Chart below)
+    {
+        // A chart without a line (no side told its figure) would only be an empty frame.
+        if (!below.series().isEmpty())
+        {
+            chartsBelow.add(below);
+        }
+        return this;
+    }
+
+    /** @return the line chart and those below it, top first; empty without a line chart. */
+    public List<LinePlot.Chart> charts()
+    {
+        final List<LinePlot.Chart> all = new ArrayList<>();
+        if (chart != null)
+        {
+            all.add(chart);
+            all.addAll(chartsBelow);
+        }
+        return all;
     }
 
     /**

@@ -89,7 +89,7 @@ final class ResultFiles
                 }
                 else if (report.chart() != null)
                 {
-                    LinePlot.write(png, report.chart());
+                    LinePlot.write(png, report.charts());
                 }
                 else if (report.bars() != null)
                 {

@@ -70,6 +70,17 @@ public record SideStats(Long gcCount, Long allocatedBytes, long messages, String
     }
 
     /**
+     * The process's CPU time, user and kernel, per message it handled while measuring.
+     *
+     * @return microseconds per message, or null where the side reports no CPU time or handled nothing.
+     */
+    public Double cpuMicrosPerMessage()
+    {
+        final Long millis = cpuMillis();
+        return millis == null || messages <= 0 ? null : millis * 1e3 / messages;
+    }
+
+    /**
      * The process's CPU time over its own measured time, where it reports both.
      *
      * @return percent of one core, or null.

@@ -92,6 +92,17 @@ public record ToolRun(int exitValue, String output, Double cpuSeconds, double wa
     }
 
     /**
+     * The tool's CPU time, user and kernel, per request or message it handled.
+     *
+     * @param count what it handled.
+     * @return microseconds each, or null when its CPU time is unknown or it handled nothing.
+     */
+    public Double cpuMicrosPer(final long count)
+    {
+        return cpuSeconds == null || count <= 0 ? null : cpuSeconds * 1e6 / count;
+    }
+
+    /**
      * Splits bash's {@code times} off a tool's output.
      *
      * @param exitValue   the status.

@@ -27,10 +27,12 @@ final class HttpDetails
             + "gives 50, 75, 90 and 99); GC: collections while measured, client/server; alloc: bytes allocated per "
             + "request by the client's reactor / by the server (scope: its event loop's thread, or all threads); CPU: "
             + "each process's CPU time over the measure, percent of one core, client / server (the side near 100 % "
-            + "set the rate); loops: the server's reactors or event loops; per-loop share %: each one's share of the "
+            + "set the rate); CPU us/req: each process's CPU time, user and system, per request it handled, client / "
+            + "server; loops: the server's reactors or event loops; per-loop share %: each one's share of the "
             + "requests (req), and of the connections (conn: the most it held at once; Celer alone tells).\n\n"
             + Sweep.points(List.of("server", "connections", "req/s", "p50", "p90", "p99", "p99.9", "max", "errors",
-                "GC c/s", "alloc B/req c / s", "scope", "CPU % c / s", "loops", "per-loop share %"), entries,
+                "GC c/s", "alloc B/req c / s", "scope", "CPU % c / s", "CPU us/req c / s", "loops",
+                "per-loop share %"), entries,
                 p ->
             {
                 final ServerFacts server = p.server();
@@ -40,6 +42,8 @@ final class HttpDetails
                     bytes(p.clientAllocatedPerRequest()) + " / " + bytes(server.allocatedBytesPerRequest()),
                     String.valueOf(server.allocationScope()),
                     percent(p.clientCpu()) + " / " + percent(server.cpuPercent()),
+                    Cells.cpuPerMessage(p.clientCpuPerRequest()) + " / "
+                        + Cells.cpuPerMessage(server.cpuMicrosPerRequest()),
                     Cells.orNa(server.loops(), "%d"), server.spreadCell());
             }).markdown();
     }

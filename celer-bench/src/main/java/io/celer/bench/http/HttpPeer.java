@@ -12,6 +12,7 @@ import io.celer.bench.http.peer.NioPoolServer;
 import io.celer.bench.http.peer.ThreadPerConnectionServer;
 import io.celer.bench.http.peer.VertxHttpServer;
 import io.celer.bench.http.peer.VirtualThreadServer;
+import io.celer.bench.peer.server.ReactorIdle;
 
 /**
  * The HTTP servers the benchmarks load: the 2009 paper's styles, TechEmpower's Netty and Vert.x, and Celer; each
@@ -34,19 +35,29 @@ enum HttpPeer implements ListedPeer
         NettyHttpServer.class, 17),
     /** Vert.x on an event loop per server reactor. */
     VERTX(peer("vertx", "Vert.x 4 HTTP server, an event loop per server reactor", null), VertxHttpServer.class, 17),
-    /** Celer's HttpServer on reactors that spin and yield. */
-    CELER(new FixedPeer("celer", "Celer HttpServer, reactors spinning and yielding", true, null),
-        CelerHttpServer.class, 17);
+    /** Celer's HttpServer on reactors that wait in the selector when idle, as Netty's and Vert.x's loops do. */
+    CELER(new FixedPeer("celer", "Celer HttpServer, reactors waiting in the selector when idle", true, null),
+        CelerHttpServer.class, 17, ReactorIdle.SELECT),
+    /** Celer's HttpServer on reactors that spin and yield when idle: the lowest latency, a CPU each always busy. */
+    CELER_SPIN(new FixedPeer("celer-spin", "Celer HttpServer, reactors spinning and yielding when idle", true, null),
+        CelerHttpServer.class, 17, ReactorIdle.YIELD);
 
     private final FixedPeer self;
     private final String mainClass;
     private final int minimumJdk;
+    private final ReactorIdle idle;
 
     HttpPeer(final FixedPeer self, final Class<?> server, final int minimumJdk)
+    {
+        this(self, server, minimumJdk, null);
+    }
+
+    HttpPeer(final FixedPeer self, final Class<?> server, final int minimumJdk, final ReactorIdle idle)
     {
         this.self = self;
         this.mainClass = server.getName();
         this.minimumJdk = minimumJdk;
+        this.idle = idle;
     }
 
     private static FixedPeer peer(final String id, final String description, final String transport)
@@ -80,6 +91,16 @@ enum HttpPeer implements ListedPeer
     String mainClass()
     {
         return mainClass;
+    }
+
+    /**
+     * What a Celer server's reactors do when idle.
+     *
+     * @return its {@code --idle} mode, or null for a server that is not Celer's.
+     */
+    ReactorIdle idle()
+    {
+        return idle;
     }
 
     /**

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param clientAllocatedPerRequest bytes the client's reactor allocated per request; null for wrk.
  * @param clientCpu                the driver's share of its core, percent; near 100, the driver rather than the
  *                                 server set the rate.
+ * @param clientCpuPerRequest      the driver's CPU time, user and kernel, per request, in microseconds.
  * @param server                   the server's own figures.
  */
 record HttpPoint(
@@ -31,6 +32,7 @@ record HttpPoint(
     Long clientGcCount,
     @JsonProperty("client_allocated_bytes_per_request") Double clientAllocatedPerRequest,
     @JsonProperty("client_cpu_percent") Double clientCpu,
+    @JsonProperty("client_cpu_us_per_request") Double clientCpuPerRequest,
     @JsonUnwrapped ServerFacts server) implements Sweep.Point
 {
     /**
@@ -59,6 +61,12 @@ record HttpPoint(
     public String serverJdk()
     {
         return server.jdk();
+    }
+
+    @Override
+    public Double serverCpuPerRequest()
+    {
+        return server.cpuMicrosPerRequest();
     }
 
     /**

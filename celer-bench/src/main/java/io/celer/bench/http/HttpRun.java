@@ -24,6 +24,7 @@ import io.celer.bench.harness.RunContext;
 import io.celer.bench.harness.SideStats;
 import io.celer.bench.harness.ToolRun;
 import io.celer.bench.http.peer.CelerHttpPingClient;
+import io.celer.bench.peer.server.ReactorIdle;
 
 /**
  * Runs {@code bench http}: keep-alive ping-pong on {@code /plaintext} at each connection count, driven by Celer's
@@ -33,7 +34,10 @@ final class HttpRun
 {
     private static final String PATH = "/plaintext";
     private static final FixedPeer CLIENT =
-        new FixedPeer("celer-http-client", "Celer HttpClient, one reactor spinning and yielding", true, null);
+        new FixedPeer("celer-http-client", "Celer HttpClient, one reactor waiting in the selector when idle", true,
+            null);
+    private static final String CPU_TABLE = "Server CPU time per request, microseconds (user and system, from "
+        + "/proc over the measure; the driver's is in the per-server table)";
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 100};
 
     private final Settings settings;
@@ -59,12 +63,13 @@ final class HttpRun
      * @param warmupSeconds  unmeasured seconds before each measure.
      * @param seconds        measured seconds.
      * @param driver         what loads the servers.
+     * @param driverIdle     what Celer's driver reactor does when idle.
      * @param rounds         runs per server.
      * @param launcher       starts the children, placed.
      * @param outDir         where result files go.
      */
     record Settings(List<HttpPeer> peers, List<Integer> connections, int warmupSeconds, int seconds, Driver driver,
-        int rounds, PeerLauncher launcher, Path outDir)
+        ReactorIdle driverIdle, int rounds, PeerLauncher launcher, Path outDir)
     {
     }
 
@@ -73,6 +78,8 @@ final class HttpRun
      *
      * @param path          the page requested.
      * @param driver        {@code celer} or {@code wrk}.
+     * @param driverIdle    what Celer's driver reactor did when idle ({@code select}, {@code yield}...); null for
+     *                      wrk.
      * @param connections   the connection counts.
      * @param warmupSeconds unmeasured seconds before each measure.
      * @param seconds       measured seconds.
@@ -83,8 +90,8 @@ final class HttpRun
      * @param serverCpus    the server's CPUs, one per reactor, or null when not pinned.
      * @param openFileLimit the harness's soft open-file limit (children that need more raise theirs), -1 unknown.
      */
-    record Written(String path, String driver, List<Integer> connections, int warmupSeconds, int seconds,
-        int rounds, Integer serverCpu, Integer clientCpu, int serverReactors, List<Integer> serverCpus,
+    record Written(String path, String driver, String driverIdle, List<Integer> connections, int warmupSeconds,
+        int seconds, int rounds, Integer serverCpu, Integer clientCpu, int serverReactors, List<Integer> serverCpus,
         long openFileLimit)
     {
     }
@@ -138,8 +145,9 @@ final class HttpRun
                     ? celer(peer, server, port, connections, progress, run.work())
                     : wrk(server, port, connections, progress, run.work()));
             final List<Sweep.Entry<HttpPoint>> entries = rounds.entries(Sweep::entry);
-            final Written written = new Written(PATH, driver, settings.connections(), settings.warmupSeconds(),
-                settings.seconds(), settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null,
+            final Written written = new Written(PATH, driver,
+                settings.driver() == Driver.CELER ? settings.driverIdle().id() : null, settings.connections(),
+                settings.warmupSeconds(), settings.seconds(), settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null,
                 ServerSide.clientCpu(cpus), cpus.servers(), cpus.pinned() ? cpus.serverCpus() : null,
                 FileLimit.soft());
             final String name = settings.driver() == Driver.CELER ? "http" : "http-wrk";
@@ -149,7 +157,8 @@ final class HttpRun
                 .intro(String.format(Locale.ROOT, "Each connection sends GET %s when its previous response is in "
                     + "(no pipelining); %d s of warm-up, then %d s measured; the server on %s, the driver (%s) on "
                     + "%s.", PATH, settings.warmupSeconds(), settings.seconds(), ServerSide.serverCpus(cpus),
-                    settings.driver() == Driver.CELER ? "Celer's HttpClient on a spinning, yielding reactor" : "wrk -t1",
+                    settings.driver() == Driver.CELER
+                        ? "Celer's HttpClient on a reactor that waits in the selector when idle" : "wrk -t1",
                     cpus.clientCpu() < 0 && cpus.pinned() ? "the same CPUs" : "another"))
                 .fact("Pinning", cpus.note())
                 .fact("Server reactors", ServerSide.reactors(cpus))
@@ -157,6 +166,8 @@ final class HttpRun
                 .legend("Requests per second while measured, a row per connection count, a column per server.")
                 .chart(Sweep.chart("Requests per second by keep-alive connections (" + driver + ")",
                     "connections", true, entries))
+                .chartBelow(Sweep.cpuChart("connections", true, entries))
+                .table(CPU_TABLE, Sweep.cpuPerRequest("connections", settings.connections(), entries))
                 .section("Per server", HttpDetails.table(entries));
             return run.finish(report, settings.outDir());
         }
@@ -172,6 +183,7 @@ final class HttpRun
         args.put("warmup-seconds", settings.warmupSeconds());
         args.put("seconds", settings.seconds());
         args.put("histogram", histogramFile);
+        args.put("idle", settings.driverIdle().id());
         final PeerLauncher launcher = settings.launcher();
         final List<String> command = FileLimit.withRoomFor(launcher.java(CLIENT, CelerHttpPingClient.class.getName(),
             launcher.cpus().clientCpu(), args), connections);
@@ -206,7 +218,8 @@ final class HttpRun
             final Long failed = clientStats.number("failed");
             return new HttpPoint(connections, histogram.getTotalCount(), failed == null ? 0 : failed,
                 histogram.getTotalCount() * 1e9 / nanos, histogram.getMean() / 1e3, List.copyOf(percentiles),
-                clientStats.gcCount(), clientStats.allocatedPerMessage(), clientStats.cpuPercent(), facts);
+                clientStats.gcCount(), clientStats.allocatedPerMessage(), clientStats.cpuPercent(),
+                clientStats.cpuMicrosPerMessage(), facts);
         }
     }
 
@@ -231,7 +244,8 @@ final class HttpRun
         }
         final WrkOutput result = WrkOutput.parse(wrk.output());
         return new HttpPoint(connections, result.requests(), result.errors(), result.requestsPerSecond(),
-            result.meanUs(), result.percentiles(), null, null, wrk.cpuPercent(), facts);
+            result.meanUs(), result.percentiles(), null, null, wrk.cpuPercent(), wrk.cpuMicrosPer(result.requests()),
+            facts);
     }
 
     private List<String> wrkCommand(final int connections, final int seconds, final boolean latency,

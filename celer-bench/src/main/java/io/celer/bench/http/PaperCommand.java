@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
         "The 2009 paper's test: ab -c N -n REQUESTS without keep-alive on /gettimeblock (a page of 512 blocks of "
             + "System.nanoTime() digits, then Connection: close), for each N, against each server.",
         "Servers: thread-per-connection, nio-pool, grizzly, virtual-threads (on a JDK 21+ from $CELER_JDK21 or "
-            + "/usr/lib/jvm, skipped without one), netty, vertx, celer. Each runs alone on one CPU, ab on another; "
+            + "/usr/lib/jvm, skipped without one), netty, vertx, celer (and celer-spin if named). Each runs alone "
+            + "on one CPU, ab on another; "
             + "with --server-reactors N, each server gets N CPUs and netty, vertx and celer serve from N event "
             + "loops or reactors, while the servers of threads ignore it and run as they do on those CPUs.",
         "Results: the paper's table of requests per second, ab's percentiles, and a chart in "

@@ -9,9 +9,11 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param concurrency ab's {@code -c}.
  * @param ab          ab's figures.
  * @param abCpu       ab's share of its core, percent; near 100, ab rather than the server set the rate.
+ * @param abCpuPerRequest ab's CPU time, user and kernel, per request, in microseconds.
  * @param server      the server's own.
  */
 record PaperPoint(int concurrency, @JsonUnwrapped AbOutput ab, @JsonProperty("ab_cpu_percent") Double abCpu,
+    @JsonProperty("ab_cpu_us_per_request") Double abCpuPerRequest,
     @JsonUnwrapped ServerFacts server)
     implements Sweep.Point
 {
@@ -31,5 +33,11 @@ record PaperPoint(int concurrency, @JsonUnwrapped AbOutput ab, @JsonProperty("ab
     public String serverJdk()
     {
         return server.jdk();
+    }
+
+    @Override
+    public Double serverCpuPerRequest()
+    {
+        return server.cpuMicrosPerRequest();
     }
 }

@@ -137,6 +137,9 @@ final class PaperRun
                 .legend("Requests per second (ab's mean), a row per concurrency N, a column per server.")
                 .chart(Sweep.chart("Requests per second by concurrent ab clients (no keep-alive, " + PATH + ")",
                     "concurrent clients (ab -c)", false, entries))
+                .chartBelow(Sweep.cpuChart("concurrent clients (ab -c)", false, entries))
+                .table("Server CPU time per request, microseconds (user and system, from /proc over the ab run; "
+                    + "ab's is in the per-server table)", Sweep.cpuPerRequest("N", settings.concurrency(), entries))
                 .section("Per server", details(entries));
             if (!skipped.isEmpty())
             {
@@ -160,7 +163,8 @@ final class PaperRun
         {
             throw new BenchException("ab -c " + n + " exited with status " + ab.exitValue() + ":\n" + ab.output());
         }
-        return new PaperPoint(n, AbOutput.parse(ab.output()), ab.cpuPercent(), facts);
+        final AbOutput parsed = AbOutput.parse(ab.output());
+        return new PaperPoint(n, parsed, ab.cpuPercent(), ab.cpuMicrosPer(parsed.complete()), facts);
     }
 
     /** Generous, yet bounded: half a minute plus 10 ms a request, for the slowest server on a loaded machine. */
@@ -174,11 +178,14 @@ final class PaperRun
         return "ab's percentiles in whole milliseconds; GC and allocation from the server's stats over the ab "
             + "run (scope: the event loop's thread, or all threads for servers that answer on many); CPU: each "
             + "process's CPU time over the run, percent of one core, ab / server (the side near 100 % set the rate); "
+            + "CPU us/req: each process's CPU time, user and system, per request it handled, ab / server; "
             + "loops and per-loop share %: the server's reactors or event loops and each one's share of the "
             + "requests (req) and of the connections (conn: the most it held at once; Celer alone tells), n/a for "
             + "servers of threads, which ignore --server-reactors.\n\n"
             + Sweep.points(List.of("server", "N", "req/s", "failed", "non-2xx", "p50 ms", "p90 ms", "p99 ms",
-                "max ms", "GC", "alloc B/req", "scope", "CPU % ab / s", "loops", "per-loop share %"), entries, p ->
+                "max ms", "GC", "alloc B/req", "scope", "CPU % ab / s", "CPU us/req ab / s", "loops",
+                "per-loop share %"),
+                entries, p ->
             {
                 final AbOutput ab = p.ab();
                 return List.of(Integer.toString(p.concurrency()), Cells.format("%,.0f", ab.requestsPerSecond()),
@@ -187,6 +194,8 @@ final class PaperRun
                     Cells.orNa(p.server().allocatedBytesPerRequest(), "%,.0f"),
                     String.valueOf(p.server().allocationScope()),
                     HttpDetails.percent(p.abCpu()) + " / " + HttpDetails.percent(p.server().cpuPercent()),
+                    Cells.cpuPerMessage(p.abCpuPerRequest()) + " / "
+                        + Cells.cpuPerMessage(p.server().cpuMicrosPerRequest()),
                     Cells.orNa(p.server().loops(), "%d"), p.server().spreadCell());
             }).markdown();
     }

@@ -18,6 +18,8 @@ import io.celer.bench.harness.SideStats;
  * @param allocationScope          whose allocation: {@code io-thread} (an event loop's or reactor's own) or
  *                                 {@code all-threads} (servers that answer on many threads).
  * @param cpuPercent               its process's CPU over the measure, percent of one core; null if not told.
+ * @param cpuMicrosPerRequest      its process's CPU time, user and kernel, over the measure per request it
+ *                                 answered, in microseconds; null if not told.
  * @param loops                    its reactors or event loops; null for a server of a thread pool or threads.
  * @param loopRequestsPercent      each loop's share of the requests it answered, percent; null without loops.
  * @param loopConnectionsPercent   each loop's share of the connections, by the most each held at once while
@@ -30,6 +32,7 @@ record ServerFacts(
     @JsonProperty("server_allocated_bytes_per_request") Double allocatedBytesPerRequest,
     @JsonProperty("server_allocation_scope") String allocationScope,
     @JsonProperty("server_cpu_percent") Double cpuPercent,
+    @JsonProperty("server_cpu_us_per_request") Double cpuMicrosPerRequest,
     @JsonProperty("server_loops") Integer loops,
     @JsonProperty("server_loop_requests_percent") List<Double> loopRequestsPercent,
     @JsonProperty("server_loop_connections_percent") List<Double> loopConnectionsPercent,
@@ -55,7 +58,7 @@ record ServerFacts(
     static ServerFacts of(final SideStats stats)
     {
         return new ServerFacts(stats.messages(), stats.gcCount(), stats.allocatedPerMessage(),
-            stats.values().get("scope"), stats.cpuPercent(), LoopShares.loops(stats),
+            stats.values().get("scope"), stats.cpuPercent(), stats.cpuMicrosPerMessage(), LoopShares.loops(stats),
             LoopShares.percent(stats, "messages"), LoopShares.percent(stats, "peak_connections"), stats.jdk());
     }
 }

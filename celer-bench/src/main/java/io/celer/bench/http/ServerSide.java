@@ -71,6 +71,10 @@ final class ServerSide
     {
         final Map<String, Object> args = new LinkedHashMap<>();
         args.put("port", 0);
+        if (peer.idle() != null)
+        {
+            args.put("idle", peer.idle().id());
+        }
         return CommandedChild.start(peer.id() + " server", FileLimit.withRoomFor(
             launcher.server(jdk(peer), peer, peer.mainClass(), args), sockets));
     }

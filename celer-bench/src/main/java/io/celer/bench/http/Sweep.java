@@ -38,6 +38,9 @@ final class Sweep
 
         /** @return the server's {@code java.runtime.version}, from its stats. */
         String serverJdk();
+
+        /** @return the server's CPU time per request answered, in microseconds, or null if not told. */
+        Double serverCpuPerRequest();
     }
 
     /**
@@ -143,6 +146,26 @@ final class Sweep
      */
     static Table rates(final String label, final List<Integer> settings, final List<? extends Entry<?>> entries)
     {
+        return bySetting(label, settings, entries, point -> Cells.format("%,.0f", point.rate()));
+    }
+
+    /**
+     * The servers' CPU time per request side by side, in the rates' shape: a row per setting, a column per server.
+     *
+     * @param label    the settings' column title.
+     * @param settings the settings.
+     * @param entries  one per server.
+     * @return the table, microseconds of user and system time per request (n/a where a server did not tell).
+     */
+    static Table cpuPerRequest(final String label, final List<Integer> settings,
+        final List<? extends Entry<?>> entries)
+    {
+        return bySetting(label, settings, entries, point -> Cells.cpuPerMessage(point.serverCpuPerRequest()));
+    }
+
+    private static Table bySetting(final String label, final List<Integer> settings,
+        final List<? extends Entry<?>> entries, final Function<Point, String> cell)
+    {
         final List<String> header = new ArrayList<>(List.of(label));
         for (final Entry<?> entry : entries)
         {
@@ -154,7 +177,7 @@ final class Sweep
             final List<String> row = new ArrayList<>(List.of(Cells.format("%,d", settings.get(i))));
             for (final Entry<?> entry : entries)
             {
-                row.add(Cells.format("%,.0f", entry.points().get(i).rate()));
+                row.add(cell.apply(entry.points().get(i)));
             }
             rows.add(row);
         }
@@ -198,6 +221,27 @@ final class Sweep
     static LinePlot.Chart chart(final String title, final String xTitle, final boolean logX,
         final List<? extends Entry<?>> entries)
     {
+        return new LinePlot.Chart(title, xTitle, "requests per second", logX, lines(entries, Point::rate));
+    }
+
+    /**
+     * The servers' CPU time per request as lines, one per server with the figure, for the panel below the rates.
+     *
+     * @param xTitle  the settings' axis title.
+     * @param logX    whether the settings grow by powers.
+     * @param entries one per server.
+     * @return the chart.
+     */
+    static LinePlot.Chart cpuChart(final String xTitle, final boolean logX, final List<? extends Entry<?>> entries)
+    {
+        return new LinePlot.Chart("Server CPU time (user + system) per request", xTitle, "CPU us per request",
+            logX, lines(entries, Point::serverCpuPerRequest));
+    }
+
+    /** One line per server of what it told, a point per setting where it told it. */
+    private static List<LinePlot.Series> lines(final List<? extends Entry<?>> entries,
+        final Function<Point, Double> measure)
+    {
         final List<LinePlot.Series> series = new ArrayList<>();
         for (final Entry<?> entry : entries)
         {
@@ -205,11 +249,18 @@ final class Sweep
             final List<Double> ys = new ArrayList<>();
             for (final Point point : entry.points())
             {
-                xs.add((double)point.setting());
-                ys.add(point.rate());
+                final Double y = measure.apply(point);
+                if (y != null)
+                {
+                    xs.add((double)point.setting());
+                    ys.add(y);
+                }
             }
-            series.add(new LinePlot.Series(entry.peer(), xs, ys));
+            if (!xs.isEmpty())
+            {
+                series.add(new LinePlot.Series(entry.peer(), xs, ys));
+            }
         }
-        return new LinePlot.Chart(title, xTitle, "requests per second", logX, series);
+        return series;
     }
 }

@@ -21,7 +21,7 @@ import io.celer.bench.harness.ServerReactors;
             + "second; one Celer client process reads them on one reactor, --slow-percent of its clients with a "
             + "pause after each read. Each peer runs with back-pressure on, off (until --rss-cap-mb), and "
             + "without slow clients.",
-        "Peers: celer, netty, vertx; with --server-reactors N, each serves from N reactors or event loops, each "
+        "Peers: celer, celer-spin (its reactors spin and yield), netty, vertx; with --server-reactors N, each serves from N reactors or event loops, each "
             + "feeding the clients it accepted."})
 public final class WsCommand implements Callable<Integer>
 {
@@ -67,10 +67,10 @@ public final class WsCommand implements Callable<Integer>
             + "feed, as the reactive WebSocket feed's 5,000 at 1,500 a second).")
     private Integer queue;
 
-    @Option(names = "--celer-idle", paramLabel = "I", defaultValue = "backoff",
-        description = "What Celer's server reactor does between ticks: spin, yield, or backoff (spins, yields, then "
-            + "parks up to 100 us, leaving the CPU to the client and the rest of a shared machine, as the other "
-            + "servers do in epoll_wait) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--celer-idle", paramLabel = "I", defaultValue = "select",
+        description = "What the celer server's reactor does between ticks: select (waits in epoll_wait, as the "
+            + "other servers do), spin, yield, or backoff (spins, yields, then parks up to 100 us); celer-spin always "
+            + "yields (default: ${DEFAULT-VALUE}).")
     private String celerIdle;
 
     @Option(names = "--rss-cap-mb", paramLabel = "MB", defaultValue = "1024",

@@ -12,6 +12,9 @@ enum WsPeer implements Peer
 {
     /** Celer's ws-feed server: bounded per-client outboxes dropping their oldest message. */
     CELER("celer", "Celer ws-feed, per-client outboxes", CelerWebSocketServer.class),
+    /** The same, its reactors spinning and yielding between ticks instead of waiting in the selector. */
+    CELER_SPIN("celer-spin", "Celer ws-feed, per-client outboxes, reactors spinning and yielding",
+        CelerWebSocketServer.class),
     /** Netty's WebSocket codec on an epoll event loop per server reactor, dropping while a channel is not writable. */
     NETTY("netty", "Netty WebSocket, an epoll event loop per server reactor", NettyWebSocketServer.class),
     /** Vert.x's WebSocket server on an event loop per server reactor, dropping while its write queue is full. */
@@ -43,7 +46,7 @@ enum WsPeer implements Peer
     @Override
     public boolean isCeler()
     {
-        return this == CELER;
+        return this == CELER || this == CELER_SPIN;
     }
 
     @Override

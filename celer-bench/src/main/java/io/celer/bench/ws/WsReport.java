@@ -104,7 +104,8 @@ final class WsReport
     {
         final Table table = Table.of(List.of("peer", "scenario", "fast msg/s", "p50 us", "p99 us", "p99.9 us",
             "max us", "due p50 us", "due p99 us", "due p99.9 us", "slow got", "slow lost", "dropped", "RSS MiB",
-            "heap MiB", "GCs", "server CPU", "client CPU", "loops", "per-loop share %", "note"), entries, e ->
+            "heap MiB", "GCs", "server CPU", "client CPU", "CPU us/msg s / c", "loops", "per-loop share %", "note"),
+            entries, e ->
         {
             final WsResult.Server s = e.server();
             return List.of(e.peer(), e.scenario(), format("%,.0f", e.fastMsgsPerS()),
@@ -117,6 +118,8 @@ final class WsReport
                 format("%,.0f", s.heapMaxMb()), Long.toString(s.gcCount()),
                 cpuCell(e.cpu().serverCorePercent(), e.cpu().serverKernelPercent()),
                 cpuCell(e.cpu().clientCorePercent(), e.cpu().clientKernelPercent()),
+                Cells.cpuPerMessage(e.cpu().serverUsPerMessage()) + " / "
+                    + Cells.cpuPerMessage(e.cpu().clientUsPerMessage()),
                 Cells.orNa(e.serverLoops(), "%d"),
                 "msgs " + LoopShares.cell(e.loopMessagesPercent()) + ", clients " + LoopShares.cell(e.loopClientsPercent()),
                 s.capped() ? format("RSS cap at %.0f s", s.cappedAfterS()) : "");
@@ -156,11 +159,13 @@ final class WsReport
                 + "measuring, sampled each second; GCs: its collections; server CPU and client CPU: each "
                 + "process's CPU time while measuring, as a share of one core, and the share of that spent in the "
                 + "kernel (the two share the machine's cores, so what the client costs is what the "
-                + "server cannot have); loops: the server's reactors or event loops; per-loop share %: each one's "
+                + "server cannot have); CPU us/msg: each process's CPU time, user and system, per message, the "
+                + "server's per message it sent and the client's per message its fast clients received; loops: the "
+                + "server's reactors or event loops; per-loop share %: each one's "
                 + "share of the messages sent (msgs) and of the clients (the most it held at once).")
-            .timePlot("throughput and RSS over time", List.of(
+            .timePlot("throughput, RSS and CPU per message over time", List.of(
                 panel("Messages a second to the fast clients", "messages/s", entries, true),
-                panel("Server resident set", "MiB", entries, false)));
+                panel("Server resident set", "MiB", entries, false), cpuPanel(entries)));
         return notes.length() == 0 ? report : report.notes(notes.toString());
     }
 
@@ -187,12 +192,56 @@ final class WsReport
         return new TimeSeriesPlot.Panel(title, unit, series);
     }
 
+    /**
+     * The server's CPU time per message delivered, second by second: between two of its samples, the CPU time it
+     * used over the messages the clients (fast and slow) received meanwhile, at the rate of the client's second
+     * nearest to the interval's middle (the two sides sample on their own clocks' seconds).
+     */
+    private static TimeSeriesPlot.Panel cpuPanel(final List<WsResult.Entry> entries)
+    {
+        final List<TimeSeriesPlot.Series> series = new ArrayList<>();
+        for (final WsResult.Entry e : entries)
+        {
+            final List<Double> xs = new ArrayList<>();
+            final List<Double> ys = new ArrayList<>();
+            WsResult.ServerSample previous = null;
+            for (final WsResult.ServerSample sample : e.serverSamples())
+            {
+                if (previous != null && previous.cpuMs() != null && sample.cpuMs() != null)
+                {
+                    final double middle = (previous.tS() + sample.tS()) / 2;
+                    WsResult.ClientSample nearest = null;
+                    for (final WsResult.ClientSample second : e.clientSamples())
+                    {
+                        // A client sample's time is its second's end.
+                        if (nearest == null
+                            || Math.abs(second.tS() - 0.5 - middle) < Math.abs(nearest.tS() - 0.5 - middle))
+                        {
+                            nearest = second;
+                        }
+                    }
+                    final double delivered = nearest == null ? 0
+                        : (nearest.fastMsgsPerS() + nearest.slowMsgsPerS()) * (sample.tS() - previous.tS());
+                    if (delivered > 0 && middle >= 0 && middle <= e.measuredS())
+                    {
+                        xs.add(sample.tS());
+                        ys.add((sample.cpuMs() - previous.cpuMs()) * 1e3 / delivered);
+                    }
+                }
+                previous = sample;
+            }
+            series.add(new TimeSeriesPlot.Series(e.peer() + " " + e.scenario(), xs, ys));
+        }
+        return new TimeSeriesPlot.Panel("Server CPU time (user + system) per message delivered", "us per message",
+            series);
+    }
+
     private static WsResult.Cpu cpu(final WsRound round, final double seconds)
     {
         final SideStats server = round.stats().server();
         final SideStats client = round.stats().client();
-        return new WsResult.Cpu(corePercent(server, seconds), kernelPercent(server), usPerMessage(server),
-            corePercent(client, seconds), kernelPercent(client), usPerMessage(client));
+        return new WsResult.Cpu(corePercent(server, seconds), kernelPercent(server), server.cpuMicrosPerMessage(),
+            corePercent(client, seconds), kernelPercent(client), client.cpuMicrosPerMessage());
     }
 
     private static Double corePercent(final SideStats side, final double seconds)
@@ -205,12 +254,6 @@ final class WsReport
     {
         final Long millis = side.cpuMillis();
         return millis == null || millis == 0 ? null : 100.0 * side.number("cpu_sys_ms") / millis;
-    }
-
-    private static Double usPerMessage(final SideStats side)
-    {
-        final Long millis = side.cpuMillis();
-        return millis == null || side.messages() == 0 ? null : 1000.0 * millis / side.messages();
     }
 
     private static String cpuCell(final Double core, final Double kernel)

@@ -152,8 +152,9 @@ final class WsResult
      * @param rssMb  resident set.
      * @param heapMb heap used.
      * @param gc     collections since the process started.
+     * @param cpuMs  its user and system CPU time since it started, in milliseconds; null where not told.
      */
-    record ServerSample(double tS, double rssMb, double heapMb, long gc)
+    record ServerSample(double tS, double rssMb, double heapMb, long gc, Long cpuMs)
     {
     }
 }

@@ -109,7 +109,7 @@ record WsRound(WsSettings.Contender contender, int round, Histogram latency, His
             else if (line.startsWith("sample ") && ms >= begin - 1000 && ms <= end + 1000)
             {
                 final WsResult.ServerSample point = new WsResult.ServerSample((ms - begin) / 1000.0,
-                    sample.get("rss") / MB, sample.get("heap") / MB, sample.get("gc"));
+                    sample.get("rss") / MB, sample.get("heap") / MB, sample.get("gc"), sample.get("cpu_ms"));
                 serverSamples.add(point);
                 rssMax = Math.max(rssMax, point.rssMb());
                 heapMax = Math.max(heapMax, point.heapMb());

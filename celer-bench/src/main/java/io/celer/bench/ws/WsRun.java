@@ -22,6 +22,7 @@ import io.celer.bench.harness.Rounds;
 import io.celer.bench.harness.RunContext;
 import io.celer.bench.harness.SideStats;
 import io.celer.bench.harness.Sides;
+import io.celer.bench.peer.server.ReactorIdle;
 import io.celer.bench.ws.peer.FeedLoadClient;
 
 /**
@@ -95,10 +96,10 @@ record WsRun(WsSettings settings, PrintStream out, PrintStream err)
         serverArgs.put("samples", samples);
         serverArgs.put("rss-cap-mb", settings.rssCapMb());
         serverArgs.put("exit-when-idle", true);
-        if (peer == WsPeer.CELER)
+        if (peer.isCeler())
         {
             serverArgs.put("queue", settings.queue());
-            serverArgs.put("idle", settings.celerIdle());
+            serverArgs.put("idle", peer == WsPeer.CELER_SPIN ? ReactorIdle.YIELD.id() : settings.celerIdle());
         }
         final List<String> server = launcher.server(peer, peer.server(), serverArgs);
         final Sides<SideStats> stats = ProcessPair.run(name, work, server, (port, progressFile) ->

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.celer.bench.harness.PeerLauncher;
+import io.celer.bench.peer.server.ReactorIdle;
 
 /**
  * What {@code bench ws} runs.
@@ -20,7 +21,7 @@ import io.celer.bench.harness.PeerLauncher;
  * @param slowPauseMillis a slow client's pause after each read.
  * @param slowReadBytes   what a slow client's read takes at most.
  * @param queue           messages a Celer outbox holds with back-pressure on.
- * @param celerIdle       the Celer server reactor's idle strategy: spin, yield or backoff.
+ * @param celerIdle       the {@code celer} server reactor's idle mode: select, spin, yield or backoff.
  * @param rssCapMb        the servers' RSS cap.
  * @param rounds          runs of each peer and scenario.
  * @param launcher        starts the processes.
@@ -43,10 +44,7 @@ record WsSettings(List<WsPeer> peers, List<Scenario> scenarios, int clients, int
             throw new IllegalArgumentException("--clients, --rate, --seconds, --queue, --slow-pause-ms and --rounds "
                 + "must be positive, --slow-percent 0 to 100, --slow-read-bytes at least 512, --rss-cap-mb at least 64");
         }
-        if (!List.of("spin", "yield", "backoff").contains(celerIdle))
-        {
-            throw new IllegalArgumentException("--celer-idle is spin, yield or backoff, not " + celerIdle);
-        }
+        ReactorIdle.of(celerIdle);
     }
 
     /**

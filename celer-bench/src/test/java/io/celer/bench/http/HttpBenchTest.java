@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import javax.imageio.ImageIO;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -36,7 +38,8 @@ class HttpBenchTest
     void pingPongRunMeasuresEachConnectionCountOfEachServer() throws IOException
     {
         final JsonNode report = ResultFields.run(out, "latest-http.json", "http",
-            "http", "--peers", "celer,netty", "--connections", "1,10", "--warmup-seconds", "1", "--seconds", "1");
+            "http", "--peers", "celer,celer-spin,netty", "--connections", "1,10", "--warmup-seconds", "1", "--seconds",
+            "1");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("driver").asText()).isEqualTo("celer");
         final List<String> peers = new ArrayList<>();
@@ -61,12 +64,21 @@ class HttpBenchTest
                 assertThat(point.get("server_allocated_bytes_per_request").asDouble()).as(peer).isNotNegative();
                 assertThat(point.get("client_cpu_percent").asDouble()).as(peer).isPositive();
                 assertThat(point.get("server_cpu_percent").isNumber()).as(peer).isTrue();
+                // Each side's CPU time over its measure per request: more than one 10 ms tick for thousands of
+                // requests, and at most the whole second of its CPU.
+                assertThat(point.get("client_cpu_us_per_request").asDouble()).as(peer).isPositive()
+                    .isLessThan(1e6 / point.get("requests").asLong() * 1.5);
+                assertThat(point.get("server_cpu_us_per_request").asDouble()).as(peer).isPositive();
             }
             assertThat(connections).as(peer).containsExactly(1, 10);
         }
-        assertThat(peers).containsExactly("celer", "netty");
+        assertThat(peers).containsExactly("celer", "celer-spin", "netty");
         assertThat(Files.size(out.resolve("latest-http.png"))).isGreaterThan(5_000);
-        assertThat(Files.readString(out.resolve("latest-http.md"))).contains("| connections ", "latest-http.png");
+        // The rates, and below them the servers' CPU per request: two panels of a chart's height each.
+        assertThat(ImageIO.read(out.resolve("latest-http.png").toFile()).getHeight()).isGreaterThanOrEqualTo(1_300);
+        assertThat(Files.readString(out.resolve("latest-http.md")))
+            .contains("| connections ", "latest-http.png", "CPU us/req c / s",
+                "### Server CPU time per request, microseconds");
     }
 
     @Test
@@ -74,8 +86,8 @@ class HttpBenchTest
     {
         Assumptions.assumeTrue(CpuPlan.available() >= 2, "needs 2 CPUs");
         final JsonNode report = ResultFields.run(out, "latest-http.json", "http",
-            "http", "--peers", "celer,netty,vertx", "--connections", "20", "--warmup-seconds", "1", "--seconds", "1",
-            "--server-reactors", "2");
+            "http", "--peers", "celer,celer-spin,netty,vertx", "--connections", "20", "--warmup-seconds", "1",
+            "--seconds", "1", "--server-reactors", "2");
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("server_reactors").asInt()).isEqualTo(2);
         assertThat(ResultFields.eachResult(report, (peer, entry) ->
@@ -85,7 +97,8 @@ class HttpBenchTest
             assertThat(point.get("server_loops").asInt()).as(peer).isEqualTo(2);
             // Each loop served some of the requests: the server did serve from two.
             ResultFields.assertEveryLoopTookAShare(point.get("server_loop_requests_percent"), 2, peer + " requests");
-        })).containsExactly("celer", "netty", "vertx");
+            assertThat(point.get("server_cpu_us_per_request").asDouble()).as(peer).isPositive();
+        })).containsExactly("celer", "celer-spin", "netty", "vertx");
         // The kernel spreads Celer's connections over its two listeners by their addresses: 20 all on one reactor
         // is 1 in half a million.
         ResultFields.assertEveryLoopTookAShare(report.get("results").get(0).get("points").get(0)

@@ -56,6 +56,9 @@ class HttpPaperBenchTest
                 assertThat(point.get("server_requests").asLong()).as(peer).isEqualTo(200);
                 assertThat(point.get("server_allocated_bytes_per_request").asDouble()).as(peer).isNotNegative();
                 assertThat(point.get("ab_cpu_percent").asDouble()).as(peer).isPositive();
+                assertThat(point.get("ab_cpu_us_per_request").asDouble()).as(peer).isPositive();
+                // 200 requests may cost a server less than one 10 ms tick of CPU.
+                assertThat(point.get("server_cpu_us_per_request").asDouble()).as(peer).isNotNegative();
                 assertThat(point.get("server_cpu_percent").isNumber()).as(peer).isTrue();
             }
             assertThat(concurrency).as(peer).containsExactly(1, 2);
@@ -63,7 +66,8 @@ class HttpPaperBenchTest
         assertThat(peers).containsExactly("celer", "thread-per-connection");
         assertThat(Files.size(out.resolve("latest-http-paper.png"))).isGreaterThan(5_000);
         assertThat(Files.readString(out.resolve("latest-http-paper.md")))
-            .contains("| N ", "thread-per-connection", "latest-http-paper.png", "## Per server", "CPU % ab / s");
+            .contains("| N ", "thread-per-connection", "latest-http-paper.png", "## Per server", "CPU % ab / s",
+                "CPU us/req ab / s", "### Server CPU time per request, microseconds");
     }
 
     @Test

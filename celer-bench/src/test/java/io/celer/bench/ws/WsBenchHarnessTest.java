@@ -66,11 +66,20 @@ class WsBenchHarnessTest
             // Both processes worked while measuring: more than a tick of 10 ms each over the run's second.
             assertThat(entry.get("cpu").get("server_core_percent").asDouble()).as(run + " server CPU").isPositive();
             assertThat(entry.get("cpu").get("client_core_percent").asDouble()).as(run + " client CPU").isPositive();
+            // Per message, a few 10 ms ticks of CPU over tens of thousands of messages: written rounded, it may read 0.
+            assertThat(entry.get("cpu").get("server_us_per_message").isNumber()).as(run + " server CPU/msg").isTrue();
+            assertThat(entry.get("cpu").get("server_us_per_message").asDouble()).as(run + " server CPU/msg")
+                .isNotNegative();
+            assertThat(entry.get("cpu").get("client_us_per_message").asDouble()).as(run + " client CPU/msg")
+                .isPositive();
             assertThat(entry.get("cpu").get("client_kernel_percent").asDouble()).as(run + " client kernel share")
                 .isBetween(0.0, 100.0);
             assertThat(entry.get("slow_received").asLong() > 0).as(run + " slow messages").isEqualTo(slow);
             assertThat(entry.get("server").get("rss_max_mb").asDouble()).as(run + " server RSS").isPositive();
             assertThat(entry.get("server_samples")).as(run + " server samples").isNotEmpty();
+            // Each second's CPU time, for the plot's CPU-per-message panel.
+            assertThat(entry.get("server_samples").get(0).get("cpu_ms").asLong()).as(run + " server CPU ms")
+                .isPositive();
             assertThat(entry.get("client_samples")).as(run + " client samples").isNotEmpty();
             for (final String side : List.of("client", "server"))
             {
@@ -90,6 +99,7 @@ class WsBenchHarnessTest
         assertThat(report.get("p99_slow_over_no_slow")).hasSize(2);
         assertThat(out.resolve("latest-ws.png")).exists();
         assertThat(Files.readString(out.resolve("latest-ws.md")))
+            .contains("CPU us/msg s / c")
             .contains("# WebSocket feed with slow clients", "| peer", "due p99 us", "client CPU", "slow lost",
                 "latest-ws.png");
     }
@@ -117,7 +127,8 @@ class WsBenchHarnessTest
         Assumptions.assumeTrue(CpuPlan.available() >= 2, "needs 2 CPUs");
         // One scenario gives no p99 ratio, so the fields are checked by the run above, not here.
         assertThat(Bench.commandLine().execute("ws", "--clients", "20", "--seconds", "1", "--warmup-seconds", "1",
-            "--peers", "celer,netty,vertx", "--scenarios", "no-slow", "--rounds", "1", "--server-reactors", "2",
+            "--peers", "celer,celer-spin,netty,vertx", "--scenarios", "no-slow", "--rounds", "1", "--server-reactors",
+            "2",
             "--out", out.toString())).isZero();
         final JsonNode report = new ObjectMapper().readTree(out.resolve("latest-ws.json").toFile());
         assertThat(report.get("failures")).isEmpty();
@@ -129,7 +140,7 @@ class WsBenchHarnessTest
             // Both loops fed clients; Celer's 20 all on one reactor would be 1 in half a million.
             ResultFields.assertEveryLoopTookAShare(entry.get("loop_clients_percent"), 2, peer + " clients");
             ResultFields.assertEveryLoopTookAShare(entry.get("loop_messages_percent"), 2, peer + " messages");
-        })).containsExactly("celer", "netty", "vertx");
+        })).containsExactly("celer", "celer-spin", "netty", "vertx");
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.HdrHistogram.Histogram;
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.IoThreadProbe;
 import io.celer.bench.peer.PingSession;
+import io.celer.bench.peer.server.ReactorIdle;
 import io.celer.http.HttpMethod;
 import io.celer.http.client.HttpClient;
 import io.celer.http.client.HttpClientConfig;
@@ -20,13 +21,13 @@ import io.celer.http.client.ResponseListener;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.TcpConfig;
-import org.agrona.concurrent.YieldingIdleStrategy;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The HTTP ping-pong client: Celer's {@link HttpClient} on one spinning reactor that yields when idle, {@code --connections}
+ * The HTTP ping-pong client: Celer's {@link HttpClient} on one reactor that waits in the selector when idle (or as
+ * {@code --idle} says), {@code --connections}
  * keep-alive connections without pipelining, each sending the next {@code GET /plaintext} when the previous
  * response arrives; every request's time from send to whole response goes to an HdrHistogram, without garbage.
  *
@@ -57,6 +58,10 @@ public final class CelerHttpPingClient implements Callable<Integer>, ResponseLis
     @Option(names = "--seconds", defaultValue = "5", description = "Seconds of measured requests.")
     int seconds;
 
+    @Option(names = "--idle", defaultValue = "select",
+        description = "The reactor when idle: select (wait in the selector), spin, yield or backoff.")
+    String idle;
+
     @Option(names = "--histogram", required = true, description = "File for the measured histogram, compressed.")
     Path histogramFile;
 
@@ -81,9 +86,13 @@ public final class CelerHttpPingClient implements Callable<Integer>, ResponseLis
     @Override
     public Integer call() throws Exception
     {
-        // Yielding when idle, as the server does: the process shares its one CPU with its JIT and GC threads.
-        final Reactor reactor = new Reactor(new ReactorConfig().name("celer-http-client").cpu(cpu)
-            .idleStrategy(new YieldingIdleStrategy()).daemon(true)).start();
+        // The process shares its CPU with its JIT and GC threads, and the machine's other work may come to it too.
+        // A reactor that yields there gives its turn away at every idle cycle: Linux's EEVDF scheduler (6.6 on)
+        // pushes a yielding task's deadline a slice on, and newer kernels also charge it the rest of its slice,
+        // so whatever else is runnable on the CPU runs first while responses wait. One that sleeps in epoll_wait,
+        // as wrk does, is woken by the next response.
+        final Reactor reactor = new Reactor(ReactorIdle.of(idle).applyTo(new ReactorConfig()
+            .name("celer-http-client").cpu(cpu).daemon(true))).start();
         // Sized for 10,000 connections: a response head fits 1 KiB, a request 256 bytes.
         final HttpClientConfig config = new HttpClientConfig()
             .connectionsPerHost(connections)

@@ -7,6 +7,7 @@ import io.celer.bench.peer.server.LoopProbe;
 import io.celer.bench.peer.server.PeerMain;
 import io.celer.bench.peer.server.PeerOptions;
 import io.celer.bench.peer.server.PeerServer;
+import io.celer.bench.peer.server.ReactorIdle;
 import io.celer.examples.http.TimeBlockPage;
 import io.celer.http.server.HttpHandler;
 import io.celer.http.server.HttpRequest;
@@ -19,20 +20,21 @@ import io.celer.reactor.ReactorConfig;
 import io.celer.reactor.ReactorGroup;
 import io.celer.reactor.TimerCallback;
 import io.celer.tcp.TcpConfig;
-import org.agrona.concurrent.YieldingIdleStrategy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
- * Celer's HTTP server on one reactor or on a group of {@code --loops}, spinning and yielding, each pinned with
- * {@code --cpu} or {@code --cpus}: {@code /plaintext} from a constant body, {@code /gettimeblock} written into one
- * reused array per reactor and closing after it, both without garbage.
+ * Celer's HTTP server on one reactor or on a group of {@code --loops}, each pinned with {@code --cpu} or
+ * {@code --cpus}, waiting in the selector when idle or, with {@code --idle=yield}, spinning and yielding:
+ * {@code /plaintext} from a constant body, {@code /gettimeblock} written into one reused array per reactor and
+ * closing after it, both without garbage.
  *
  * <p>Its buffers are sized for the 10,000-connection runs: small limits on the request head let each connection
  * read through 8 KiB, and a 16 KiB write buffer holds a page and its head.
  */
 @Command(name = "celer-http", mixinStandardHelpOptions = true,
-    description = "HTTP peer: Celer's HttpServer on spinning reactors that yield when idle.")
+    description = "HTTP peer: Celer's HttpServer, its reactors waiting in the selector or spinning when idle.")
 public final class CelerHttpServer implements PeerServer
 {
     private static final byte[] HELLO = "Hello, World!".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -41,6 +43,10 @@ public final class CelerHttpServer implements PeerServer
 
     @Mixin
     PeerOptions options = new PeerOptions();
+
+    @Option(names = "--idle", defaultValue = "select",
+        description = "The reactors when idle: select (wait in the selector), spin, yield or backoff.")
+    String idle;
 
     private ReactorGroup group;
     private HttpServer server;
@@ -60,11 +66,12 @@ public final class CelerHttpServer implements PeerServer
     public Serving start()
     {
         final int loops = options.loops();
-        // The harness pins the whole process to the server's CPUs: a reactor that yields when idle leaves the JIT
-        // and GC threads its CPU's spare time, where a pure busy-spin would starve them until the scheduler
+        // The harness pins the whole process to the server's CPUs: a reactor that yields or sleeps when idle leaves
+        // the JIT and GC threads its CPU's spare time, where a pure busy-spin would starve them until the scheduler
         // preempts it.
-        group = new ReactorGroup(loops, i -> new ReactorConfig().name(loops == 1 ? "celer-http" : "celer-http-" + i)
-            .cpu(options.cpuOf(i)).idleStrategy(new YieldingIdleStrategy()).daemon(true)).start();
+        final ReactorIdle mode = ReactorIdle.of(idle);
+        group = new ReactorGroup(loops, i -> mode.applyTo(new ReactorConfig()
+            .name(loops == 1 ? "celer-http" : "celer-http-" + i).cpu(options.cpuOf(i)).daemon(true))).start();
         final HttpServerConfig config = new HttpServerConfig()
             .serverName("Celer")
             .maxRequestLineLength(1024)
@@ -97,6 +104,17 @@ public final class CelerHttpServer implements PeerServer
     {
         server.close();
         group.stop();
+    }
+
+    /**
+     * A reactor's thread, once started.
+     *
+     * @param index the reactor's index in the group.
+     * @return its thread.
+     */
+    Thread reactorThread(final int index)
+    {
+        return group.reactor(index).thread();
     }
 
     /**

@@ -4,15 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
 
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.BusySpinIdleStrategy;
-import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.YieldingIdleStrategy;
 
 import io.celer.bench.peer.server.LoopProbe;
 import io.celer.bench.peer.server.PeerMain;
 import io.celer.bench.peer.server.PeerOptions;
 import io.celer.bench.peer.server.PeerServer;
+import io.celer.bench.peer.server.ReactorIdle;
 import io.celer.examples.wsfeed.WsFeedServer;
 import io.celer.http.server.Router;
 import io.celer.reactor.Reactor;
@@ -61,8 +58,9 @@ public final class CelerWebSocketServer implements PeerServer
             + "comes first.")
     int queueBytes;
 
-    @Option(names = "--idle", defaultValue = "backoff",
-        description = "The reactor between ticks: spin, yield, or backoff (spins, yields, then parks up to 100 us).")
+    @Option(names = "--idle", defaultValue = "select",
+        description = "The reactor between ticks: select (waits in the selector until a tick or a socket is due), "
+            + "spin, yield, or backoff (spins, yields, then parks up to 100 us).")
     String idle;
 
     private ReactorGroup group;
@@ -86,9 +84,12 @@ public final class CelerWebSocketServer implements PeerServer
             WsFeedServer.outbound(OverflowPolicy.DROP_OLDEST, queue, queueBytes, feedOptions.size) :
             WsFeedServer.outbound(OverflowPolicy.DROP_OLDEST, UNBOUNDED_MESSAGES, feedOptions.size);
         final int loops = options.loops();
-        group = new ReactorGroup(loops, i -> new ReactorConfig()
-            .name(loops == 1 ? "celer-ws-feed" : "celer-ws-feed-" + i).cpu(options.cpuOf(i))
-            .idleStrategy(idleStrategy(idle))).start();
+        // The feed's work comes from a timer, every millisecond: a reactor that spins between ticks gains nothing
+        // and, on a machine whose two CPUs it shares with the client, its own JIT, GC and sampler threads and
+        // everything else running, holds a CPU that those then take from it a scheduler slice at a time.
+        final ReactorIdle mode = ReactorIdle.of(idle);
+        group = new ReactorGroup(loops, i -> mode.applyTo(new ReactorConfig()
+            .name(loops == 1 ? "celer-ws-feed" : "celer-ws-feed-" + i).cpu(options.cpuOf(i)))).start();
         feed = WsFeedServer.open(group, options.port(),
             new TcpConfig().bindAddress("127.0.0.1").socketSendBufferSize(feedOptions.sendBuffer),
             new WsFeedServer.Settings(feedOptions.rate, feedOptions.size, outbound, feedOptions.tickMillis),
@@ -150,28 +151,6 @@ public final class CelerWebSocketServer implements PeerServer
         {
             droppedAtMark = feed.droppedOn(index);
             peakClients = feed.clientsOn(index);
-        }
-    }
-
-    /**
-     * The reactor's idle strategy by name. The feed's work comes from a timer, every millisecond: a reactor that
-     * spins between ticks gains nothing and, on a machine whose two CPUs it shares with the client, its own JIT, GC
-     * and sampler threads and everything else running, holds a whole CPU that those then take from it (or from
-     * the client) a scheduler slice at a time. Parking for at most 100 us delays a tick or a slow client's drain
-     * by as much, and the messages' latency not at all: each is stamped when it is generated.
-     */
-    static IdleStrategy idleStrategy(final String name)
-    {
-        switch (name)
-        {
-            case "spin":
-                return new BusySpinIdleStrategy();
-            case "yield":
-                return new YieldingIdleStrategy();
-            case "backoff":
-                return new BackoffIdleStrategy(100, 10, 1_000, 100_000);
-            default:
-                throw new IllegalArgumentException("--idle is spin, yield or backoff, not " + name);
         }
     }
 

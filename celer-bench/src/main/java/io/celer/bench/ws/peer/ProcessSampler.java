@@ -11,9 +11,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.LongSupplier;
 
+import io.celer.bench.peer.ProcessCpu;
+
 /**
  * Watches a feed server's process from a daemon thread: each second appends a
- * {@code sample ms=EPOCH heap=BYTES rss=BYTES gc=COUNT clients=N} line to a file, exits the process once its
+ * {@code sample ms=EPOCH heap=BYTES rss=BYTES gc=COUNT clients=N cpu_ms=MS} line to a file (the process's user
+ * and system CPU time so far; absent where {@code /proc} cannot be read), exits the process once its
  * resident set passes a cap (after a {@code capped ms=... rss=...} line), and, if asked, once clients came and
  * all left. Exiting runs the peer's shutdown hook, which prints its stats line; the harness needs no stop command.
  */
@@ -105,8 +108,9 @@ public final class ProcessSampler
             final long connected = clients.getAsLong();
             if (now >= nextSample)
             {
+                final ProcessCpu cpu = ProcessCpu.now();
                 line("sample ms=" + now + " heap=" + heapUsed() + " rss=" + rss + " gc=" + gcCount() + " clients=" +
-                    connected);
+                    connected + (cpu == null ? "" : " cpu_ms=" + (cpu.userMillis() + cpu.systemMillis())));
                 nextSample += SAMPLE_MILLIS;
             }
             if (rssCapBytes > 0 && rss > rssCapBytes)

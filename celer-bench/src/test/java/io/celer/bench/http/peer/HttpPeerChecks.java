@@ -236,7 +236,7 @@ final class HttpPeerChecks
     /**
      * Reads whole plaintext responses until {@code count} bodies arrived; fails on a read timeout.
      */
-    private static int readPlaintextResponses(final InputStream in, final int count) throws IOException
+    static int readPlaintextResponses(final InputStream in, final int count) throws IOException
     {
         final ByteArrayOutputStream seen = new ByteArrayOutputStream();
         final byte[] chunk = new byte[4096];

@@ -9,10 +9,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.celer.bench.peer.server.ReactorIdle;
+
 /**
  * {@link CelerWebSocketServer} feeds and echoes as the other peers do, and drops for a client that stops reading
- * with back-pressure on, and queues for it with back-pressure off, whether its reactor spins, yields or parks
- * between ticks.
+ * with back-pressure on, and queues for it with back-pressure off, whether its reactor waits in the selector,
+ * spins, yields or parks between ticks.
  */
 @Timeout(90)
 class CelerWebSocketServerTest
@@ -24,7 +26,7 @@ class CelerWebSocketServerTest
     }
 
     @ParameterizedTest(name = "--idle={0}")
-    @ValueSource(strings = {"spin", "yield", "backoff"})
+    @ValueSource(strings = {"select", "spin", "yield", "backoff"})
     void dropsOrQueuesForAStalledClient(final String idle) throws Exception
     {
         WebSocketPeerChecks.backPressure(args ->
@@ -38,7 +40,7 @@ class CelerWebSocketServerTest
     @Test
     void refusesAnUnknownIdleStrategy()
     {
-        assertThatThrownBy(() -> CelerWebSocketServer.idleStrategy("sleep"))
-            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("spin, yield or backoff");
+        assertThatThrownBy(() -> ReactorIdle.of("sleep"))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("select, spin, yield or backoff");
     }
 }
