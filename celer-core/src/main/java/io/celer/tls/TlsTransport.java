@@ -181,9 +181,15 @@ final class TlsTransport implements Transport
         while (netIn.position() > 0)
         {
             final SSLEngineResult result = unwrap();
-            if (result.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING && !rehandshaking)
+            final SSLEngineResult.HandshakeStatus handshakeStatus = result.getHandshakeStatus();
+            if (handshakeStatus != SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING)
             {
-                countRenegotiation();
+                if (!rehandshaking)
+                {
+                    countRenegotiation();
+                }
+                // One read may hold the end of one renegotiation and the start of the next.
+                rehandshaking = handshakeStatus != SSLEngineResult.HandshakeStatus.FINISHED;
             }
             switch (result.getStatus())
             {
