@@ -22,6 +22,10 @@ import io.celer.tcp.TransportLimitException;
  * copies a direct buffer through temporary arrays on every record (about 1.3 KB of garbage per round trip on
  * JDK 17 and 25), while the socket copies a heap buffer through a direct buffer it caches per thread.
  * Delegated tasks (certificate checks) run on the reactor thread: they happen during handshakes only.
+ *
+ * <p>The three buffers are borrowed from the thread's {@link TlsBuffers} while they hold bytes (all three for
+ * the handshake) and given back once empty, so an idle connection holds none. Renegotiations and key updates
+ * the peer starts are counted against {@link TlsConfig#maxRenegotiations}.
  */
 final class TlsTransport implements Transport
 {
@@ -162,7 +166,8 @@ final class TlsTransport implements Transport
         }
         catch (final SSLException | TransportLimitException ex)
         {
-            // A corrupt, oversized or unexpected record: the engine holds the fatal alert that says so.
+            // A corrupt, oversized or unexpected record: the engine holds the fatal alert that says so. Over the
+            // renegotiation bound: close_notify.
             sendAlert(channel);
             throw ex;
         }
@@ -260,9 +265,9 @@ final class TlsTransport implements Transport
         }
         if (++renegotiations > maxRenegotiations)
         {
-            throw new TransportLimitException(CloseReason.RENEGOTIATION_LIMIT, "the peer renegotiated or updated keys " +
-                renegotiations + " times within " + renegotiationIntervalNanos / 1_000_000L + " ms, more than the " +
-                maxRenegotiations + " allowed");
+            throw new TransportLimitException(CloseReason.RENEGOTIATION_LIMIT, "the peer renegotiated or updated " +
+                "keys " + renegotiations + " times within " + renegotiationIntervalNanos / 1_000_000L + " ms, more " +
+                "than the " + maxRenegotiations + " allowed");
         }
     }
 
