@@ -3,6 +3,7 @@ package io.celer.tls;
 import static io.celer.test.Sockets.lineReader;
 import static io.celer.test.Sockets.sendLine;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -423,6 +424,22 @@ class TlsHandshakeBoundsTest
         {
             // s_client exited: the server closed
         }
+    }
+
+    @Test
+    void boundsOutOfRangeAreRefusedAtOnce()
+    {
+        assertThatThrownBy(() -> new TlsConfig().maxConcurrentHandshakes(-1))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxConcurrentHandshakes");
+        assertThatThrownBy(() -> new TlsConfig().handshakesOverLimit(null))
+            .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new TlsConfig().maxRenegotiations(0, 1000))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0 per 1000 ms");
+        assertThatThrownBy(() -> new TlsConfig().maxRenegotiations(1, 0))
+            .isInstanceOf(IllegalArgumentException.class);
+        assertThat(new TlsConfig().maxConcurrentHandshakes()).as("the default").isEqualTo(64);
+        assertThat(new TlsConfig().handshakesOverLimit()).isEqualTo(TcpConfig.OverLimit.WAIT);
+        assertThat(TransportFactory.plain().maxConcurrentHandshakes()).as("plain: no handshake, no bound").isZero();
     }
 
     private static List<String> readUntilClosed(final BufferedReader in)

@@ -175,6 +175,16 @@ class LargeMessageBudgetTest
     }
 
     @Test
+    void theBoundIsAtLeastOneByteAndAtMostAnEighthOfTheHeapByDefault()
+    {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ReactorConfig().maxLargeBufferBytes(0))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxLargeBufferBytes");
+        final Reactor fresh = reactors.start(new ReactorConfig().name("ws-budget-default"));
+        assertThat(fresh.internals().largeBuffers().max())
+            .isEqualTo(Math.min(64L * MIB, Runtime.getRuntime().maxMemory() / 8));
+    }
+
+    @Test
     void aConnectionThatClosesInTheMiddleOfALargeMessageGivesItsBytesBack() throws Exception
     {
         final int port = serve(4L * MIB);
