@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
-import io.celer.bench.ws.peer.ProcessSampler;
+import io.celer.bench.harness.ResidentSet;
 
 /**
  * The process at one moment: resident set, heap after a full collection, open descriptors, collections so far,
@@ -38,7 +38,7 @@ record SoakSample(long seconds, long rss, long heapAfterGc, long descriptors, lo
         {
             collections += Math.max(0, collector.getCollectionCount());
         }
-        return new SoakSample(seconds, ProcessSampler.residentBytes(), heap, openDescriptors(), collections,
+        return new SoakSample(seconds, ResidentSet.bytes(), heap, openDescriptors(), collections,
             serverClients, tally.messages.get(), dropped, tally.httpResponses.get());
     }
 
