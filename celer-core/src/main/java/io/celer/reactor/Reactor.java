@@ -17,6 +17,7 @@ import io.celer.queue.internal.ManyToOneQueue;
 import io.celer.reactor.internal.Selectable;
 import io.celer.reactor.internal.CpuPinning;
 import io.celer.reactor.internal.Poller;
+import io.celer.reactor.internal.LargeBufferBudget;
 import io.celer.reactor.internal.ReactorInternals;
 import io.celer.reactor.internal.CycleTask;
 import io.celer.reactor.internal.Logs;
@@ -51,6 +52,7 @@ public final class Reactor implements AutoCloseable
     private final CallbackSources callbackSources = new CallbackSources();
     private final BusyPollers pollers = new BusyPollers();
     private final ReactorInternals internals = new Internals();
+    private final LargeBufferBudget largeBuffers;
     private int cyclesToSelect;
     private final SleepFlag sleepFlag = new SleepFlag();
     private final long originNanos = System.nanoTime();
@@ -79,6 +81,7 @@ public final class Reactor implements AutoCloseable
     public Reactor(final ReactorConfig config)
     {
         this.config = config;
+        this.largeBuffers = new LargeBufferBudget(config.maxLargeBufferBytes());
         this.idleStrategy = config.idleStrategy();
         this.idleParks = !(idleStrategy instanceof BusySpinIdleStrategy ||
             idleStrategy instanceof NoOpIdleStrategy ||
@@ -372,6 +375,26 @@ public final class Reactor implements AutoCloseable
         return internals;
     }
 
+    /**
+     * Bytes of large per-message buffers its connections hold now, within {@link ReactorConfig#maxLargeBufferBytes}.
+     *
+     * @return bytes, read from any thread.
+     */
+    public long largeBufferBytes()
+    {
+        return largeBuffers.held();
+    }
+
+    /**
+     * Large messages refused for want of room within {@link ReactorConfig#maxLargeBufferBytes}.
+     *
+     * @return the count since start, read from any thread.
+     */
+    public long largeBufferRefusals()
+    {
+        return largeBuffers.refused();
+    }
+
     /** The plumbing behind {@link #internals()}, one object made with the reactor. */
     private final class Internals implements ReactorInternals
     {
@@ -411,6 +434,12 @@ public final class Reactor implements AutoCloseable
         public int pollerCount()
         {
             return pollers.count();
+        }
+
+        @Override
+        public LargeBufferBudget largeBuffers()
+        {
+            return largeBuffers;
         }
 
         @Override

@@ -20,6 +20,7 @@ public final class ReactorConfig
     private boolean checkThreads = Boolean.getBoolean("celer.checkThreads");
     private int selectInterval = 64;
     private boolean waitInSelector = false;
+    private long maxLargeBufferBytes = defaultMaxLargeBufferBytes();
 
     /**
      * Settings with every default, to be changed by the methods below.
@@ -137,6 +138,35 @@ public final class ReactorConfig
     {
         this.waitInSelector = on;
         return this;
+    }
+
+    /**
+     * The bytes of large per-message buffers the reactor's connections may hold at once: WebSocket messages
+     * gathered beyond {@code WebSocketConfig.initialMessageBufferSize}. Beyond it a new large message is refused
+     * (WebSocket close 1009) instead of the process running out of heap. By default 64 MiB, or an eighth of the
+     * maximum heap when that is less.
+     *
+     * @param bytes the bound, at least 1.
+     * @return this.
+     */
+    public ReactorConfig maxLargeBufferBytes(final long bytes)
+    {
+        if (bytes < 1)
+        {
+            throw new IllegalArgumentException("maxLargeBufferBytes must be at least 1: " + bytes);
+        }
+        this.maxLargeBufferBytes = bytes;
+        return this;
+    }
+
+    private static long defaultMaxLargeBufferBytes()
+    {
+        return Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 8);
+    }
+
+    long maxLargeBufferBytes()
+    {
+        return maxLargeBufferBytes;
     }
 
     boolean waitInSelector()

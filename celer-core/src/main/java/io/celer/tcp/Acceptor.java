@@ -42,6 +42,8 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     private final Long2ObjectHashMap<TcpConnection> connections = new Long2ObjectHashMap<>();
     private final BoundSocket socket;
     private final ConnectionBuffers buffers;
+    /** Null when the transport sets no bound on handshakes at once. */
+    private final HandshakeGate gate;
     private final Runnable resumeBelowLimit = this::resumeBelowLimit;
     /** Connections on this member, handed-off ones counted from the hand-off; read by the accepting member. */
     private final AtomicInteger load = new AtomicInteger();
@@ -58,6 +60,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     private volatile long refused;
     private volatile long failures;
     private volatile long bufferFailures;
+    private volatile long renegotiationCloses;
     private volatile ServerSocketChannel serverChannel;
 
     Acceptor(final TcpServer server, final Reactor reactor, final TcpConfig config, final Handler handler)
@@ -72,6 +75,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         this.handler = handler;
         this.socket = new BoundSocket(reactor);
         this.buffers = ConnectionBuffers.pooled(config);
+        this.gate = HandshakeGate.of(config.transport());
     }
 
     Reactor reactor()
@@ -183,6 +187,21 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         return bufferFailures;
     }
 
+    long waitedHandshakes()
+    {
+        return gate == null ? 0 : gate.waited();
+    }
+
+    long refusedHandshakes()
+    {
+        return gate == null ? 0 : gate.refused();
+    }
+
+    long renegotiationCloses()
+    {
+        return renegotiationCloses;
+    }
+
     /** The pool of read buffers; tests look at it. */
     ReactorPool<ByteBuffer> readBuffers()
     {
@@ -280,7 +299,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         TcpConnection connection = null;
         try
         {
-            connection = new TcpConnection(reactor, config, handler, this, buffers);
+            connection = new TcpConnection(reactor, config, handler, this, buffers, gate);
             connection.accept(accepted);
             backOffMillis = 0;
             return true;
@@ -313,7 +332,11 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         connections.remove(connection.id());
         load.decrementAndGet();
         server.leave();
-        if (reason == CloseReason.OUT_OF_MEMORY)
+        if (reason == CloseReason.RENEGOTIATION_LIMIT)
+        {
+            renegotiationCloses++;
+        }
+        else if (reason == CloseReason.OUT_OF_MEMORY)
         {
             bufferFailures++;
             final long now = reactor.nowMillis();

@@ -16,6 +16,16 @@ public enum CloseReason
     /** The security layer failed: a TLS handshake (untrusted or expired certificate, host name mismatch, no
      * common protocol, a plaintext peer, a timeout) or a corrupt record. */
     TLS_ERROR,
+    /**
+     * A server had {@code TlsConfig.maxConcurrentHandshakes} handshakes running on the reactor and its
+     * {@code handshakesOverLimit} policy is to close, counted in {@link TcpServer#refusedHandshakes()}.
+     */
+    HANDSHAKE_LIMIT,
+    /**
+     * The peer renegotiated (TLS 1.2) or updated its keys (TLS 1.3) more often than
+     * {@code TlsConfig.maxRenegotiations} allows.
+     */
+    RENEGOTIATION_LIMIT,
     /** The peer's bytes broke the framing: a message too long or malformed. */
     FRAMING_ERROR,
     /** The handler threw; the exception went to {@link Handler#error}. */

@@ -5,29 +5,56 @@ import java.nio.channels.SelectionKey;
 
 /**
  * The transport's handshake on a new TCP connection (TLS; a plain transport has none): a step at each readiness
- * event until the transport is done, bounded by the handshake timeout.
+ * event until the transport is done, bounded by the handshake timeout, and on a server by its
+ * {@link HandshakeGate}: a handshake beyond the gate's bound waits, its socket not read, or is refused.
  */
 final class ConnectionHandshake
 {
+    private static final int NO_SLOT = 0;
+    private static final int WAITING = 1;
+    private static final int RUNNING = 2;
+
     private final TcpConnection connection;
     private final ConnectionTimers timers;
+    /** A server's bound on handshakes at once on this reactor; null for a client's, or with no bound. */
+    private final HandshakeGate gate;
+    private int slot = NO_SLOT;
 
-    ConnectionHandshake(final TcpConnection connection, final ConnectionTimers timers)
+    ConnectionHandshake(final TcpConnection connection, final ConnectionTimers timers, final HandshakeGate gate)
     {
         this.connection = connection;
         this.timers = timers;
+        this.gate = gate;
     }
 
     /**
-     * The first step: done at once over a plain transport; otherwise the timeout starts.
+     * The first step: done at once over a plain transport; otherwise the timeout starts, and past the gate's
+     * bound the handshake waits for a slot or the connection closes.
      */
     void start()
     {
+        if (gate != null)
+        {
+            final int entered = gate.enter(this);
+            if (entered < 0)
+            {
+                connection.closeNow(CloseReason.HANDSHAKE_LIMIT);
+                return;
+            }
+            if (entered == 0)
+            {
+                slot = WAITING;
+                timers.startHandshake(); // from the accept: a queue longer than the timeout drains by itself
+                connection.key.interestOps(0);
+                return;
+            }
+            slot = RUNNING;
+        }
         try
         {
             if (connection.transport.handshake(connection.channel))
             {
-                connection.handshakeDone();
+                done();
                 return;
             }
         }
@@ -38,6 +65,15 @@ final class ConnectionHandshake
         }
         timers.startHandshake();
         interest();
+    }
+
+    /**
+     * A waiting handshake got its slot: its first step, its timeout already running.
+     */
+    void admit()
+    {
+        slot = RUNNING;
+        proceed();
     }
 
     /**
@@ -60,7 +96,30 @@ final class ConnectionHandshake
         }
         timers.handshakeDone();
         connection.key.interestOps(SelectionKey.OP_READ);
+        done();
+    }
+
+    private void done()
+    {
         connection.handshakeDone();
+        closed();
+    }
+
+    /**
+     * The handshake ended, or the connection closed before: gives back its slot, or its place in the queue.
+     */
+    void closed()
+    {
+        final int held = slot;
+        slot = NO_SLOT;
+        if (held == WAITING)
+        {
+            gate.forget(this);
+        }
+        else if (held == RUNNING)
+        {
+            gate.leave();
+        }
     }
 
     private void interest()

@@ -66,7 +66,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     private CloseReason closingReason;
 
     TcpConnection(final Reactor reactor, final TcpConfig config, final Handler handler, final ConnectionOwner owner,
-        final ConnectionBuffers buffers)
+        final ConnectionBuffers buffers, final HandshakeGate gate)
     {
         this.reactor = reactor;
         this.buffers = buffers;
@@ -78,7 +78,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         this.timers = new ConnectionTimers(this, reactor, config);
         this.writer = new ConnectionWriter(this, reactor, config, framing, timers, buffers);
         this.reader = new ConnectionReader(this, reactor, config, framing, writer, timers, buffers);
-        this.handshake = new ConnectionHandshake(this, timers);
+        this.handshake = new ConnectionHandshake(this, timers, gate);
     }
 
     /**
@@ -166,6 +166,10 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
 
     static CloseReason ioFailure(final IOException ex)
     {
+        if (ex instanceof TransportLimitException)
+        {
+            return ((TransportLimitException)ex).reason();
+        }
         return ex instanceof javax.net.ssl.SSLException ? CloseReason.TLS_ERROR : CloseReason.IO_ERROR;
     }
 
@@ -555,6 +559,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
             reason != CloseReason.TLS_ERROR;
         state = CLOSED;
         timers.cancelAll();
+        handshake.closed();
         if (orderly && channel != null)
         {
             transport.shutdown(channel);
@@ -576,6 +581,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
             }
         }
         writer.closed();
+        transport.release();
         returnBuffers();
         if (config.busyPoll())
         {

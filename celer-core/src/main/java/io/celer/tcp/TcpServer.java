@@ -326,6 +326,38 @@ public final class TcpServer
         return sum(Acceptor::refused);
     }
 
+    /**
+     * Connections whose handshake waited for a slot, being beyond the transport's bound on handshakes at once
+     * on a reactor ({@code TlsConfig.maxConcurrentHandshakes}).
+     *
+     * @return the count since open, over every reactor.
+     */
+    public long waitedHandshakes()
+    {
+        return sum(Acceptor::waitedHandshakes);
+    }
+
+    /**
+     * Connections closed before their handshake for being beyond that bound, under the policy to close
+     * ({@link CloseReason#HANDSHAKE_LIMIT}).
+     *
+     * @return the count since open, over every reactor.
+     */
+    public long refusedHandshakes()
+    {
+        return sum(Acceptor::refusedHandshakes);
+    }
+
+    /**
+     * Connections closed for renegotiating or updating keys too often ({@link CloseReason#RENEGOTIATION_LIMIT}).
+     *
+     * @return the count since open, over every reactor.
+     */
+    public long renegotiationCloses()
+    {
+        return sum(Acceptor::renegotiationCloses);
+    }
+
     private long sum(final ToLongFunction<Acceptor> count)
     {
         long sum = 0;

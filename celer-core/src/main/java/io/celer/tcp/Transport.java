@@ -63,4 +63,11 @@ public interface Transport
      * @param channel the socket, about to close.
      */
     void shutdown(SocketChannel channel);
+
+    /**
+     * Lets go of what the layer holds (buffers it borrowed), once the connection closed; nothing is called after.
+     */
+    default void release()
+    {
+    }
 }

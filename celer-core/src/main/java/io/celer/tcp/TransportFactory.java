@@ -27,6 +27,28 @@ public interface TransportFactory
     Transport newTransport(boolean clientMode, String peerHost, int peerPort);
 
     /**
+     * The most handshakes a server runs at once on one reactor; 0 (the default, and the plain transport's) for
+     * no bound.
+     *
+     * @return the bound.
+     */
+    default int maxConcurrentHandshakes()
+    {
+        return 0;
+    }
+
+    /**
+     * What a server does with a connection whose handshake would go beyond {@link #maxConcurrentHandshakes}:
+     * wait, its socket not read, until a handshake ends ({@link TcpConfig.OverLimit#WAIT}, the default), or close.
+     *
+     * @return the policy.
+     */
+    default TcpConfig.OverLimit handshakesOverLimit()
+    {
+        return TcpConfig.OverLimit.WAIT;
+    }
+
+    /**
      * Checks the settings once, when a server or client opens, so mistakes fail early and clearly.
      *
      * @throws IllegalStateException if the settings cannot work.

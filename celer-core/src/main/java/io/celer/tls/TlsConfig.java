@@ -16,6 +16,7 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManagerFactory;
 
+import io.celer.tcp.TcpConfig;
 import io.celer.tcp.Transport;
 import io.celer.tcp.TransportFactory;
 
@@ -36,6 +37,10 @@ public final class TlsConfig implements TransportFactory
     private String serverName;
     private boolean verifyHostname = true;
     private SSLContext context;
+    private int maxConcurrentHandshakes = 64;
+    private TcpConfig.OverLimit handshakesOverLimit = TcpConfig.OverLimit.WAIT;
+    private int maxRenegotiations = 10;
+    private long renegotiationIntervalMillis = 60_000;
 
     /**
      * TLS settings with every default (the JDK's trust store, no key store), to be changed by the methods below.
@@ -146,6 +151,78 @@ public final class TlsConfig implements TransportFactory
         return this;
     }
 
+    /**
+     * The most handshakes a server runs at once on one reactor; 64 by default, 0 for no bound. A handshake
+     * costs the reactor thread a signature and a key agreement, so a flood of new connections would hold back
+     * the established ones sharing the thread; beyond the bound a new connection waits or is closed, as
+     * {@link #handshakesOverLimit} says. Its handshake timeout ({@code TcpConfig.handshakeTimeoutMillis}) runs
+     * from its accept, waiting included.
+     *
+     * @param handshakes the bound.
+     * @return this.
+     */
+    public TlsConfig maxConcurrentHandshakes(final int handshakes)
+    {
+        if (handshakes < 0)
+        {
+            throw new IllegalArgumentException("maxConcurrentHandshakes is negative: " + handshakes);
+        }
+        this.maxConcurrentHandshakes = handshakes;
+        return this;
+    }
+
+    /**
+     * What a server does with a connection beyond {@link #maxConcurrentHandshakes}: by default
+     * {@link TcpConfig.OverLimit#WAIT}, its socket not read until a handshake ends; or
+     * {@link TcpConfig.OverLimit#CLOSE}, at once ({@code CloseReason.HANDSHAKE_LIMIT}).
+     *
+     * @param policy wait or close.
+     * @return this.
+     */
+    public TlsConfig handshakesOverLimit(final TcpConfig.OverLimit policy)
+    {
+        if (policy == null)
+        {
+            throw new IllegalArgumentException("handshakesOverLimit must not be null");
+        }
+        this.handshakesOverLimit = policy;
+        return this;
+    }
+
+    /**
+     * How many renegotiations (TLS 1.2) and key updates or other messages after the handshake (TLS 1.3) a peer
+     * may start within an interval; 10 per 60 s by default. One more closes the connection
+     * ({@code CloseReason.RENEGOTIATION_LIMIT}): a renegotiation costs a full handshake on the reactor thread.
+     *
+     * @param count          how many within the interval, at least 1 (a TLS 1.3 client reads its session
+     *                       tickets through this bound too).
+     * @param intervalMillis the interval.
+     * @return this.
+     */
+    public TlsConfig maxRenegotiations(final int count, final long intervalMillis)
+    {
+        if (count < 1 || intervalMillis < 1)
+        {
+            throw new IllegalArgumentException("maxRenegotiations needs a count and an interval of at least 1: " +
+                count + " per " + intervalMillis + " ms");
+        }
+        this.maxRenegotiations = count;
+        this.renegotiationIntervalMillis = intervalMillis;
+        return this;
+    }
+
+    @Override
+    public int maxConcurrentHandshakes()
+    {
+        return maxConcurrentHandshakes;
+    }
+
+    @Override
+    public TcpConfig.OverLimit handshakesOverLimit()
+    {
+        return handshakesOverLimit;
+    }
+
     @Override
     public void check()
     {
@@ -184,7 +261,7 @@ public final class TlsConfig implements TransportFactory
             }
         }
         engine.setSSLParameters(parameters);
-        return new TlsTransport(engine);
+        return new TlsTransport(engine, maxRenegotiations, renegotiationIntervalMillis);
     }
 
     private synchronized SSLContext context()

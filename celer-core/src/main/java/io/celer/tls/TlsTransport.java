@@ -9,7 +9,9 @@ import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
+import io.celer.tcp.CloseReason;
 import io.celer.tcp.Transport;
+import io.celer.tcp.TransportLimitException;
 
 /**
  * TLS over a non-blocking socket with the JDK's {@link SSLEngine}.
@@ -20,13 +22,28 @@ import io.celer.tcp.Transport;
  * copies a direct buffer through temporary arrays on every record (about 1.3 KB of garbage per round trip on
  * JDK 17 and 25), while the socket copies a heap buffer through a direct buffer it caches per thread.
  * Delegated tasks (certificate checks) run on the reactor thread: they happen during handshakes only.
+ *
+ * <p>The three buffers are borrowed from the thread's {@link TlsBuffers} while they hold bytes (all three for
+ * the handshake) and given back once empty, so an idle connection holds none. Renegotiations and key updates
+ * the peer starts are counted against {@link TlsConfig#maxRenegotiations}.
  */
 final class TlsTransport implements Transport
 {
+    /** What a connection holds in place of a buffer it does not borrow now: nothing, and no room. */
+    private static final ByteBuffer NONE = ByteBuffer.allocate(0);
+
     private final SSLEngine engine;
-    private final ByteBuffer netIn;
-    private final ByteBuffer netOut;
-    private final ByteBuffer appIn;
+    private final int packetSize;
+    private final int plaintextSize;
+    private final int maxRenegotiations;
+    private final long renegotiationIntervalNanos;
+    /** Taken on the first handshake step, on the thread that runs the connection. */
+    private TlsBuffers buffers;
+    // Borrowed from the thread's buffers while they hold bytes (all three during a handshake), NONE otherwise.
+    private ByteBuffer netIn = NONE;
+    private ByteBuffer netOut = NONE;
+    /** Kept in read mode: position to limit is what waits for the connection. */
+    private ByteBuffer appIn = NONE;
     private final ByteBuffer empty = ByteBuffer.allocate(0);
     // The array forms of wrap and unwrap: the one-buffer forms allocate an array per call.
     private final ByteBuffer[] wrapSource = new ByteBuffer[1];
@@ -34,17 +51,18 @@ final class TlsTransport implements Transport
     private boolean started;
     private boolean inboundDone;
     private boolean moreToUnwrap;
+    /** A renegotiation or key update the peer started is under way. */
+    private boolean rehandshaking;
+    private int renegotiations;
+    private long renegotiationWindowStart;
 
-    TlsTransport(final SSLEngine engine)
+    TlsTransport(final SSLEngine engine, final int maxRenegotiations, final long renegotiationIntervalMillis)
     {
         this.engine = engine;
-        final int packet = engine.getSession().getPacketBufferSize();
-        final int application = engine.getSession().getApplicationBufferSize();
-        this.netIn = ByteBuffer.allocate(packet);
-        this.netOut = ByteBuffer.allocate(packet);
-        this.appIn = ByteBuffer.allocateDirect(application);
-        appIn.flip(); // kept in read mode: position to limit is what waits for the connection
-        unwrapTarget[0] = appIn;
+        this.packetSize = engine.getSession().getPacketBufferSize();
+        this.plaintextSize = engine.getSession().getApplicationBufferSize();
+        this.maxRenegotiations = maxRenegotiations;
+        this.renegotiationIntervalNanos = renegotiationIntervalMillis * 1_000_000L;
     }
 
     @Override
@@ -55,8 +73,11 @@ final class TlsTransport implements Transport
             if (!started)
             {
                 started = true;
+                buffers = TlsBuffers.ofThisThread();
                 engine.beginHandshake();
             }
+            takeNetIn();
+            takeAppIn();
             while (true)
             {
                 if (!flushNetOut(channel))
@@ -69,6 +90,9 @@ final class TlsTransport implements Transport
                     case FINISHED:
                         // Application records may have come with the peer's last flight, still encrypted.
                         moreToUnwrap = netIn.position() > 0;
+                        // A server may still owe its session ticket: that is not the peer renegotiating.
+                        rehandshaking = engine.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING;
+                        giveBackEmpty();
                         return true;
                     case NEED_TASK:
                         runTasks();
@@ -126,9 +150,10 @@ final class TlsTransport implements Transport
     {
         final int start = destination.position();
         moveAppIn(destination);
-        if (fromSocket && !inboundDone && netIn.hasRemaining())
+        if (fromSocket && !inboundDone)
         {
-            if (channel.read(netIn) < 0)
+            takeNetIn();
+            if (netIn.hasRemaining() && channel.read(netIn) < 0)
             {
                 // End of stream without close_notify: a truncation, but what arrived whole is still good.
                 inboundDone = true;
@@ -139,13 +164,15 @@ final class TlsTransport implements Transport
             unwrapAll();
             answerPeer(channel);
         }
-        catch (final SSLException ex)
+        catch (final SSLException | TransportLimitException ex)
         {
-            // A corrupt, oversized or unexpected record: the engine holds the fatal alert that says so.
+            // A corrupt, oversized or unexpected record: the engine holds the fatal alert that says so. Over the
+            // renegotiation bound: close_notify.
             sendAlert(channel);
             throw ex;
         }
         moveAppIn(destination);
+        giveBackEmpty();
         final int added = destination.position() - start;
         return added == 0 && inboundDone && !appIn.hasRemaining() && !moreToUnwrap ? -1 : added;
     }
@@ -153,12 +180,22 @@ final class TlsTransport implements Transport
     /**
      * Unwraps records while whole ones wait and the plaintext buffer has room.
      */
-    private void unwrapAll() throws SSLException
+    private void unwrapAll() throws SSLException, TransportLimitException
     {
         moreToUnwrap = false;
         while (netIn.position() > 0)
         {
             final SSLEngineResult result = unwrap();
+            final SSLEngineResult.HandshakeStatus handshakeStatus = result.getHandshakeStatus();
+            if (handshakeStatus != SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING)
+            {
+                if (!rehandshaking)
+                {
+                    countRenegotiation();
+                }
+                // One read may hold the end of one renegotiation and the start of the next.
+                rehandshaking = handshakeStatus != SSLEngineResult.HandshakeStatus.FINISHED;
+            }
             switch (result.getStatus())
             {
                 case BUFFER_OVERFLOW:
@@ -208,7 +245,30 @@ final class TlsTransport implements Transport
             }
             status = engine.getHandshakeStatus();
         }
+        // Still waiting for the peer's next flight: its records are part of the same renegotiation.
+        rehandshaking = status != SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING;
         flushNetOut(channel);
+    }
+
+    /**
+     * The peer started a renegotiation (TLS 1.2), a key update or another message after the handshake (TLS 1.3):
+     * each costs the reactor thread key derivation, a full handshake for a renegotiation, so a peer may start
+     * only so many within an interval.
+     */
+    private void countRenegotiation() throws TransportLimitException
+    {
+        final long now = System.nanoTime();
+        if (renegotiations == 0 || now - renegotiationWindowStart >= renegotiationIntervalNanos)
+        {
+            renegotiationWindowStart = now;
+            renegotiations = 0;
+        }
+        if (++renegotiations > maxRenegotiations)
+        {
+            throw new TransportLimitException(CloseReason.RENEGOTIATION_LIMIT, "the peer renegotiated or updated " +
+                "keys " + renegotiations + " times within " + renegotiationIntervalNanos / 1_000_000L + " ms, more " +
+                "than the " + maxRenegotiations + " allowed");
+        }
     }
 
     @Override
@@ -232,11 +292,12 @@ final class TlsTransport implements Transport
                     // Before TLS 1.3 the peer's close_notify closes both directions, and the protocol says to
                     // discard what is still to be written; the next read reports the end of the stream.
                     source.position(source.limit());
-                    return;
+                    break;
                 }
                 throw new SSLException("TLS is closed for writing");
             }
         }
+        giveBackNetOut();
     }
 
     @Override
@@ -275,8 +336,31 @@ final class TlsTransport implements Transport
         }
     }
 
+    @Override
+    public void release()
+    {
+        // Whatever they hold is of a closed connection.
+        if (netIn != NONE)
+        {
+            buffers.givePacket(netIn);
+            netIn = NONE;
+        }
+        if (netOut != NONE)
+        {
+            buffers.givePacket(netOut);
+            netOut = NONE;
+        }
+        if (appIn != NONE)
+        {
+            buffers.givePlaintext(appIn);
+            appIn = NONE;
+            unwrapTarget[0] = null;
+        }
+    }
+
     private SSLEngineResult unwrap() throws SSLException
     {
+        takeAppIn();
         netIn.flip();
         appIn.compact();
         try
@@ -292,6 +376,10 @@ final class TlsTransport implements Transport
 
     private SSLEngineResult wrap(final ByteBuffer source) throws SSLException
     {
+        if (netOut == NONE)
+        {
+            netOut = buffers.takePacket(packetSize);
+        }
         wrapSource[0] = source;
         final SSLEngineResult result = engine.wrap(wrapSource, 0, 1, netOut);
         if (result.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW)
@@ -327,6 +415,51 @@ final class TlsTransport implements Transport
             netOut.compact();
         }
         return netOut.position() == 0;
+    }
+
+    private void takeNetIn()
+    {
+        if (netIn == NONE)
+        {
+            netIn = buffers.takePacket(packetSize);
+        }
+    }
+
+    private void takeAppIn()
+    {
+        if (appIn == NONE)
+        {
+            appIn = buffers.takePlaintext(plaintextSize).flip();
+            unwrapTarget[0] = appIn;
+        }
+    }
+
+    /**
+     * Gives back the buffers that hold nothing: an idle connection holds none.
+     */
+    private void giveBackEmpty()
+    {
+        if (netIn != NONE && netIn.position() == 0)
+        {
+            buffers.givePacket(netIn);
+            netIn = NONE;
+        }
+        if (appIn != NONE && !appIn.hasRemaining())
+        {
+            buffers.givePlaintext(appIn);
+            appIn = NONE;
+            unwrapTarget[0] = null;
+        }
+        giveBackNetOut();
+    }
+
+    private void giveBackNetOut()
+    {
+        if (netOut != NONE && netOut.position() == 0)
+        {
+            buffers.givePacket(netOut);
+            netOut = NONE;
+        }
     }
 
     private void moveAppIn(final ByteBuffer destination)

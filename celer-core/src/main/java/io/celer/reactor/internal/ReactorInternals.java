@@ -59,4 +59,11 @@ public interface ReactorInternals
      * @param task what to run; the caller avoids queueing the same task twice in one cycle.
      */
     void runAtEndOfCycle(CycleTask task);
+
+    /**
+     * The reactor's bound on large per-message buffers, for the protocols that gather messages.
+     *
+     * @return the budget, the same for the reactor's life.
+     */
+    LargeBufferBudget largeBuffers();
 }

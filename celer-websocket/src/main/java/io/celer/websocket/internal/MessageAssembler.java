@@ -1,6 +1,8 @@
 package io.celer.websocket.internal;
 
 import java.nio.ByteBuffer;
+
+import io.celer.reactor.internal.LargeBufferBudget;
 import io.celer.websocket.CloseCode;
 import io.celer.websocket.Utf8Text;
 import io.celer.websocket.WebSocket;
@@ -14,7 +16,9 @@ import io.celer.websocket.WebSocketHandler;
  * the first message that comes in pieces, not with the session: most clients send none, and a server of
  * thousands of them would otherwise hold an idle buffer each. A message larger than {@link WebSocketConfig#initialMessageBufferSize}
  * grows it, and once that message is delivered the large buffer goes: a connection that once received a large
- * message does not keep its memory for life (messages up to the initial size allocate nothing).
+ * message does not keep its memory for life (messages up to the initial size allocate nothing). A buffer larger
+ * than the initial size is reserved in its reactor's {@link LargeBufferBudget}: when the reactor's connections
+ * hold too much already, the message is refused (1009).
  */
 final class MessageAssembler
 {
@@ -27,6 +31,10 @@ final class MessageAssembler
     private final Utf8Text text = new Utf8Text();
     private ByteBuffer message;
     private boolean messageText;
+    /** The reactor's bound on large buffers; null (no bound) until the session opens on a connection. */
+    private LargeBufferBudget budget;
+    /** Bytes of the buffer reserved in the budget: its capacity when large, else 0. */
+    private long reserved;
 
     MessageAssembler(final WebSocket socket, final WebSocketHandler handler, final WebSocketConfig config)
     {
@@ -35,6 +43,28 @@ final class MessageAssembler
         this.streamFragments = config.streamFragments();
         this.maxMessageLength = config.maxMessageLength();
         this.initialMessageBufferSize = config.initialMessageBufferSize();
+    }
+
+    /** The reactor's bound on large buffers, from the connection the session opened on. */
+    void budget(final LargeBufferBudget largeBuffers)
+    {
+        this.budget = largeBuffers;
+    }
+
+    /** The session closed: a large buffer held for a message never finished goes, and its reservation. */
+    void release()
+    {
+        if (reserved > 0)
+        {
+            message = null;
+            unreserve();
+        }
+    }
+
+    private void unreserve()
+    {
+        budget.release(reserved);
+        reserved = 0;
     }
 
     /** A new message starts, text or binary; what was gathered of another is dropped. */
@@ -83,6 +113,10 @@ final class MessageAssembler
             if (message.capacity() > initialMessageBufferSize)
             {
                 message = null; // made again, at the initial size, by the next message
+                if (reserved > 0)
+                {
+                    unreserve();
+                }
             }
             else
             {
@@ -110,6 +144,26 @@ final class MessageAssembler
         return message == null ? 0 : message.capacity();
     }
 
+    /**
+     * Reserves a buffer of this capacity in place of the one held: nothing for one of the initial size, the
+     * difference for a large one.
+     *
+     * @return false when the reactor's connections hold too many large buffers already.
+     */
+    private boolean reserve(final int capacity)
+    {
+        if (capacity <= initialMessageBufferSize || budget == null)
+        {
+            return true;
+        }
+        if (!budget.reserve(capacity - reserved))
+        {
+            return false;
+        }
+        reserved = capacity;
+        return true;
+    }
+
     private boolean ensureRoom(final long bytes)
     {
         if (message == null)
@@ -118,7 +172,12 @@ final class MessageAssembler
             {
                 return false;
             }
-            message = ByteBuffer.allocate((int)Math.max(bytes, initialMessageBufferSize));
+            final int capacity = (int)Math.max(bytes, initialMessageBufferSize);
+            if (!reserve(capacity))
+            {
+                return false;
+            }
+            message = ByteBuffer.allocate(capacity);
             return true;
         }
         if (message.remaining() >= bytes)
@@ -132,6 +191,10 @@ final class MessageAssembler
         }
         // Grows for a message larger than any so far; given back once that message is delivered.
         final int capacity = (int)Math.min(maxMessageLength, Math.max(needed, 2L * message.capacity()));
+        if (!reserve(capacity))
+        {
+            return false;
+        }
         final ByteBuffer grown = ByteBuffer.allocate(capacity);
         message.flip();
         grown.put(message);

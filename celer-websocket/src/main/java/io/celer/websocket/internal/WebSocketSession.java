@@ -145,6 +145,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     public void opened(final Connection connection)
     {
         this.connection = connection;
+        assembler.budget(connection.reactor().internals().largeBuffers());
         writer.open(connection);
         open = true;
         if (config.pingIntervalMillis() > 0)
@@ -250,6 +251,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         {
             closedNotified = true;
             compression.close();
+            assembler.release();
             final int code = handshake.isReceived() ? handshake.receivedCode() :
                 failCode != 0 ? failCode : CloseCode.ABNORMAL;
             handler.closed(this, code);

@@ -7,10 +7,10 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.function.LongSupplier;
 
+import io.celer.bench.harness.ResidentSet;
 import io.celer.bench.peer.ProcessCpu;
 
 /**
@@ -25,7 +25,6 @@ public final class ProcessSampler
     private static final long CHECK_MILLIS = 100;
     private static final long SAMPLE_MILLIS = 1000;
     private static final long IDLE_MILLIS = 1000;
-    private static final Path STATUS = Path.of("/proc/self/status");
     private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
 
     private final PrintWriter samples;
@@ -78,22 +77,7 @@ public final class ProcessSampler
      */
     public static long residentBytes()
     {
-        try
-        {
-            for (final String line : Files.readAllLines(STATUS, StandardCharsets.US_ASCII))
-            {
-                if (line.startsWith("VmRSS:"))
-                {
-                    // "VmRSS:     123456 kB"
-                    return Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024;
-                }
-            }
-        }
-        catch (final IOException | RuntimeException ex)
-        {
-            // Not Linux, or the format changed: the samples say -1.
-        }
-        return -1;
+        return ResidentSet.bytes();
     }
 
     private void run()
