@@ -21,7 +21,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  *                                 server set the rate.
  * @param server                   the server's own figures.
  */
-record HttpPoint(
+public record HttpPoint(
     int connections,
     long requests,
     long errors,
@@ -39,7 +39,7 @@ record HttpPoint(
      * @param percentile such as 99.9.
      * @param us         the latency at it, in microseconds.
      */
-    record Percentile(double percentile, double us)
+    public record Percentile(double percentile, double us)
     {
     }
 
