@@ -282,16 +282,12 @@ final class TfbRun
         final ToolRun warm = ToolRun.run("wrk warm-up", wrkCommand(connections,
             Math.max(1, settings.warmupSeconds()), true, url, script), work,
             Duration.ofSeconds(90L + settings.warmupSeconds()));
-        final Matcher checked = CHECKED.matcher(warm.output());
-        if (warm.exitValue() != 0 || !checked.find())
+        if (warm.exitValue() != 0)
         {
-            throw new BenchException("wrk warm-up at " + connections + " connections failed:\n" + warm.output());
+            throw new BenchException("wrk warm-up at " + connections + " connections exited with status "
+                + warm.exitValue() + ":\n" + warm.output());
         }
-        if (Long.parseLong(checked.group(1)) == 0 || Long.parseLong(checked.group(2)) != 0)
-        {
-            throw new BenchException("wrk warm-up at " + connections + " connections: " + checked.group(2) + " of "
-                + checked.group(1) + " responses wrong, first: " + checked.group(3).replace('_', ' '));
-        }
+        checkedResponses(warm.output(), "wrk warm-up at " + connections + " connections");
         progress.accept(1000L * settings.warmupSeconds());
         server.begin();
         final ToolRun wrk = ToolRun.run("wrk -c " + connections, wrkCommand(connections, settings.seconds(), false,
@@ -308,6 +304,30 @@ final class TfbRun
             facts);
     }
 
+    /**
+     * Reads what the pipelining script's check saw in wrk's output.
+     *
+     * @param output everything wrk printed, its check's line included.
+     * @param what   the run, for the message.
+     * @return the responses checked, at least one, all right.
+     * @throws BenchException if the line is missing, nothing was checked, or a response was wrong.
+     */
+    static long checkedResponses(final String output, final String what)
+    {
+        final Matcher checked = CHECKED.matcher(output);
+        if (!checked.find())
+        {
+            throw new BenchException(what + ": wrk printed no 'tfb-check' line:\n" + output);
+        }
+        final long count = Long.parseLong(checked.group(1));
+        if (count == 0 || Long.parseLong(checked.group(2)) != 0)
+        {
+            throw new BenchException(what + ": " + checked.group(2) + " of " + count + " responses wrong, first: "
+                + checked.group(3).replace('_', ' '));
+        }
+        return count;
+    }
+
     private static TfbPoint point(final int connections, final long requests, final long errors, final double rate,
         final String latencyOf, final List<HttpPoint.Percentile> percentiles, final Double clientCpu,
         final Long clientGc, final Double clientAllocated, final TfbPoint.Server server)
@@ -322,17 +342,42 @@ final class TfbRun
     {
         final CpuPlan cpus = settings.launcher().cpus();
         final List<String> command = new ArrayList<>(cpus.prefix(cpus.clientCpu()));
-        if (check)
-        {
-            command.addAll(List.of("env", "TFB_EXPECT_BODY=" + settings.route().body(),
-                "TFB_EXPECT_TYPE=" + settings.route().contentType()));
-        }
-        command.addAll(List.of("wrk", "-t1", "-c" + connections, "-d" + seconds + "s", "--timeout", "10s",
-            "--latency", "-s", script.toString(), url, "--", Integer.toString(settings.depth())));
+        command.addAll(wrk(settings.route(), check, connections, seconds, settings.depth(), url, script));
         return FileLimit.withRoomFor(command, connections);
     }
 
-    private static Path script(final Path work)
+    /**
+     * A wrk run with the pipelining script.
+     *
+     * @param route       the route, whose answers a checking run checks.
+     * @param check       whether to check every response (slow).
+     * @param connections wrk's connections.
+     * @param seconds     its duration.
+     * @param depth       requests in flight per connection.
+     * @param url         what it loads.
+     * @param script      the script's file.
+     * @return the command.
+     */
+    static List<String> wrk(final TfbRoute route, final boolean check, final int connections, final int seconds,
+        final int depth, final String url, final Path script)
+    {
+        final List<String> command = new ArrayList<>();
+        if (check)
+        {
+            command.addAll(List.of("env", "TFB_EXPECT_BODY=" + route.body(), "TFB_EXPECT_TYPE=" + route.contentType()));
+        }
+        command.addAll(List.of("wrk", "-t1", "-c" + connections, "-d" + seconds + "s", "--timeout", "10s",
+            "--latency", "-s", script.toString(), url, "--", Integer.toString(depth)));
+        return command;
+    }
+
+    /**
+     * Writes the pipelining script for wrk.
+     *
+     * @param work the run's scratch directory.
+     * @return the script's file.
+     */
+    static Path script(final Path work)
     {
         final Path script = work.resolve(SCRIPT);
         try (InputStream in = TfbRun.class.getResourceAsStream(SCRIPT))

@@ -74,7 +74,7 @@ public final class CelerTfbClient implements Callable<Integer>
     private boolean stopping;
     private long responses;
     private long failed;
-    private int open;
+    private int settled;
     private String firstFailure;
 
     /**
@@ -141,18 +141,39 @@ public final class CelerTfbClient implements Callable<Integer>
         {
             System.err.println("first failure: " + firstFailure);
         }
-        ChildProcess.report(probe.statsLine(measured[0]) + " failed=" + failed + " open=" + open);
+        ChildProcess.report(probe.statsLine(measured[0]) + " failed=" + failed);
         return 0;
     }
 
-    /** Waits, boundedly, for every connection, so that the warm-up warms requests rather than connects. */
+    /** @return right responses while measured, after {@link #call()}. */
+    long responses()
+    {
+        return responses;
+    }
+
+    /** @return wrong responses and lost connections, after {@link #call()}. */
+    long failed()
+    {
+        return failed;
+    }
+
+    /** @return what the first failure was, or null. */
+    String firstFailure()
+    {
+        return firstFailure;
+    }
+
+    /**
+     * Waits, boundedly, until every connection has opened or failed to, so that the warm-up warms requests rather
+     * than connects.
+     */
     private void awaitConnections(final Reactor reactor) throws InterruptedException
     {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CONNECT_SECONDS);
         final int[] seen = new int[1];
         do
         {
-            reactor.call(() -> seen[0] = open);
+            reactor.call(() -> seen[0] = settled);
             if (seen[0] >= connections)
             {
                 return;
@@ -160,8 +181,8 @@ public final class CelerTfbClient implements Callable<Integer>
             Thread.sleep(50);
         }
         while (System.nanoTime() < deadline);
-        System.err.println("only " + seen[0] + " of " + connections + " connections open after " + CONNECT_SECONDS
-            + " s");
+        System.err.println("only " + seen[0] + " of " + connections + " connections opened or failed within "
+            + CONNECT_SECONDS + " s");
     }
 
     private void fail(final String why)
@@ -194,7 +215,7 @@ public final class CelerTfbClient implements Callable<Integer>
         public void opened(final Connection connection)
         {
             wasOpen = true;
-            open++;
+            settled++;
             while (inFlight < depth && send(connection))
             {
                 // fills the pipeline
@@ -241,9 +262,9 @@ public final class CelerTfbClient implements Callable<Integer>
         @Override
         public void closed(final Connection connection, final CloseReason reason)
         {
-            if (wasOpen)
+            if (!wasOpen)
             {
-                open--;
+                settled++;
             }
             if (!stopping)
             {

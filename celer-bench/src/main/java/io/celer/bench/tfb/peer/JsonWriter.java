@@ -9,9 +9,9 @@ package io.celer.bench.tfb.peer;
  */
 public final class JsonWriter
 {
-    private static final byte[] HEX = {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};
+    private static final byte[] HEX = {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
     private static final byte[] OPEN = "{\"message\":\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    /** Most bytes one char of a string can take: {@code \u001f}. */
+    /** Most bytes one char of a string can take: {@code \u001F}. */
     private static final int MAX_PER_CHAR = 6;
 
     private final byte[] bytes;
@@ -36,11 +36,6 @@ public final class JsonWriter
      */
     public JsonWriter writeMessage(final CharSequence message)
     {
-        if (OPEN.length + MAX_PER_CHAR * message.length() + 2 > bytes.length)
-        {
-            throw new IllegalArgumentException("a message of " + message.length() + " chars may not fit in "
-                + bytes.length + " bytes");
-        }
         System.arraycopy(OPEN, 0, bytes, 0, OPEN.length);
         int at = string(message, OPEN.length);
         bytes[at++] = '"';
@@ -67,6 +62,11 @@ public final class JsonWriter
         final int n = text.length();
         for (int i = 0; i < n; i++)
         {
+            if (at + MAX_PER_CHAR + 2 > bytes.length)
+            {
+                throw new IllegalArgumentException("a message of " + n + " chars may not fit in " + bytes.length
+                    + " bytes");
+            }
             final char c = text.charAt(i);
             if (c == '"' || c == '\\')
             {
