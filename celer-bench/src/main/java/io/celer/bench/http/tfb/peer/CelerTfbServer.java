@@ -1,4 +1,4 @@
-package io.celer.bench.tfb.peer;
+package io.celer.bench.http.tfb.peer;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -79,7 +79,7 @@ public final class CelerTfbServer implements PeerServer
             .readBufferSize(4 * 1024)
             .responseHeadSize(256)
             .responseBufferSize(4 * 1024)
-            .tcp(new TcpConfig().bindAddress("127.0.0.1").backlog(16 * 1024).writeBufferSize(8 * 1024)
+            .tcp(new TcpConfig().bindAddress("127.0.0.1").backlog(1024).writeBufferSize(8 * 1024)
                 .socketSendBufferSize(64 * 1024).socketReceiveBufferSize(64 * 1024));
         final List<LoopProbe.Loop> probed = new ArrayList<>();
         server = new HttpServer(group, options.port(), config, reactor ->

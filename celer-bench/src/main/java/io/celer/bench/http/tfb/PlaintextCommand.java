@@ -1,4 +1,4 @@
-package io.celer.bench.tfb;
+package io.celer.bench.http.tfb;
 
 import java.util.concurrent.Callable;
 
@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import io.celer.bench.tfb.peer.TfbRoute;
+import io.celer.bench.http.tfb.peer.TfbRoute;
 
 /**
  * {@code bench plaintext}: TechEmpower's plaintext test, {@code GET /plaintext} pipelined 16 deep over 256 to

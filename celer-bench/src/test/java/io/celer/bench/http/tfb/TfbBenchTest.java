@@ -1,4 +1,4 @@
-package io.celer.bench.tfb;
+package io.celer.bench.http.tfb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -21,8 +21,8 @@ import io.celer.bench.Refusals;
 import io.celer.bench.ResultFields;
 import io.celer.bench.harness.BenchException;
 import io.celer.bench.harness.ToolRun;
-import io.celer.bench.tfb.peer.CannedServer;
-import io.celer.bench.tfb.peer.TfbRoute;
+import io.celer.bench.http.tfb.peer.CannedServer;
+import io.celer.bench.http.tfb.peer.TfbRoute;
 
 /**
  * Runs {@code bench plaintext} and {@code bench json} for a second per setting, each side in its own process,

@@ -1,4 +1,4 @@
-package io.celer.bench.tfb.peer;
+package io.celer.bench.http.tfb.peer;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package io.celer.bench.tfb.peer;
+package io.celer.bench.http.tfb.peer;
 
 /**
  * Writes the JSON benchmark's object, {@code {"message":"..."}}, from a message into a reused byte array, UTF-8

@@ -1,4 +1,4 @@
-package io.celer.bench.tfb;
+package io.celer.bench.http.tfb;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -35,8 +35,8 @@ import io.celer.bench.http.FileLimit;
 import io.celer.bench.http.HttpPoint;
 import io.celer.bench.http.Sweep;
 import io.celer.bench.http.WrkOutput;
-import io.celer.bench.tfb.peer.CelerTfbClient;
-import io.celer.bench.tfb.peer.TfbRoute;
+import io.celer.bench.http.tfb.peer.CelerTfbClient;
+import io.celer.bench.http.tfb.peer.TfbRoute;
 
 /**
  * Runs a TechEmpower-style benchmark: for each server, in rounds, start it alone on its CPU, then at each

@@ -1,4 +1,4 @@
-package io.celer.bench.tfb;
+package io.celer.bench.http.tfb;
 
 import static io.celer.bench.harness.Cells.format;
 

@@ -1,11 +1,11 @@
-package io.celer.bench.tfb;
+package io.celer.bench.http.tfb;
 
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-import io.celer.bench.tfb.peer.TfbRoute;
+import io.celer.bench.http.tfb.peer.TfbRoute;
 
 /**
  * {@code bench json}: TechEmpower's JSON test, {@code GET /json} without pipelining over 16 to 512 connections,

@@ -1,10 +1,10 @@
-package io.celer.bench.tfb;
+package io.celer.bench.http.tfb;
 
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import io.celer.bench.http.HttpOptions;
-import io.celer.bench.tfb.peer.TfbRoute;
+import io.celer.bench.http.tfb.peer.TfbRoute;
 
 /**
  * What {@code bench plaintext} and {@code bench json} share, as a picocli mixin: the servers, the driver, the

@@ -1,4 +1,4 @@
-package io.celer.bench.tfb;
+package io.celer.bench.http.tfb;
 
 import java.util.List;
 import java.util.Map;
@@ -6,12 +6,12 @@ import java.util.Map;
 import io.celer.bench.harness.FixedPeer;
 import io.celer.bench.harness.ListedPeer;
 import io.celer.bench.harness.Peer;
-import io.celer.bench.tfb.peer.CelerTfbServer;
-import io.celer.bench.tfb.peer.NettyTfbServer;
-import io.celer.bench.tfb.peer.VertxTfbServer;
+import io.celer.bench.http.tfb.peer.CelerTfbServer;
+import io.celer.bench.http.tfb.peer.NettyTfbServer;
+import io.celer.bench.http.tfb.peer.VertxTfbServer;
 
 /**
- * The servers the TechEmpower-style benchmarks load, each a main class of {@code io.celer.bench.tfb.peer} run as
+ * The servers the TechEmpower-style benchmarks load, each a main class of {@code io.celer.bench.http.tfb.peer} run as
  * its own process.
  */
 enum TfbPeer implements ListedPeer
