@@ -7,6 +7,10 @@ import java.nio.charset.StandardCharsets;
  * Reads one HTTP/1.1 response of the TechEmpower tests from a buffer and checks it as the tests' rules ask: status
  * 200, {@code Server}, {@code Date} (29 characters), {@code Content-Type} as expected, {@code Content-Length} and
  * exactly the expected body. Garbage-free: absolute reads of the buffer, no text made unless a response is wrong.
+ *
+ * <p>A server answers a route with the same bytes but for the Date's value: a response equal to the last one
+ * checked outside that value is taken after two vectorized compares ({@link ByteBuffer#mismatch}), so that the
+ * driver spends its CPU on the load rather than on parsing; any other goes through the whole check.
  */
 public final class ResponseCheck
 {
@@ -25,6 +29,10 @@ public final class ResponseCheck
 
     private final byte[] body;
     private final byte[] contentType;
+    private final ByteBuffer last;
+    private int lastLength;
+    private int dateFrom;
+    private int dateTo;
     private String problem;
 
     /**
@@ -37,6 +45,7 @@ public final class ResponseCheck
     {
         this.body = body.clone();
         this.contentType = contentType.getBytes(StandardCharsets.US_ASCII);
+        this.last = ByteBuffer.allocate(MAX_HEAD + 4 + body.length);
     }
 
     /**
@@ -47,6 +56,40 @@ public final class ResponseCheck
      *         {@link #WRONG}.
      */
     public int check(final ByteBuffer buffer)
+    {
+        if (sameAsLast(buffer))
+        {
+            return lastLength;
+        }
+        final int length = checkWhole(buffer);
+        if (length > 0)
+        {
+            lastLength = length;
+            last.clear();
+            last.put(0, buffer, buffer.position(), length);
+        }
+        return length;
+    }
+
+    private boolean sameAsLast(final ByteBuffer buffer)
+    {
+        return lastLength > 0 && buffer.remaining() >= lastLength && same(buffer, 0, dateFrom)
+            && same(buffer, dateTo, lastLength);
+    }
+
+    /** Whether the buffer's bytes from its position equal the last response's, between two offsets. */
+    private boolean same(final ByteBuffer buffer, final int from, final int to)
+    {
+        final int position = buffer.position();
+        final int limit = buffer.limit();
+        buffer.limit(position + to).position(position + from);
+        last.limit(to).position(from);
+        final boolean same = buffer.mismatch(last) < 0;
+        buffer.limit(limit).position(position);
+        return same;
+    }
+
+    private int checkWhole(final ByteBuffer buffer)
     {
         final int start = buffer.position();
         final int limit = buffer.limit();
@@ -85,6 +128,8 @@ public final class ResponseCheck
             else if (nameIs(buffer, line, colon, DATE))
             {
                 date = end - value == DATE_LENGTH;
+                dateFrom = value - start;
+                dateTo = end - start;
             }
             else if (nameIs(buffer, line, colon, CONTENT_TYPE))
             {

@@ -34,6 +34,16 @@ class ResponseCheckTest
     }
 
     @Test
+    void takesTheLastResponseAgainWithAnotherDateAndNothingElseChanged()
+    {
+        assertThat(check.check(bytes(RIGHT))).isEqualTo(RIGHT.length());
+        assertThat(check.check(bytes(RIGHT.replace("13:00:00", "13:00:01")))).isEqualTo(RIGHT.length());
+        wrong(RIGHT.replace("Hello, World!", "Hello, World?"), "a wrong body");
+        wrong(RIGHT.replace("Server: S", "Xerver: S"), "Server");
+        assertThat(check.check(bytes(RIGHT.substring(0, RIGHT.length() - 1)))).isEqualTo(ResponseCheck.INCOMPLETE);
+    }
+
+    @Test
     void waitsForTheRestOfAResponse()
     {
         for (int cut = 0; cut < RIGHT.length(); cut++)
