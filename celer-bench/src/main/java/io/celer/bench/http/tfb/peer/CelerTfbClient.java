@@ -75,6 +75,7 @@ public final class CelerTfbClient implements Callable<Integer>
     private long responses;
     private long failed;
     private int settled;
+    private int answeredOrGone;
     private String firstFailure;
 
     /**
@@ -114,6 +115,7 @@ public final class CelerTfbClient implements Callable<Integer>
         });
         awaitConnections(reactor);
         Thread.sleep(warmupSeconds * 1000L);
+        awaitAnswers(reactor);
         final long[] begin = new long[1];
         reactor.call(() ->
         {
@@ -143,6 +145,29 @@ public final class CelerTfbClient implements Callable<Integer>
         }
         ChildProcess.report(probe.statsLine(measured[0]) + " failed=" + failed);
         return 0;
+    }
+
+    /**
+     * Waits, boundedly, until every connection has had a response or is gone: a server still loading its classes
+     * or compiling on a busy machine may not have answered within the warm-up, and a measure that starts then
+     * measures its start-up.
+     */
+    private void awaitAnswers(final Reactor reactor) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CONNECT_SECONDS);
+        final int[] seen = new int[1];
+        do
+        {
+            reactor.call(() -> seen[0] = answeredOrGone);
+            if (seen[0] >= connections)
+            {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        while (System.nanoTime() < deadline);
+        System.err.println("only " + seen[0] + " of " + connections + " connections answered within "
+            + CONNECT_SECONDS + " s after the warm-up");
     }
 
     /** @return right responses while measured, after {@link #call()}. */
@@ -210,6 +235,7 @@ public final class CelerTfbClient implements Callable<Integer>
         private int oldest;
         private int inFlight;
         private boolean wasOpen;
+        private boolean wasAnswered;
 
         @Override
         public void opened(final Connection connection)
@@ -246,6 +272,7 @@ public final class CelerTfbClient implements Callable<Integer>
                 oldest = oldest + 1 == depth ? 0 : oldest + 1;
                 inFlight--;
                 responses++;
+                answeredOrGone();
                 if (!stopping)
                 {
                     send(connection);
@@ -266,9 +293,19 @@ public final class CelerTfbClient implements Callable<Integer>
             {
                 settled++;
             }
+            answeredOrGone();
             if (!stopping)
             {
                 fail("connection " + (wasOpen ? "closed" : "not opened") + ": " + reason);
+            }
+        }
+
+        private void answeredOrGone()
+        {
+            if (!wasAnswered)
+            {
+                wasAnswered = true;
+                answeredOrGone++;
             }
         }
 
