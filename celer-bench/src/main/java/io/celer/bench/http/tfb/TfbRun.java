@@ -239,7 +239,7 @@ final class TfbRun
             client.awaitLine("'measuring' line", "measuring"::equals,
                 Duration.ofSeconds(150L + settings.warmupSeconds()));
             server.begin();
-            final long limit = Duration.ofSeconds(90L + settings.seconds()).toNanos();
+            final long limit = Duration.ofSeconds(180L + settings.warmupSeconds() + settings.seconds()).toNanos();
             while (!client.waitFor(Duration.ofMillis(200)))
             {
                 progress.accept((System.nanoTime() - start) / 1_000_000);

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 
 import org.HdrHistogram.Histogram;
 
@@ -113,9 +114,9 @@ public final class CelerTfbClient implements Callable<Integer>
                 clients[i] = new TcpClient(reactor, "127.0.0.1", port, config, new Pipeline()).open();
             }
         });
-        awaitConnections(reactor);
+        await(reactor, () -> settled, "opened or failed to");
         Thread.sleep(warmupSeconds * 1000L);
-        awaitAnswers(reactor);
+        await(reactor, () -> answeredOrGone, "answered or went after the warm-up");
         final long[] begin = new long[1];
         reactor.call(() ->
         {
@@ -147,29 +148,6 @@ public final class CelerTfbClient implements Callable<Integer>
         return 0;
     }
 
-    /**
-     * Waits, boundedly, until every connection has had a response or is gone: a server still loading its classes
-     * or compiling on a busy machine may not have answered within the warm-up, and a measure that starts then
-     * measures its start-up.
-     */
-    private void awaitAnswers(final Reactor reactor) throws InterruptedException
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CONNECT_SECONDS);
-        final int[] seen = new int[1];
-        do
-        {
-            reactor.call(() -> seen[0] = answeredOrGone);
-            if (seen[0] >= connections)
-            {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        while (System.nanoTime() < deadline);
-        System.err.println("only " + seen[0] + " of " + connections + " connections answered within "
-            + CONNECT_SECONDS + " s after the warm-up");
-    }
-
     /** @return right responses while measured, after {@link #call()}. */
     long responses()
     {
@@ -189,16 +167,19 @@ public final class CelerTfbClient implements Callable<Integer>
     }
 
     /**
-     * Waits, boundedly, until every connection has opened or failed to, so that the warm-up warms requests rather
-     * than connects.
+     * Waits, boundedly, until a count reaches the connections: until every connection has opened or failed to, so
+     * that the warm-up warms requests rather than connects; then until every one has had a response or is gone,
+     * since a server still loading its classes on a busy machine may not have answered within the warm-up, and a
+     * measure that starts then measures its start-up.
      */
-    private void awaitConnections(final Reactor reactor) throws InterruptedException
+    private void await(final Reactor reactor, final IntSupplier count, final String what)
+        throws InterruptedException
     {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CONNECT_SECONDS);
         final int[] seen = new int[1];
         do
         {
-            reactor.call(() -> seen[0] = settled);
+            reactor.call(() -> seen[0] = count.getAsInt());
             if (seen[0] >= connections)
             {
                 return;
@@ -206,7 +187,7 @@ public final class CelerTfbClient implements Callable<Integer>
             Thread.sleep(50);
         }
         while (System.nanoTime() < deadline);
-        System.err.println("only " + seen[0] + " of " + connections + " connections opened or failed within "
+        System.err.println("only " + seen[0] + " of " + connections + " connections " + what + " within "
             + CONNECT_SECONDS + " s");
     }
 
