@@ -14,6 +14,8 @@ import io.celer.bench.http.PaperCommand;
 import io.celer.bench.latency.TcpCommand;
 import io.celer.bench.latency.UdpCommand;
 import io.celer.bench.queues.QueuesCommand;
+import io.celer.bench.http.tfb.JsonCommand;
+import io.celer.bench.http.tfb.PlaintextCommand;
 import io.celer.bench.throughput.ThroughputCommand;
 import io.celer.bench.ticktotrade.TickToTradeCommand;
 import io.celer.bench.ws.WsCommand;
@@ -24,12 +26,14 @@ import io.celer.bench.ws.WsCommand;
  * the tick-to-trade example in and out of the process; {@code ./celer bench queues} for the inter-thread queues;
  * {@code ./celer bench http} for keep-alive HTTP ping-pong and {@code ./celer bench http-paper} for the 2009
  * paper's HTTP test; {@code ./celer bench ws} for the WebSocket feed, {@code ./celer bench conns} for what idle
- * connections cost the HTTP and WebSocket servers.
+ * connections cost the HTTP and WebSocket servers; {@code ./celer bench plaintext} and {@code ./celer bench json}
+ * for TechEmpower's two simplest tests.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, version = "celer-bench 0.1.0",
     subcommands = {TcpCommand.class, UdpCommand.class, ThroughputCommand.class, BatchingCommand.class,
         TickToTradeCommand.class, QueuesCommand.class,
-        HttpCommand.class, PaperCommand.class, WsCommand.class, ConnsCommand.class},
+        HttpCommand.class, PaperCommand.class, WsCommand.class, ConnsCommand.class,
+        PlaintextCommand.class, JsonCommand.class},
     description = {
         "Benchmarks Celer against Netty, blocking sockets and C over TCP and UDP on loopback.",
         "Every peer's server and client run in separate processes, pinned to separate CPUs when the machine "
@@ -49,7 +53,9 @@ import io.celer.bench.ws.WsCommand;
         "  ./celer bench http --driver wrk --connections 1,100",
         "  ./celer bench http-paper --quick",
         "  ./celer bench ws --quick",
-        "  ./celer bench conns --quick"})
+        "  ./celer bench conns --quick",
+        "  ./celer bench plaintext --quick",
+        "  ./celer bench json --quick --driver wrk"})
 public final class Bench implements Callable<Integer>
 {
     @Spec

@@ -10,7 +10,7 @@ import java.util.List;
  * The open-file limit of the harness's children, which 10,000 connections outgrow on many machines: a child that
  * needs more than the soft limit starts through a shell that raises it first, up to the hard limit.
  */
-final class FileLimit
+public final class FileLimit
 {
     /** Descriptors a JVM holds besides its sockets: jars, pipes, epoll. */
     private static final int SPARE = 512;
@@ -24,7 +24,7 @@ final class FileLimit
      *
      * @return the limit, or -1 when unknown (not Linux) or unlimited.
      */
-    static long soft()
+    public static long soft()
     {
         try
         {
@@ -51,7 +51,7 @@ final class FileLimit
      * @param sockets the sockets it will hold.
      * @return the command as is when the limit allows, else wrapped in {@code sh -c 'ulimit -n N; exec ...'}.
      */
-    static List<String> withRoomFor(final List<String> command, final int sockets)
+    public static List<String> withRoomFor(final List<String> command, final int sockets)
     {
         final long soft = soft();
         final long wanted = (long)sockets + SPARE;

@@ -22,7 +22,7 @@ import io.celer.bench.harness.UsageErrors;
  * What {@code bench http} and {@code bench http-paper} share: a quick mode, rounds, pinning, the server's reactors,
  * child JVM options and the results directory, as a picocli mixin.
  */
-final class HttpOptions
+public final class HttpOptions
 {
     @Option(names = "--quick", description = "A short run for a demo: fewer settings, shorter runs.")
     private boolean quick;
@@ -54,7 +54,7 @@ final class HttpOptions
      * @return the settings.
      * @throws ParameterException with the check's message if an option is bad.
      */
-    <T> T settings(final Supplier<T> settings)
+    public <T> T settings(final Supplier<T> settings)
     {
         return UsageErrors.settings(command, settings);
     }
@@ -68,13 +68,13 @@ final class HttpOptions
      * @param <T>   the value's type.
      * @return the value.
      */
-    <T> T pick(final T given, final T quick, final T full)
+    public <T> T pick(final T given, final T quick, final T full)
     {
         return given != null ? given : this.quick ? quick : full;
     }
 
     /** @return runs per server. */
-    int rounds()
+    public int rounds()
     {
         if (rounds < 1)
         {
@@ -84,7 +84,7 @@ final class HttpOptions
     }
 
     /** @return where result files go. */
-    Path outDir()
+    public Path outDir()
     {
         return out.path();
     }
@@ -95,7 +95,7 @@ final class HttpOptions
      * @return the launcher.
      * @throws IllegalArgumentException if {@code --server-reactors} is out of range.
      */
-    PeerLauncher launcher()
+    public PeerLauncher launcher()
     {
         return new PeerLauncher(CpuPlan.detect(!noPin, serverReactors.count()), jvmOptions.list(), false);
     }
@@ -108,7 +108,7 @@ final class HttpOptions
      * @return the counts, in the order given.
      * @throws IllegalArgumentException on a count that is not a positive integer.
      */
-    static List<Integer> counts(final String list, final String option)
+    public static List<Integer> counts(final String list, final String option)
     {
         final List<Integer> counts = new ArrayList<>();
         for (final String item : list.split(","))

@@ -22,7 +22,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param clientCpuPerRequest      the driver's CPU time, user and kernel, per request, in microseconds.
  * @param server                   the server's own figures.
  */
-record HttpPoint(
+public record HttpPoint(
     int connections,
     long requests,
     long errors,
@@ -41,7 +41,7 @@ record HttpPoint(
      * @param percentile such as 99.9.
      * @param us         the latency at it, in microseconds.
      */
-    record Percentile(double percentile, double us)
+    public record Percentile(double percentile, double us)
     {
     }
 

@@ -11,6 +11,7 @@ import java.util.function.LongConsumer;
 import io.celer.bench.harness.Cells;
 import io.celer.bench.harness.CommandedChild;
 import io.celer.bench.harness.LinePlot;
+import io.celer.bench.harness.Peer;
 import io.celer.bench.harness.Rounds;
 import io.celer.bench.harness.Table;
 
@@ -19,7 +20,7 @@ import io.celer.bench.harness.Table;
  * (concurrent clients, connections), marking the server's measured phase with {@code begin} and reading its
  * {@code stats} after; then the median per setting, one table and one chart of the rate.
  */
-final class Sweep
+public final class Sweep
 {
     private Sweep()
     {
@@ -28,7 +29,7 @@ final class Sweep
     /**
      * A measured setting of one server.
      */
-    interface Point
+    public interface Point
     {
         /** @return the setting, such as 16 concurrent clients. */
         int setting();
@@ -73,7 +74,7 @@ final class Sweep
      * @param points      one per setting, in the settings' order.
      * @param <T>         the point type.
      */
-    record Entry<T extends Point>(String peer, String description, String jdk, List<T> points)
+    public record Entry<T extends Point>(String peer, String description, String jdk, List<T> points)
     {
     }
 
@@ -120,7 +121,7 @@ final class Sweep
      * @param <T>     the point type.
      * @return the entry.
      */
-    static <T extends Point> Entry<T> entry(final HttpPeer peer, final List<List<T>> all)
+    public static <T extends Point> Entry<T> entry(final Peer peer, final List<List<T>> all)
     {
         final List<T> medians = new ArrayList<>();
         for (int i = 0; i < all.get(0).size(); i++)
@@ -144,7 +145,7 @@ final class Sweep
      * @param entries  one per server.
      * @return the table.
      */
-    static Table rates(final String label, final List<Integer> settings, final List<? extends Entry<?>> entries)
+    public static Table rates(final String label, final List<Integer> settings, final List<? extends Entry<?>> entries)
     {
         return bySetting(label, settings, entries, point -> Cells.format("%,.0f", point.rate()));
     }
@@ -193,7 +194,7 @@ final class Sweep
      * @param <T>     the point type.
      * @return the table.
      */
-    static <T extends Point> Table points(final List<String> header, final List<Entry<T>> entries,
+    public static <T extends Point> Table points(final List<String> header, final List<Entry<T>> entries,
         final Function<? super T, List<String>> row)
     {
         final List<List<String>> rows = new ArrayList<>();
@@ -218,7 +219,7 @@ final class Sweep
      * @param entries one per server.
      * @return the chart.
      */
-    static LinePlot.Chart chart(final String title, final String xTitle, final boolean logX,
+    public static LinePlot.Chart chart(final String title, final String xTitle, final boolean logX,
         final List<? extends Entry<?>> entries)
     {
         return new LinePlot.Chart(title, xTitle, "requests per second", logX, lines(entries, Point::rate));

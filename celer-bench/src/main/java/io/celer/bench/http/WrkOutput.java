@@ -16,7 +16,7 @@ import io.celer.bench.harness.BenchException;
  * @param errors            socket errors (connect, read, write, timeout) and non-2xx/3xx responses.
  * @param percentiles       wrk's {@code Latency Distribution}, in microseconds.
  */
-record WrkOutput(long requests, double requestsPerSecond, double meanUs, long errors,
+public record WrkOutput(long requests, double requestsPerSecond, double meanUs, long errors,
     List<HttpPoint.Percentile> percentiles)
 {
     private static final Pattern DISTRIBUTION = Pattern.compile("(?m)^\\s+(\\d+(?:\\.\\d+)?)%\\s+([0-9.]+)(us|ms|s)\\s*$");
@@ -34,7 +34,7 @@ record WrkOutput(long requests, double requestsPerSecond, double meanUs, long er
      * @return the figures.
      * @throws BenchException if the report lacks a rate or a count.
      */
-    static WrkOutput parse(final String text)
+    public static WrkOutput parse(final String text)
     {
         final List<HttpPoint.Percentile> percentiles = new ArrayList<>();
         final int table = text.indexOf("Latency Distribution");

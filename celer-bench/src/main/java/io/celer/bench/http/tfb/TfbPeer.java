@@ -1,0 +1,72 @@
+package io.celer.bench.http.tfb;
+
+import java.util.List;
+import java.util.Map;
+
+import io.celer.bench.harness.FixedPeer;
+import io.celer.bench.harness.ListedPeer;
+import io.celer.bench.harness.Peer;
+import io.celer.bench.http.tfb.peer.CelerTfbServer;
+import io.celer.bench.http.tfb.peer.NettyTfbServer;
+import io.celer.bench.http.tfb.peer.VertxTfbServer;
+
+/**
+ * The servers the TechEmpower-style benchmarks load, each a main class of {@code io.celer.bench.http.tfb.peer} run as
+ * its own process.
+ */
+enum TfbPeer implements ListedPeer
+{
+    /** Celer's HttpServer, its reactors waiting in the selector when idle, as event loops do. */
+    CELER(new FixedPeer("celer", "Celer HttpServer, reactors waiting in the selector when idle", true, null),
+        CelerTfbServer.class, Map.of()),
+    /** Celer's HttpServer, its reactors spinning and yielding. */
+    CELER_SPIN(new FixedPeer("celer-spin", "Celer HttpServer, reactors spinning and yielding", true, null),
+        CelerTfbServer.class, Map.of("spin", true)),
+    /** Vert.x 4 as its TechEmpower entry. */
+    VERTX(new FixedPeer("vertx", "Vert.x 4 HTTP server, an event loop per server reactor", false, null),
+        VertxTfbServer.class, Map.of()),
+    /** Netty as its TechEmpower entry, on native epoll. */
+    NETTY(new FixedPeer("netty", "Netty 4.1 HttpServerCodec, an epoll event loop per server reactor", false,
+        "epoll"), NettyTfbServer.class, Map.of());
+
+    private final FixedPeer self;
+    private final String mainClass;
+    private final Map<String, Object> args;
+
+    TfbPeer(final FixedPeer self, final Class<?> server, final Map<String, Object> args)
+    {
+        this.self = self;
+        this.mainClass = server.getName();
+        this.args = args;
+    }
+
+    /**
+     * Parses a comma-separated list of server names.
+     *
+     * @param names such as {@code celer,netty}.
+     * @return the servers, in the order given.
+     * @throws IllegalArgumentException on an unknown name.
+     */
+    static List<TfbPeer> parse(final String names)
+    {
+        return Peer.parse(names, values(), "peer");
+    }
+
+    @Override
+    public FixedPeer self()
+    {
+        return self;
+    }
+
+    /** @return the server's main class. */
+    String mainClass()
+    {
+        return mainClass;
+    }
+
+    /** @return the server's own arguments, beside the port and the CPUs. */
+    Map<String, Object> args()
+    {
+        return args;
+    }
+}

@@ -1,0 +1,115 @@
+package io.celer.bench.http.tfb.peer;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonObject;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+import io.celer.bench.http.peer.HttpDate;
+import io.celer.bench.peer.server.LoopProbe;
+import io.celer.bench.peer.server.PeerMain;
+import io.celer.bench.peer.server.PeerOptions;
+import io.celer.bench.peer.server.PeerServer;
+import io.celer.bench.peer.vertx.VertxLoop;
+
+/**
+ * Vert.x 4 as TechEmpower's Vert.x entry serves {@code /plaintext} and {@code /json}: an HTTP server verticle per
+ * event loop on the native transport, answering pipelined requests in order; header names and values pre-encoded
+ * ({@link HttpHeaders#createOptimized}), the Date remade by a periodic timer; the JSON body a {@link JsonObject}
+ * encoded per request by Vert.x's Jackson codec.
+ */
+@Command(name = "vertx-tfb", mixinStandardHelpOptions = true,
+    description = "TechEmpower peer: a Vert.x 4 HTTP server answering /plaintext and /json.")
+public final class VertxTfbServer implements PeerServer
+{
+    private static final CharSequence SERVER_NAME = HttpHeaders.createOptimized("Server");
+    private static final CharSequence DATE_NAME = HttpHeaders.createOptimized("Date");
+    private static final CharSequence CONTENT_TYPE_NAME = HttpHeaders.createOptimized("Content-Type");
+    private static final CharSequence CONTENT_LENGTH_NAME = HttpHeaders.createOptimized("Content-Length");
+    private static final CharSequence SERVER = HttpHeaders.createOptimized("Vert.x");
+    private static final CharSequence TEXT_PLAIN = HttpHeaders.createOptimized("text/plain");
+    private static final CharSequence APPLICATION_JSON = HttpHeaders.createOptimized("application/json");
+    private static final Buffer HELLO = Buffer.buffer("Hello, World!");
+    private static final CharSequence HELLO_LENGTH = HttpHeaders.createOptimized(Integer.toString(HELLO.length()));
+
+    @Mixin
+    PeerOptions options = new PeerOptions();
+
+    private VertxLoop loop;
+
+    /**
+     * Runs the peer.
+     *
+     * @param args {@code --port=P --cpu=N --loops=L}; stdin takes {@code begin}, {@code stats}, {@code stop}.
+     */
+    public static void main(final String[] args)
+    {
+        PeerMain.run(new VertxTfbServer(), args);
+    }
+
+    @Override
+    public Serving start() throws Exception
+    {
+        loop = new VertxLoop(options.loops());
+        final List<LoopProbe.Loop> loops = new CopyOnWriteArrayList<>();
+        final int port = loop.listen(options, 0, executor ->
+        {
+            final Responder responder = new Responder();
+            loop.vertx().setPeriodic(1000, id -> responder.remakeDate());
+            loops.add(new LoopProbe.Loop(executor, () -> responder.requests));
+            return server -> server.requestHandler(responder::handle);
+        });
+        return new Serving(port, new LoopProbe(loops));
+    }
+
+    @Override
+    public void stop()
+    {
+        loop.close();
+    }
+
+    /**
+     * Answers the requests of one event loop's connections, on that loop.
+     */
+    private static final class Responder
+    {
+        private CharSequence date = HttpHeaders.createOptimized(HttpDate.now());
+        private long requests;
+
+        void remakeDate()
+        {
+            date = HttpHeaders.createOptimized(HttpDate.now());
+        }
+
+        void handle(final HttpServerRequest request)
+        {
+            requests++;
+            final HttpServerResponse response = request.response();
+            final MultiMap headers = response.headers();
+            headers.add(SERVER_NAME, SERVER).add(DATE_NAME, date);
+            switch (request.path())
+            {
+                case "/plaintext" ->
+                {
+                    headers.add(CONTENT_TYPE_NAME, TEXT_PLAIN).add(CONTENT_LENGTH_NAME, HELLO_LENGTH);
+                    response.end(HELLO);
+                }
+                case "/json" ->
+                {
+                    final Buffer body = new JsonObject().put("message", "Hello, World!").toBuffer();
+                    headers.add(CONTENT_TYPE_NAME, APPLICATION_JSON)
+                        .add(CONTENT_LENGTH_NAME, String.valueOf(body.length()));
+                    response.end(body);
+                }
+                default -> response.setStatusCode(404).end();
+            }
+        }
+    }
+}
