@@ -399,7 +399,7 @@ final class ClientConnection implements Handler, TimerCallback
             {
                 // The host's other connections may be dying too, unseen yet: the retry goes elsewhere if it can.
                 lost.suspectHost = hostIndex;
-                client.requeue(lost);
+                client.retry(lost);
             }
             else
             {

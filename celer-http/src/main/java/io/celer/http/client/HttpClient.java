@@ -20,7 +20,7 @@ import io.celer.reactor.internal.ReactorPool;
  * bounded queue while no connection can take them. When a connection is lost, the requests it had not written
  * go elsewhere; those it had written are retried once elsewhere if idempotent (GET, HEAD, PUT, DELETE, OPTIONS,
  * TRACE) and fail otherwise. A request without its whole response within the response timeout fails, and its
- * connection closes. Lost connections reconnect with back-off.
+ * connection closes; a retry has the whole timeout again. Lost connections reconnect with back-off.
  *
  * <p>Hosts join ({@link #addHost}) and leave ({@link #removeHost}) at run time, from any thread: a host that
  * leaves takes no new request, its connections close once the requests they carry are answered (or failed over,
@@ -400,6 +400,17 @@ public final class HttpClient implements AutoCloseable, TimerCallback
             retryTail.next = exchange;
         }
         retryTail = exchange;
+    }
+
+    /**
+     * Sends an idempotent request again after its connection was lost, ahead of new ones, with the response
+     * timeout afresh: a request that was pipelined behind one that timed out would otherwise reach a healthy
+     * connection with its time already spent, fail there at once and take that connection down with it.
+     */
+    void retry(final Exchange exchange)
+    {
+        exchange.deadline = reactor.nowMillis() + responseTimeoutMillis;
+        requeue(exchange);
     }
 
     /** Sends queued requests, oldest first, while connections can take them. */
