@@ -11,10 +11,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 # Tags of the tests that run once: the Autobahn cases and the browser (minutes, against kosoku and Chromium),
-# the HTTP peers (curl, ab, wrk, h2load, nginx, python's server) and the benchmark harness runs. The fuzz tests
+# the HTTP peers (curl, ab, wrk, h2load, nginx, python's server), the benchmark harness runs and the network
+# faults (Toxiproxy, network namespaces: one lane at a time keeps their timing honest). The fuzz tests
 # (tag jazzer) always run in executions of their own, fuzzing (celer.fuzz=1) on one lane only.
 ONCE_EXAMPLES=autobahn,browser
-ONCE_OTHERS=peers,bench
+ONCE_OTHERS=peers,bench,faults
 
 quick=0
 maven_args=()

@@ -34,6 +34,8 @@ public enum CloseReason
     WRITE_BUFFER_FULL,
     /** The peer took none of the bytes waiting for it within the send timeout. */
     SEND_TIMEOUT,
+    /** No byte came from the peer within {@code TcpConfig.readTimeoutMillis}: a silent peer or a broken path. */
+    READ_TIMEOUT,
     /**
      * No memory for a buffer the connection needed to read or write: it goes so that the others go on, counted
      * in {@link TcpServer#bufferFailures()}.

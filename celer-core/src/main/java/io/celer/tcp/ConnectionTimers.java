@@ -27,6 +27,7 @@ final class ConnectionTimers implements TimerCallback
     private long sendTimer = NO_TIMER;
     private long lastSentMillis;
     private long readTimeoutMillis;
+    private boolean failOnSilence;
     private long lastReadMillis;
 
     ConnectionTimers(final TcpConnection connection, final Reactor reactor, final TcpConfig config)
@@ -42,6 +43,19 @@ final class ConnectionTimers implements TimerCallback
     void reset()
     {
         readTimeoutMillis = 0;
+        failOnSilence = false;
+    }
+
+    /**
+     * The connection is open: arms the config's read timeout, if any, which fails the connection on silence.
+     */
+    void opened()
+    {
+        if (config.readTimeoutMillis() > 0)
+        {
+            setReadTimeout(config.readTimeoutMillis());
+            failOnSilence = true;
+        }
     }
 
     /**
@@ -131,6 +145,7 @@ final class ConnectionTimers implements TimerCallback
         }
         readTimer = cancel(readTimer);
         readTimeoutMillis = timeoutMillis;
+        failOnSilence = false;
         if (timeoutMillis > 0 && connection.isOpen())
         {
             lastReadMillis = reactor.nowMillis();
@@ -217,7 +232,13 @@ final class ConnectionTimers implements TimerCallback
             return;
         }
         final long silentFor = nowMillis - lastReadMillis;
-        if (silentFor >= readTimeoutMillis)
+        if (silentFor >= readTimeoutMillis && failOnSilence)
+        {
+            readTimer = NO_TIMER;
+            connection.fail(CloseReason.READ_TIMEOUT, new IOException("nothing heard from the peer for " + silentFor +
+                " ms (readTimeoutMillis " + readTimeoutMillis + ")"));
+        }
+        else if (silentFor >= readTimeoutMillis)
         {
             readTimer = reactor.schedule(readTimeoutMillis, this);
             lastReadMillis = nowMillis;

@@ -38,6 +38,7 @@ public final class TcpConfig
     private long connectTimeoutMillis = 10_000;
     private long closeLingerMillis = 5_000;
     private long sendTimeoutMillis = 60_000;
+    private long readTimeoutMillis = 0;
     private TransportFactory transport = PlainTransport.INSTANCE;
     private long handshakeTimeoutMillis = 10_000;
     private int bufferPoolSize = 64;
@@ -75,6 +76,7 @@ public final class TcpConfig
         copy.connectTimeoutMillis = connectTimeoutMillis;
         copy.closeLingerMillis = closeLingerMillis;
         copy.sendTimeoutMillis = sendTimeoutMillis;
+        copy.readTimeoutMillis = readTimeoutMillis;
         copy.transport = transport;
         copy.handshakeTimeoutMillis = handshakeTimeoutMillis;
         copy.bufferPoolSize = bufferPoolSize;
@@ -391,6 +393,22 @@ public final class TcpConfig
     }
 
     /**
+     * How long a connection may hear nothing from its peer before it closes with {@link CloseReason#READ_TIMEOUT}:
+     * on a path that broke without a word (a partition, a peer host gone), nothing else tells TCP before its
+     * retransmissions give up, minutes later. A client then reconnects with its back-off. Counted while reading
+     * only (not while reads are paused); a handler that arms its own {@link Connection#setReadTimeout} takes the
+     * timer over. 0 (the default) never closes; for a protocol with heartbeats, a few of their periods.
+     *
+     * @param millis the timeout.
+     * @return this.
+     */
+    public TcpConfig readTimeoutMillis(final long millis)
+    {
+        this.readTimeoutMillis = notNegative(millis, "readTimeoutMillis");
+        return this;
+    }
+
+    /**
      * How long a closing connection waits for a lagging socket to take its buffered bytes; 5 s by default.
      *
      * @param millis the timeout.
@@ -529,6 +547,11 @@ public final class TcpConfig
     long sendTimeoutMillis()
     {
         return sendTimeoutMillis;
+    }
+
+    long readTimeoutMillis()
+    {
+        return readTimeoutMillis;
     }
 
     int maxConnections()

@@ -177,6 +177,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     {
         state = OPEN;
         timers.readAt(reactor.nowMillis());
+        timers.opened();
         if (config.busyPoll())
         {
             reactor.internals().addPoller(this);

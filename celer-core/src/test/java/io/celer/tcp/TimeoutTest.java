@@ -184,6 +184,75 @@ class TimeoutTest
         }
     }
 
+    @Test
+    void aSilentPeerFailsAClientWithReadTimeoutAndItReconnects() throws Exception
+    {
+        // A server that accepts and never says a word, then answers once the client has come back.
+        final List<Connection> accepted = new CopyOnWriteArrayList<>();
+        final TcpServer server = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1"),
+            new Handler()
+            {
+                @Override
+                public void opened(final Connection connection)
+                {
+                    accepted.add(connection);
+                    if (accepted.size() == 2)
+                    {
+                        connection.send("hello\n");
+                    }
+                }
+            }).open();
+        final RecordingHandler handler = new RecordingHandler();
+        new TcpClient(reactors.start("client"), "127.0.0.1", server.port(), new TcpConfig()
+            .framing(() -> new io.celer.framing.LineFraming(64))
+            .readTimeoutMillis(200).reconnectDelayMillis(50), handler).open();
+        handler.awaitEvent("closed:READ_TIMEOUT");
+        assertThat(handler.errors).first().extracting(Throwable::getMessage).asString()
+            .contains("nothing heard from the peer for").contains("readTimeoutMillis 200");
+        assertThat(handler.nextMessage()).isEqualTo("hello");
+        assertThat(handler.events.stream().filter(e -> !e.startsWith("error:")))
+            .startsWith("opened", "closed:READ_TIMEOUT", "opened");
+        assertThat(accepted).hasSize(2);
+    }
+
+    @Test
+    void bytesKeepTheReadTimeoutAwayAndAHandlersOwnReadTimeoutTakesItOver() throws Exception
+    {
+        final List<Long> silences = new CopyOnWriteArrayList<>();
+        final RecordingHandler handler = new RecordingHandler()
+        {
+            @Override
+            public void message(final Connection connection, final ByteBuffer message)
+            {
+                super.message(connection, message);
+                if (messages.size() == 5)
+                {
+                    connection.setReadTimeout(100); // from now on the handler hears of silence; nothing closes
+                }
+            }
+
+            @Override
+            public void readTimeout(final Connection connection, final long nowMillis)
+            {
+                silences.add(nowMillis);
+            }
+        };
+        final TcpServer server = new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new io.celer.framing.LineFraming(64)).readTimeoutMillis(300), handler).open();
+        try (Socket socket = new Socket("127.0.0.1", server.port()))
+        {
+            final OutputStream out = socket.getOutputStream();
+            for (int i = 0; i < 5; i++)
+            {
+                out.write(("beat " + i + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                Thread.sleep(150); // half the timeout between bytes: never silent long enough
+            }
+            Await.until("three silences told to the handler", () -> silences.size() >= 3);
+            assertThat(handler.events).containsExactly("opened");
+            assertThat(handler.errors).isEmpty();
+        }
+    }
+
     /**
      * A plain socket connected to a loopback server of the handler.
      */

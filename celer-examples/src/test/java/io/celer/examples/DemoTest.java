@@ -10,6 +10,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.celer.examples.cli.Running;
 import io.celer.examples.support.DemoRuns;
@@ -328,6 +331,26 @@ class DemoTest
         {
             assertThat(answers.get(i)).isIn(first + ":" + requests.get(i), second + ":" + requests.get(i));
         }
+    }
+
+    @Test
+    void theFanoutServerFollowsItsBackendsFile(@TempDir final Path dir) throws Exception
+    {
+        final int first = demos.start("backend", "--host", Loopback.HOST, "--port", "0").port();
+        final int second = demos.start("backend", "--host", Loopback.HOST, "--port", "0").port();
+        final Path file = dir.resolve("backends.txt");
+        Files.writeString(file, "127.0.0.1:" + first + "  # the first\n");
+        final int front = demos.start("fanout", "--host", Loopback.HOST, "--port", "0",
+            "--backends-file", file.toString()).port();
+        assertThat(PipelinedLineClient.exchangeAsync(front, 10, List.of("a", "b"), null).get(30, TimeUnit.SECONDS))
+            .containsExactly(first + ":a", first + ":b");
+        Files.writeString(file, "not an address\n");
+        Await.until("the bad line named", () -> demos.err().contains("line 1: "));
+        Files.writeString(file, "127.0.0.1:" + second + "\n");
+        Await.until("the change applied", () -> demos.err().contains("back-end 127.0.0.1:" + first + " removed"));
+        assertThat(demos.err()).contains("back-end 127.0.0.1:" + second + " added");
+        assertThat(PipelinedLineClient.exchangeAsync(front, 10, List.of("c", "d"), null).get(30, TimeUnit.SECONDS))
+            .containsExactly(second + ":c", second + ":d");
     }
 
     @Test

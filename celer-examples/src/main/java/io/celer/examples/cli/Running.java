@@ -55,6 +55,16 @@ public final class Running
     }
 
     /**
+     * Where the demo says what goes wrong or what changed, beside its output.
+     *
+     * @return the error stream.
+     */
+    public PrintStream err()
+    {
+        return err;
+    }
+
+    /**
      * Whether it has finished or been stopped.
      *
      * @return true once over.

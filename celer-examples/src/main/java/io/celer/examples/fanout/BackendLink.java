@@ -22,6 +22,8 @@ final class BackendLink implements Handler
     private final IntFifo pending;
     private final String address;
     private volatile long answered;
+    private boolean leaving;
+    private boolean retired;
 
     BackendLink(
         final FanoutServer server,
@@ -61,7 +63,19 @@ final class BackendLink implements Handler
      */
     boolean isUp()
     {
-        return client.connection().isOpen();
+        return !leaving && client.connection().isOpen();
+    }
+
+    /** Takes no new request from now on; retired once it holds none. */
+    void leave()
+    {
+        leaving = true;
+        retireIfDone();
+    }
+
+    boolean isLeaving()
+    {
+        return leaving;
     }
 
     /**
@@ -118,6 +132,7 @@ final class BackendLink implements Handler
         }
         answered++;
         server.answer(slot, answer);
+        retireIfDone();
     }
 
     @Override
@@ -127,7 +142,7 @@ final class BackendLink implements Handler
     }
 
     /**
-     * The requests it had not answered go to the other back-ends; it reconnects by itself.
+     * The requests it had not answered go to the other back-ends; it reconnects by itself unless leaving.
      */
     @Override
     public void closed(final Connection connection, final CloseReason reason)
@@ -136,6 +151,16 @@ final class BackendLink implements Handler
         while ((slot = pending.poll()) != RequestSlots.NONE)
         {
             server.resend(slot);
+        }
+        retireIfDone();
+    }
+
+    private void retireIfDone()
+    {
+        if (leaving && !retired && pending.isEmpty())
+        {
+            retired = true;
+            server.retire(this);
         }
     }
 

@@ -55,6 +55,16 @@ public final class BackendServer implements Handler
     }
 
     /**
+     * Clients connected now (front servers); readable from any thread.
+     *
+     * @return the count.
+     */
+    public int connections()
+    {
+        return server.connectionCount();
+    }
+
+    /**
      * Stops listening and closes every connection, from any thread.
      */
     public void close()

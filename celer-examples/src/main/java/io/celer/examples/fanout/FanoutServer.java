@@ -3,6 +3,8 @@ package io.celer.examples.fanout;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import io.celer.framing.LineFraming;
@@ -19,7 +21,9 @@ import io.celer.tcp.TcpServer;
  *
  * <p><b>Back-ends.</b> One pipelined TCP connection per back-end ({@link BackendServer} speaks the protocol:
  * one answer line per request line, in order), which reconnects by itself with back-off. A request goes to
- * the connected back-end with the fewest requests pending, ties taken in turn.
+ * the connected back-end with the fewest requests pending, ties taken in turn. Back-ends join
+ * ({@link #addBackend}) and leave ({@link #removeBackend}) at run time, from any thread: one that leaves takes no
+ * new request, answers those it holds, and is then closed.
  *
  * <p><b>Order.</b> Answers to one client go back in the order of its requests, whichever back-ends answered
  * them: an answer that arrives early is held until the earlier ones are out.
@@ -27,14 +31,16 @@ import io.celer.tcp.TcpServer;
  * <p><b>Failover.</b> When a back-end's connection closes, the requests it had not answered are sent again
  * to the others, so each request is answered exactly once; a back-end that comes back takes load again.
  *
- * <p><b>Bounds.</b> At most {@code maxPending} requests are in flight (held in pre-allocated slots); a request
- * beyond that is answered {@code error: overloaded}. When no back-end can take a request (none is
- * connected, or all their write buffers are full) it waits, up to {@code maxWaiting} requests, and goes out
- * as soon as one can; beyond that it is answered {@code error: no back-end available}. Error answers keep
- * their place in the client's order too.
+ * <p><b>Back-pressure.</b> At most {@code maxPending} requests are in flight (held in pre-allocated slots).
+ * When the last slot is taken, the server stops reading every client ({@link Connection#pauseReads()}), and
+ * reads again once a quarter of the slots are free: no request is refused for want of room; the clients are
+ * slowed down by TCP flow control instead. Requests that no back-end can take now (all their write buffers
+ * are full) wait, in their slots, and go out as soon as one can. While no back-end is connected at all, at most
+ * {@code maxWaiting} requests wait; beyond that they are answered {@code error: no back-end available}, in
+ * their place in the client's order.
  *
- * <p>After warm-up, forwarding, answering and reordering allocate nothing; a client connecting allocates its
- * small state once.
+ * <p>After warm-up, forwarding, answering, reordering, pausing and resuming allocate nothing; a client
+ * connecting allocates its small state once, a back-end joining or leaving its link.
  */
 public final class FanoutServer implements Handler
 {
@@ -42,27 +48,32 @@ public final class FanoutServer implements Handler
     public static final int MAX_LINE_LENGTH = 1024;
     /** Requests in flight, over all clients, by default. */
     public static final int DEFAULT_MAX_PENDING = 4096;
-    /** Requests waiting for a back-end, by default. */
+    /** Requests waiting while no back-end is connected, by default. */
     public static final int DEFAULT_MAX_WAITING = 1024;
     /** First delay before reconnecting to a back-end, by default. */
     public static final long DEFAULT_RECONNECT_DELAY_MILLIS = 100;
-    /** The most back-ends. */
+    /** The most back-ends at once. */
     public static final int MAX_BACKENDS = 64;
 
     // Room for what a back-end puts before the line: BackendServer's port and colon, or more.
     static final int MAX_ANSWER_LENGTH = MAX_LINE_LENGTH + 64;
 
-    private static final byte[] OVERLOADED = "error: overloaded".getBytes(StandardCharsets.US_ASCII);
+    private static final System.Logger LOG = System.getLogger(FanoutServer.class.getName());
     private static final byte[] UNAVAILABLE = "error: no back-end available".getBytes(StandardCharsets.US_ASCII);
 
     private final Reactor reactor;
     private final TcpServer server;
     private final RequestSlots slots;
+    private final FrontClients clients;
     private final IntFifo waiting;
-    private final BackendLink[] links;
+    private final int maxWaiting;
+    private final long reconnectDelayMillis;
+    private final int maxPending;
+    // Replaced, not changed, when a back-end joins or leaves: other threads read it for the counters.
+    private volatile BackendLink[] links = new BackendLink[0];
+    private boolean opened;
     private int turn;
     private volatile long resent;
-    private volatile long overloaded;
     private volatile long unavailable;
 
     /**
@@ -86,9 +97,10 @@ public final class FanoutServer implements Handler
      * @param reactor              the reactor that runs it and its back-end connections.
      * @param port                 the port, 0 for an ephemeral one.
      * @param base              where to listen, the transport (TLS) and socket options; the framing is added here.
-     * @param backends             the back-ends' addresses (resolved or not), 1 to {@link #MAX_BACKENDS}.
-     * @param maxPending           requests in flight before {@code error: overloaded}.
-     * @param maxWaiting           requests waiting for a back-end before {@code error: no back-end available}.
+     * @param backends             the first back-ends' addresses (resolved or not), 0 to {@link #MAX_BACKENDS}.
+     * @param maxPending           requests in flight before the clients' reads pause.
+     * @param maxWaiting           requests waiting while no back-end is connected before
+     *                             {@code error: no back-end available}.
      * @param reconnectDelayMillis first delay before reconnecting to a back-end, doubled on each failure up to
      *                             a second (or this delay, if longer).
      */
@@ -101,23 +113,25 @@ public final class FanoutServer implements Handler
         final int maxWaiting,
         final long reconnectDelayMillis)
     {
-        if (backends.isEmpty() || backends.size() > MAX_BACKENDS)
+        if (backends.size() > MAX_BACKENDS)
         {
-            throw new IllegalArgumentException("between 1 and " + MAX_BACKENDS + " back-ends: " + backends.size());
+            throw new IllegalArgumentException("at most " + MAX_BACKENDS + " back-ends: " + backends.size());
         }
         if (maxPending < 1 || maxWaiting < 1 || reconnectDelayMillis < 1)
         {
             throw new IllegalArgumentException("maxPending, maxWaiting and reconnectDelayMillis must be positive");
         }
         this.reactor = reactor;
+        this.maxPending = maxPending;
+        this.maxWaiting = maxWaiting;
+        this.reconnectDelayMillis = reconnectDelayMillis;
         slots = new RequestSlots(maxPending, MAX_ANSWER_LENGTH);
-        waiting = new IntFifo(maxWaiting);
-        links = new BackendLink[backends.size()];
-        for (int i = 0; i < links.length; i++)
+        clients = new FrontClients(maxPending);
+        // Every request in a slot may have to wait (all back-ends full): the queue holds as many as the slots.
+        waiting = new IntFifo(maxPending);
+        for (final InetSocketAddress address : backends)
         {
-            final InetSocketAddress address = backends.get(i);
-            links[i] = new BackendLink(
-                this, reactor, slots, address.getHostString(), address.getPort(), reconnectDelayMillis, maxPending);
+            join(address);
         }
         final TcpConfig config = base.copy()
             .framing(() -> new LineFraming(MAX_LINE_LENGTH));
@@ -131,10 +145,14 @@ public final class FanoutServer implements Handler
      */
     public FanoutServer open()
     {
-        for (final BackendLink link : links)
+        reactor.execute(() ->
         {
-            link.open();
-        }
+            opened = true;
+            for (final BackendLink link : links)
+            {
+                link.open();
+            }
+        });
         server.open();
         return this;
     }
@@ -145,10 +163,63 @@ public final class FanoutServer implements Handler
     public void close()
     {
         server.close();
+        reactor.execute(() ->
+        {
+            opened = false;
+            for (final BackendLink link : links)
+            {
+                link.close();
+            }
+        });
+    }
+
+    /**
+     * Adds a back-end, from any thread (through the reactor's queue): it connects and takes requests once
+     * connected. An address already in use, or one beyond {@link #MAX_BACKENDS}, is ignored with a log line.
+     *
+     * @param address the back-end (resolved or not; resolved on each connect).
+     */
+    public void addBackend(final InetSocketAddress address)
+    {
+        reactor.execute(() -> join(address));
+    }
+
+    /**
+     * Removes a back-end, from any thread (through the reactor's queue): it takes no new request, the requests
+     * it holds are answered by it (or, if its connection is lost, by the others), and then its connection
+     * closes. An unknown address is ignored.
+     *
+     * @param address the back-end, as given.
+     */
+    public void removeBackend(final InetSocketAddress address)
+    {
+        final String key = key(address);
+        reactor.execute(() ->
+        {
+            for (final BackendLink link : links)
+            {
+                if (link.address().equals(key) && !link.isLeaving())
+                {
+                    link.leave();
+                    return;
+                }
+            }
+        });
+    }
+
+    /**
+     * The back-ends now, those leaving included until their connection closes; readable from any thread.
+     *
+     * @return {@code host:port} of each, in the order they joined.
+     */
+    public List<String> backendAddresses()
+    {
+        final List<String> addresses = new ArrayList<>();
         for (final BackendLink link : links)
         {
-            link.close();
+            addresses.add(link.address());
         }
+        return addresses;
     }
 
     /**
@@ -162,7 +233,7 @@ public final class FanoutServer implements Handler
     }
 
     /**
-     * How many back-ends it knows.
+     * How many back-ends it has now, those leaving included until their connection closes.
      *
      * @return the count.
      */
@@ -174,7 +245,7 @@ public final class FanoutServer implements Handler
     /**
      * Whether a back-end is connected; readable from any thread.
      *
-     * @param index in the order given.
+     * @param index in the order of {@link #backendAddresses()}.
      * @return true while connected.
      */
     public boolean isBackendUp(final int index)
@@ -185,7 +256,7 @@ public final class FanoutServer implements Handler
     /**
      * Answers a back-end gave so far; readable from any thread.
      *
-     * @param index in the order given.
+     * @param index in the order of {@link #backendAddresses()}.
      * @return the count.
      */
     public long answeredBy(final int index)
@@ -204,13 +275,13 @@ public final class FanoutServer implements Handler
     }
 
     /**
-     * Requests answered {@code error: overloaded}.
+     * How many times every client's reads paused because the request slots ran out.
      *
      * @return the count.
      */
-    public long overloaded()
+    public long pauses()
     {
-        return overloaded;
+        return clients.pauses();
     }
 
     /**
@@ -224,12 +295,14 @@ public final class FanoutServer implements Handler
     }
 
     /**
-     * Gives the new client its state, allocated once per connection.
+     * Gives the new client its state, allocated once per connection; it starts paused while the others are.
      */
     @Override
     public void opened(final Connection connection)
     {
-        connection.attach(new FrontClient(connection));
+        final FrontClient client = new FrontClient(connection);
+        connection.attach(client);
+        clients.add(client);
     }
 
     /**
@@ -244,13 +317,14 @@ public final class FanoutServer implements Handler
             return;
         }
         client.closed = true;
+        clients.remove(client);
         int slot = client.head;
         while (slot != RequestSlots.NONE)
         {
             final int next = slots.next[slot];
             if (slots.answered[slot])
             {
-                slots.release(slot);
+                release(slot);
             }
             else
             {
@@ -263,7 +337,8 @@ public final class FanoutServer implements Handler
     }
 
     /**
-     * Forwards the line, or queues it when no back-end can take it now.
+     * Forwards the line, or queues it when no back-end can take it now; pauses every client's reads when it
+     * took the last slot.
      */
     @Override
     public void message(final Connection connection, final ByteBuffer line)
@@ -272,27 +347,14 @@ public final class FanoutServer implements Handler
         final int slot = slots.take(client, line);
         if (slot == RequestSlots.NONE)
         {
-            refuse(client);
-            return;
+            // The reads paused when the last slot went, and nothing resumes them before one is free.
+            throw new IllegalStateException("a request arrived with every slot in use and reads paused");
         }
+        clients.slotTaken(slots.free());
         // Requests already waiting go first, so the oldest go out first when a back-end frees up.
         if (!waiting.isEmpty() || !forward(slot))
         {
             await(slot);
-        }
-    }
-
-    private void refuse(final FrontClient client)
-    {
-        overloaded++;
-        if (client.tail == RequestSlots.NONE)
-        {
-            write(client, OVERLOADED, OVERLOADED.length);
-        }
-        else
-        {
-            // No slot to hold the error in its place: it rides on the client's latest request.
-            slots.refusedAfter[client.tail]++;
         }
     }
 
@@ -301,8 +363,13 @@ public final class FanoutServer implements Handler
      */
     private boolean forward(final int slot)
     {
+        final BackendLink[] links = this.links;
         final int count = links.length;
-        final int first = turn;
+        if (count == 0)
+        {
+            return false;
+        }
+        final int first = turn < count ? turn : 0;
         turn = first + 1 == count ? 0 : first + 1;
         long tried = 0;
         while (true)
@@ -330,14 +397,31 @@ public final class FanoutServer implements Handler
         }
     }
 
+    /**
+     * Keeps a request until a back-end can take it; while none is connected, only up to {@code maxWaiting}.
+     */
     private void await(final int slot)
     {
-        if (!waiting.offer(slot))
+        if (waiting.size() >= maxWaiting && !anyBackendUp())
         {
             unavailable++;
             slots.answer(slot, UNAVAILABLE);
             sendAnswers(slots.client[slot]);
+            return;
         }
+        waiting.offer(slot); // never full: it holds as many as there are slots
+    }
+
+    private boolean anyBackendUp()
+    {
+        for (final BackendLink link : links)
+        {
+            if (link.isUp())
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -350,7 +434,7 @@ public final class FanoutServer implements Handler
         {
             if (slots.client[slot] == null)
             {
-                slots.release(slot);
+                release(slot);
             }
             else if (!forward(slot))
             {
@@ -367,7 +451,7 @@ public final class FanoutServer implements Handler
     {
         if (slots.client[slot] == null)
         {
-            slots.release(slot);
+            release(slot);
             return;
         }
         if (!reactor.isRunning())
@@ -390,11 +474,70 @@ public final class FanoutServer implements Handler
         final FrontClient client = slots.client[slot];
         if (client == null)
         {
-            slots.release(slot);
+            release(slot);
             return;
         }
         slots.answer(slot, answer);
         sendAnswers(client);
+    }
+
+    /**
+     * A leaving back-end holds no request any more: closes it and forgets it.
+     */
+    void retire(final BackendLink leaving)
+    {
+        final BackendLink[] before = links;
+        final BackendLink[] after = new BackendLink[before.length - 1];
+        int at = 0;
+        for (final BackendLink link : before)
+        {
+            if (link != leaving)
+            {
+                after[at++] = link;
+            }
+        }
+        links = after;
+        leaving.close();
+        LOG.log(System.Logger.Level.INFO, "back-end " + leaving.address() + " removed");
+    }
+
+    private void join(final InetSocketAddress address)
+    {
+        final String key = key(address);
+        final BackendLink[] before = links;
+        for (final BackendLink link : before)
+        {
+            if (link.address().equals(key) && !link.isLeaving())
+            {
+                LOG.log(System.Logger.Level.WARNING, "back-end " + key + " is already in use");
+                return;
+            }
+        }
+        if (before.length == MAX_BACKENDS)
+        {
+            LOG.log(System.Logger.Level.WARNING, "back-end " + key + " not added: " + MAX_BACKENDS + " already");
+            return;
+        }
+        final BackendLink link = new BackendLink(
+            this, reactor, slots, address.getHostString(), address.getPort(), reconnectDelayMillis, maxPending);
+        final BackendLink[] after = Arrays.copyOf(before, before.length + 1);
+        after[before.length] = link;
+        links = after;
+        if (opened)
+        {
+            link.open();
+        }
+    }
+
+    private static String key(final InetSocketAddress address)
+    {
+        return address.getHostString() + ":" + address.getPort();
+    }
+
+    private void release(final int slot)
+    {
+        slots.release(slot);
+        clients.slotFreed(slots.free());
     }
 
     private void sendAnswers(final FrontClient client)
@@ -403,27 +546,17 @@ public final class FanoutServer implements Handler
         while ((slot = client.head) != RequestSlots.NONE && slots.answered[slot])
         {
             // A write may close the client (a full write buffer): closed() then releases its slots.
-            write(client, slots.bytes[slot], slots.length[slot]);
-            for (int i = slots.refusedAfter[slot]; i > 0 && !client.closed; i--)
-            {
-                write(client, OVERLOADED, OVERLOADED.length);
-            }
+            client.connection.write(slots.bytes[slot], 0, slots.length[slot]);
             if (client.closed)
             {
                 return;
             }
             client.head = slots.next[slot];
-            slots.release(slot);
+            release(slot);
         }
         if (client.head == RequestSlots.NONE)
         {
             client.tail = RequestSlots.NONE;
         }
-    }
-
-    private static void write(final FrontClient client, final byte[] bytes, final int length)
-    {
-        // Buffered: everything answered in this reactor cycle leaves in one flush at its end.
-        client.connection.write(bytes, 0, length);
     }
 }

@@ -21,8 +21,6 @@ final class RequestSlots
     /** The same client's next request, or {@link #NONE}. */
     final int[] next;
     final boolean[] answered;
-    /** Requests of the same client refused after this one for want of a slot, to answer right after it. */
-    final int[] refusedAfter;
     private final int[] free;
     private int freeCount;
 
@@ -33,7 +31,6 @@ final class RequestSlots
         client = new FrontClient[capacity];
         next = new int[capacity];
         answered = new boolean[capacity];
-        refusedAfter = new int[capacity];
         free = new int[capacity];
         for (int i = 0; i < capacity; i++)
         {
@@ -58,7 +55,6 @@ final class RequestSlots
         client[slot] = owner;
         next[slot] = NONE;
         answered[slot] = false;
-        refusedAfter[slot] = 0;
         if (owner.tail == NONE)
         {
             owner.head = slot;
@@ -95,8 +91,8 @@ final class RequestSlots
         free[freeCount++] = slot;
     }
 
-    int inUse()
+    int free()
     {
-        return free.length - freeCount;
+        return freeCount;
     }
 }

@@ -23,7 +23,9 @@ import io.celer.tcp.TcpConfig;
  * (keep-alive, pipelined connections, the least busy first) and is answered with the back-end's answer when it
  * comes; the reactor never waits, so while back-ends are slow other requests keep flowing. A request on a lost
  * back-end connection is retried once on another back-end (GET is idempotent). When no back-end answers, the client hears
- * 502 (none reachable), 503 (too many pending) or 504 (no answer in time). Garbage-free per request once warm.
+ * 502 (none reachable), 503 (too many pending) or 504 (no answer in time). Back-ends join and leave at run time
+ * ({@link #addBackend}, {@link #removeBackend}, from any thread): one that leaves answers the quotes it carries
+ * first. Garbage-free per request once warm.
  */
 public final class QuoteFront implements HttpHandler, ResponseListener, AutoCloseable
 {
@@ -84,6 +86,38 @@ public final class QuoteFront implements HttpHandler, ResponseListener, AutoClos
     {
         backends.open();
         return server.open().localAddress();
+    }
+
+    /**
+     * Adds a back-end, from any thread: it takes quotes once connected.
+     *
+     * @param backend {@code host:port}.
+     * @throws IllegalArgumentException for a malformed one.
+     */
+    public void addBackend(final String backend)
+    {
+        backends.addHost(backend);
+    }
+
+    /**
+     * Removes a back-end, from any thread: it takes no new quote and its connections close once the quotes
+     * they carry are answered.
+     *
+     * @param backend {@code host:port}, as given.
+     */
+    public void removeBackend(final String backend)
+    {
+        backends.removeHost(backend);
+    }
+
+    /**
+     * The back-ends now, from any thread.
+     *
+     * @return {@code host:port} of each.
+     */
+    public List<String> backends()
+    {
+        return backends.hosts();
     }
 
     @Override

@@ -1,9 +1,12 @@
 package io.celer.examples.quote;
 
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import io.celer.examples.cli.BackendsFile;
 import io.celer.examples.cli.ReactorOptions;
 import io.celer.examples.cli.ServerOptions;
 import io.celer.examples.cli.UsageException;
@@ -31,9 +34,14 @@ public final class QuoteFrontCommand implements Callable<Integer>
     @Mixin
     private ReactorOptions reactors;
 
-    @Option(names = "--backends", paramLabel = "HOST:PORT", split = ",", required = true,
+    @Option(names = "--backends", paramLabel = "HOST:PORT", split = ",",
         description = "The back-ends (http-quote-backend), comma-separated; they may come up later.")
     private List<String> backends;
+
+    @Option(names = "--backends-file", paramLabel = "FILE",
+        description = "A file of back-ends, one HOST:PORT a line, read at start and watched: back-ends added to " +
+            "it join, those taken out leave (after answering what they hold).")
+    private Path backendsFile;
 
     @Option(names = "--connections", paramLabel = "N", defaultValue = "2",
         description = "Pipelined connections to each back-end (default ${DEFAULT-VALUE}).")
@@ -56,7 +64,22 @@ public final class QuoteFrontCommand implements Callable<Integer>
     @Override
     public Integer call() throws InterruptedException
     {
-        for (final String backend : backends)
+        final List<String> first = new ArrayList<>(backends == null ? List.of() : backends);
+        if (backendsFile != null)
+        {
+            for (final String hostPort : BackendsFile.read(backendsFile))
+            {
+                if (!first.contains(hostPort))
+                {
+                    first.add(hostPort);
+                }
+            }
+        }
+        if (first.isEmpty())
+        {
+            throw new UsageException("http-quote needs --backends HOST:PORT,... or a --backends-file that names one");
+        }
+        for (final String backend : first)
         {
             try
             {
@@ -77,13 +100,34 @@ public final class QuoteFrontCommand implements Callable<Integer>
         return server.serve(reactors, (group, running) ->
         {
             final TcpConfig tcp = server.config().reusePort(group.size() > 1);
-            final InetSocketAddress first = new QuoteFront(group.reactor(0), server.port(), tcp, backends, links)
-                .open();
+            final List<QuoteFront> fronts = new ArrayList<>();
+            fronts.add(new QuoteFront(group.reactor(0), server.port(), tcp, first, links));
+            final InetSocketAddress address = fronts.get(0).open();
             for (int i = 1; i < group.size(); i++)
             {
-                new QuoteFront(group.reactor(i), first.getPort(), tcp, backends, links).open();
+                fronts.add(new QuoteFront(group.reactor(i), address.getPort(), tcp, first, links));
+                fronts.get(i).open();
             }
-            return first;
+            if (backendsFile != null)
+            {
+                // From the watching thread: each front's calls go through its reactor's queue.
+                running.onStop(BackendsFile.watch(backendsFile, first, BackendsFile.DEFAULT_PERIOD_MILLIS,
+                    new BackendsFile.Changes()
+                    {
+                        @Override
+                        public void add(final String hostPort)
+                        {
+                            fronts.forEach(front -> front.addBackend(hostPort));
+                        }
+
+                        @Override
+                        public void remove(final String hostPort)
+                        {
+                            fronts.forEach(front -> front.removeBackend(hostPort));
+                        }
+                    }, running.err())::close);
+            }
+            return address;
         });
     }
 }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -15,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.examples.Demo;
@@ -26,7 +30,8 @@ import io.celer.test.Await;
 /**
  * {@code ./celer demo http-quote} before {@code http-quote-backend}s, all started as the command line starts
  * them and spoken to over loopback sockets: pipelined clients answered in order, a slow back-end avoided, a
- * killed back-end's requests answered by the others, and 502, 503 and 504 when no back-end can answer.
+ * killed back-end's requests answered by the others, back-ends listed in a watched file joining and leaving under
+ * load, and 502, 503 and 504 when no back-end can answer.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class HttpQuoteTest
@@ -179,6 +184,55 @@ class HttpQuoteTest
         sorted.sort(null);
         assertThat(sorted.get(sorted.size() / 2)).as("median ms of requests the fast back-end answered")
             .isLessThan(200L);
+    }
+
+    /** Replaces the file whole, as an editor saving it would, so that the watcher never reads half of it. */
+    private static void list(final Path file, final Running... backends) throws Exception
+    {
+        final StringBuilder lines = new StringBuilder("# http-quote's back-ends\n");
+        for (final Running backend : backends)
+        {
+            lines.append(Loopback.HOST).append(':').append(backend.port()).append('\n');
+        }
+        final Path written = file.resolveSibling(file.getFileName() + ".new");
+        Files.writeString(written, lines);
+        Files.move(written, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    @Test
+    void backendsListedInAWatchedFileJoinAndLeaveUnderLoadAndEveryQuoteIsAnsweredOnce(@TempDir final Path dir)
+        throws Exception
+    {
+        final Running[] backends = {backend(20), backend(20), backend(20)};
+        final Path file = dir.resolve("backends.txt");
+        list(file, backends[0]);
+        final Running front = demos.start("http-quote", "--host", Loopback.HOST, "--port", "0",
+            "--backends-file", file.toString());
+        final AtomicInteger progress = new AtomicInteger();
+        // Batches of 10 answered after 20 ms each: some 4 s of load, through both changes.
+        final int total = 10 * 2_000;
+        final Future<Integer> load = clients.submit(() -> runClients(front.port(), 10, 2_000, 10, progress));
+        Await.until(() -> "answers so far " + progress.get(), () -> progress.get() >= total / 10, Await.DEFAULT);
+        list(file, backends);
+        Await.until("the file's new back-ends added", () -> demos.err().contains("127.0.0.1:" + backends[2].port() +
+            " added"));
+        final int grown = progress.get();
+        Await.until(() -> "answers so far " + progress.get(), () -> progress.get() >= grown + total / 10,
+            Await.DEFAULT);
+        list(file, backends[2]);
+        Await.until("the first two removed", () -> demos.err().contains("127.0.0.1:" + backends[1].port() +
+            " removed"));
+        assertThat(progress.get()).as("answered when both changes were made").isLessThan(total);
+        // Every quote answered 200, its own, in order, once (pipelined() checks each and that nothing follows).
+        assertThat(load.get(2, TimeUnit.MINUTES)).isEqualTo(total);
+        try (QuoteWire wire = new QuoteWire(front.port()))
+        {
+            for (int i = 0; i < 20; i++)
+            {
+                wire.send("AFTER" + i);
+                assertThat(wire.read().body()).endsWith("port " + backends[2].port() + "\n");
+            }
+        }
     }
 
     @Test

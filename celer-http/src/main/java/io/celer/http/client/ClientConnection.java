@@ -17,7 +17,8 @@ import io.celer.tcp.TcpClient;
  * One connection of an {@link HttpClient} to one host: writes requests, keeps those in flight in send order, and
  * matches each response to the oldest (RFC 9112, 9.3.2). When the connection is lost, what was written is retried
  * elsewhere if idempotent and failed otherwise; what the server said it would not process is sent again.
- * The retry avoids this connection's host while another host has a connection open.
+ * The retry avoids this connection's host while another host has a connection open. A connection whose host
+ * leaves the pool is retired: it takes no new request and closes for good once its pipeline is empty.
  */
 final class ClientConnection implements Handler, TimerCallback
 {
@@ -31,6 +32,7 @@ final class ClientConnection implements Handler, TimerCallback
     private final HttpClient client;
     private final Reactor reactor;
     private final int hostIndex;
+    private final String host;
     private final String address;
     private final byte[] hostLine;
     private final TcpClient tcp;
@@ -45,6 +47,8 @@ final class ClientConnection implements Handler, TimerCallback
     private boolean persistent;
     private Throwable lastError;
     private long reconnectTimer = -1;
+    private boolean retiring;
+    private boolean retired;
 
     // The client's list of connections open with nothing in flight, kept here so that joining and leaving it
     // allocate nothing and cost the same at 10 connections as at 10,000.
@@ -53,13 +57,15 @@ final class ClientConnection implements Handler, TimerCallback
     ClientConnection idleNext;
 
     ClientConnection(
-        final HttpClient client, final Reactor reactor, final int hostIndex, final String host, final int port,
+        final HttpClient client, final Reactor reactor, final int hostIndex, final String hostGiven,
+        final String host, final int port,
         final HttpClientConfig config, final ReactorPool<ByteBuffer> heads,
         final ReactorPool<ByteBuffer> bodies)
     {
         this.client = client;
         this.reactor = reactor;
         this.hostIndex = hostIndex;
+        this.host = hostGiven;
         this.address = host + ":" + port;
         final String authority = (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
         this.hostLine = ("Host: " + authority + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
@@ -85,6 +91,22 @@ final class ClientConnection implements Handler, TimerCallback
         tcp.close();
     }
 
+    /** Takes no new request from now on, and closes for good once none is in flight. */
+    void retire()
+    {
+        if (retiring)
+        {
+            return;
+        }
+        retiring = true;
+        client.idleChanged(this, false);
+        cancelReconnect();
+        if (count == 0)
+        {
+            finishRetiring();
+        }
+    }
+
     /** Requests written and not yet answered. */
     int inFlight()
     {
@@ -101,10 +123,16 @@ final class ClientConnection implements Handler, TimerCallback
         return state == CONNECTING;
     }
 
-    /** Which of the client's hosts this connects to, by its place in the client's list. */
+    /** Which of the client's hosts this connects to, by the number it got when it joined. */
     int hostIndex()
     {
         return hostIndex;
+    }
+
+    /** The host as the pool was given it. */
+    String host()
+    {
+        return host;
     }
 
     String address()
@@ -129,7 +157,7 @@ final class ClientConnection implements Handler, TimerCallback
      */
     boolean canTake(final Exchange exchange)
     {
-        return state == OPEN && count < (persistent ? ring.length : 1) &&
+        return state == OPEN && !retiring && count < (persistent ? ring.length : 1) &&
             connection.writeBufferRemaining() >= exchange.length() + hostLine.length;
     }
 
@@ -238,6 +266,12 @@ final class ClientConnection implements Handler, TimerCallback
         {
             return;
         }
+        if (retiring)
+        {
+            finishRetiring();
+            client.dispatchWaiting();
+            return;
+        }
         if (!wasConnected)
         {
             client.connectFailed(this);
@@ -255,7 +289,7 @@ final class ClientConnection implements Handler, TimerCallback
     public void onTimer(final long timerId, final long nowMillis)
     {
         reconnectTimer = -1;
-        if (!client.isClosed())
+        if (!client.isClosed() && !retiring)
         {
             setState(CONNECTING);
             tcp.open();
@@ -299,6 +333,23 @@ final class ClientConnection implements Handler, TimerCallback
             // RFC 9112, 9.6: the server processes nothing after its "close", so what follows is sent again.
             shutDown("the server closed the connection", false);
         }
+        else if (retiring && count == 0)
+        {
+            finishRetiring();
+        }
+    }
+
+    /** Closes for good and leaves the pool; its pipeline is empty. */
+    private void finishRetiring()
+    {
+        if (retired)
+        {
+            return;
+        }
+        retired = true;
+        setState(DOWN);
+        tcp.close();
+        client.forget(this);
     }
 
     private void protocolError(final String why)
@@ -348,7 +399,7 @@ final class ClientConnection implements Handler, TimerCallback
             {
                 // The host's other connections may be dying too, unseen yet: the retry goes elsewhere if it can.
                 lost.suspectHost = hostIndex;
-                client.requeue(lost);
+                client.retry(lost);
             }
             else
             {
@@ -363,14 +414,14 @@ final class ClientConnection implements Handler, TimerCallback
         ring[head] = null;
         head = (head + 1) % ring.length;
         count--;
-        client.idleChanged(this, state == OPEN && count == 0);
+        client.idleChanged(this, state == OPEN && !retiring && count == 0);
         return oldest;
     }
 
     private void setState(final int next)
     {
         state = next;
-        client.idleChanged(this, next == OPEN && count == 0);
+        client.idleChanged(this, next == OPEN && !retiring && count == 0);
     }
 
     private void cancelReconnect()

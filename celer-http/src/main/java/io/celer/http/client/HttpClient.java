@@ -3,6 +3,7 @@ package io.celer.http.client;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import io.celer.http.HttpMethod;
@@ -19,7 +20,11 @@ import io.celer.reactor.internal.ReactorPool;
  * bounded queue while no connection can take them. When a connection is lost, the requests it had not written
  * go elsewhere; those it had written are retried once elsewhere if idempotent (GET, HEAD, PUT, DELETE, OPTIONS,
  * TRACE) and fail otherwise. A request without its whole response within the response timeout fails, and its
- * connection closes. Lost connections reconnect with back-off.
+ * connection closes; a retry has the whole timeout again. Lost connections reconnect with back-off.
+ *
+ * <p>Hosts join ({@link #addHost}) and leave ({@link #removeHost}) at run time, from any thread: a host that
+ * leaves takes no new request, its connections close once the requests they carry are answered (or failed over,
+ * as on any loss), and nothing queued is dropped.
  *
  * <p>Threads: {@link #open()} and {@link #close()} may be called from any thread; {@link #request} and the
  * {@link HttpClientRequest} it returns only on the reactor thread, where every listener runs too. Another thread
@@ -34,8 +39,11 @@ import io.celer.reactor.internal.ReactorPool;
 public final class HttpClient implements AutoCloseable, TimerCallback
 {
     private final Reactor reactor;
-    private final List<String> hosts;
-    private final ClientConnection[] connections;
+    private final HttpClientConfig config;
+    // Replaced, not changed, when a host joins or leaves; other threads read them for the counters.
+    private volatile List<String> hosts;
+    private volatile ClientConnection[] connections;
+    private final int writeCapacity;
     private final HttpClientRequest builder = new HttpClientRequest(this);
     private final long responseTimeoutMillis;
     private final long sweepMillis;
@@ -52,6 +60,8 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     private Exchange waitingTail;
     private int pending;
     private int next;
+    private int nextHostId;
+    private boolean opened;
     private ClientConnection idleHead;
     private ClientConnection idleTail;
     private long sweepTimer = -1;
@@ -78,6 +88,7 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         }
         config.check();
         this.reactor = reactor;
+        this.config = config;
         this.hosts = List.of(hosts);
         this.responseTimeoutMillis = config.responseTimeoutMillis();
         this.sweepMillis = Math.max(1, Math.min(100, responseTimeoutMillis / 8));
@@ -87,16 +98,12 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         final int connectionCount = hosts.length * config.connectionsPerHost();
         this.heads = ReactorPool.directBuffers(config.maxResponseHeadSize(), connectionCount);
         this.bodies = ReactorPool.directBuffers(config.maxBodySize(), connectionCount);
-        for (int h = 0; h < hosts.length; h++)
+        for (final String host : hosts)
         {
-            final HttpUrl.Authority authority = HttpUrl.parseAuthority(hosts[h], -1);
-            for (int i = 0; i < config.connectionsPerHost(); i++)
-            {
-                made.add(new ClientConnection(
-                    this, reactor, h, authority.host(), authority.port(), config, heads, bodies));
-            }
+            made.addAll(connectionsTo(host, HttpUrl.parseAuthority(host, -1)));
         }
         connections = made.toArray(new ClientConnection[0]);
+        writeCapacity = connections[0].writeBufferCapacity();
         this.maxExchanges = config.maxPendingRequests();
         this.maxRequestSize = config.maxRequestSize();
     }
@@ -110,6 +117,7 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     {
         reactor.execute(() ->
         {
+            opened = true;
             for (final ClientConnection connection : connections)
             {
                 connection.open();
@@ -117,6 +125,83 @@ public final class HttpClient implements AutoCloseable, TimerCallback
             sweepTimer = reactor.schedule(sweepMillis, this);
         });
         return this;
+    }
+
+    /**
+     * Adds a host, from any thread (through the reactor's queue): its connections open and take requests as
+     * they connect. A host already in the pool is not added twice.
+     *
+     * @param host {@code host:port} ({@code [v6]:port} for an IPv6 address).
+     * @throws IllegalArgumentException for a malformed host, at once on the calling thread.
+     */
+    public void addHost(final String host)
+    {
+        final HttpUrl.Authority authority = HttpUrl.parseAuthority(host, -1);
+        reactor.execute(() ->
+        {
+            if (closed || hosts.contains(host))
+            {
+                return;
+            }
+            final List<ClientConnection> joining = connectionsTo(host, authority);
+            final ClientConnection[] before = connections;
+            final ClientConnection[] after = Arrays.copyOf(before, before.length + joining.size());
+            for (int i = 0; i < joining.size(); i++)
+            {
+                after[before.length + i] = joining.get(i);
+            }
+            connections = after;
+            final List<String> grown = new ArrayList<>(hosts);
+            grown.add(host);
+            hosts = List.copyOf(grown);
+            if (opened)
+            {
+                for (final ClientConnection connection : joining)
+                {
+                    connection.open();
+                }
+            }
+        });
+    }
+
+    /**
+     * Removes a host, from any thread (through the reactor's queue): it takes no new request; each of its
+     * connections closes once the requests it carries are answered, and a request on a connection lost
+     * meanwhile is retried or failed as on any loss. An unknown host is ignored. With no host left, requests
+     * wait for one to be added, up to the response timeout.
+     *
+     * @param host {@code host:port}, as given.
+     */
+    public void removeHost(final String host)
+    {
+        reactor.execute(() ->
+        {
+            if (!hosts.contains(host))
+            {
+                return;
+            }
+            final List<String> shrunk = new ArrayList<>(hosts);
+            shrunk.remove(host);
+            hosts = List.copyOf(shrunk);
+            for (final ClientConnection connection : connections)
+            {
+                if (connection.host().equals(host))
+                {
+                    connection.retire();
+                }
+            }
+        });
+    }
+
+    /**
+     * The hosts in the pool now, in the order they joined; from any thread. A removed host's connections may
+     * still be finishing their requests.
+     *
+     * @return {@code host:port} of each.
+     */
+    public List<String> hosts()
+    {
+        return hosts;
     }
 
     /**
@@ -243,10 +328,40 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         return closed;
     }
 
+    /** A retired connection carries nothing more: forgets it. */
+    void forget(final ClientConnection gone)
+    {
+        idleChanged(gone, false);
+        final ClientConnection[] before = connections;
+        final ClientConnection[] after = new ClientConnection[before.length - 1];
+        int at = 0;
+        for (final ClientConnection connection : before)
+        {
+            if (connection != gone)
+            {
+                after[at++] = connection;
+            }
+        }
+        connections = after;
+        next = 0;
+    }
+
+    private List<ClientConnection> connectionsTo(final String host, final HttpUrl.Authority authority)
+    {
+        final int id = nextHostId++;
+        final List<ClientConnection> made = new ArrayList<>();
+        for (int i = 0; i < config.connectionsPerHost(); i++)
+        {
+            made.add(new ClientConnection(
+                this, reactor, id, host, authority.host(), authority.port(), config, heads, bodies));
+        }
+        return made;
+    }
+
     /** Takes a request from the flyweight: sends it now if a connection can take it, else queues it. */
     void send(final Exchange exchange)
     {
-        if (closed || exchange.overflow || exchange.length() + 256 > connections[0].writeBufferCapacity())
+        if (closed || exchange.overflow || exchange.length() + 256 > writeCapacity)
         {
             final String why = closed ? "the client is closed" : exchange + " is larger than maxRequestSize";
             final ResponseListener listener = exchange.listener;
@@ -285,6 +400,17 @@ public final class HttpClient implements AutoCloseable, TimerCallback
             retryTail.next = exchange;
         }
         retryTail = exchange;
+    }
+
+    /**
+     * Sends an idempotent request again after its connection was lost, ahead of new ones, with the response
+     * timeout afresh: a request that was pipelined behind one that timed out would otherwise reach a healthy
+     * connection with its time already spent, fail there at once and take that connection down with it.
+     */
+    void retry(final Exchange exchange)
+    {
+        exchange.deadline = reactor.nowMillis() + responseTimeoutMillis;
+        requeue(exchange);
     }
 
     /** Sends queued requests, oldest first, while connections can take them. */
@@ -477,13 +603,14 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         {
             return false;
         }
-        next = next + 1 == connections.length ? 0 : next + 1; // ties go round the hosts
+        next = next + 1 >= connections.length ? 0 : next + 1; // ties go round the hosts
         best.transmit(exchange);
         return true;
     }
 
     private ClientConnection pick(final Exchange exchange, final int skippedHost)
     {
+        final ClientConnection[] connections = this.connections;
         final int n = connections.length;
         ClientConnection best = null;
         for (int i = 0; i < n; i++)

@@ -153,7 +153,8 @@ public final class HttpClientConfig
 
     /**
      * Longest wait from a request's send to its whole response; after it the request fails and its connection
-     * closes, since the responses behind it could no longer be matched. 30 s by default.
+     * closes, since the responses behind it could no longer be matched; an idempotent request retried after a
+     * lost connection waits this long again from its retry. 30 s by default.
      *
      * @param millis positive.
      * @return this.
