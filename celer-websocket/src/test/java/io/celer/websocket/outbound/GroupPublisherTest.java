@@ -3,7 +3,6 @@ package io.celer.websocket.outbound;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,89 +42,18 @@ class GroupPublisherTest
     private static final int PRODUCERS = 2;
     private static final int PER_PRODUCER = 5_000;
     private static final int ADDRESSED = 500;
-    private static final byte ADDRESSED_MARK = 9;
     private static final int LENGTH = 64;
 
     @RegisterExtension
     final Reactors reactors = new Reactors();
 
-    /** Counts messages per producer (the first byte), checking each producer's numbering (the long after it). */
-    private static final class PerProducerReader implements WebSocketHandler
-    {
-        private final long[] expected = new long[16];
-        final long[] received = new long[16];
-        volatile long total;
-        volatile long outOfOrder;
-
-        @Override
-        public void binary(final WebSocket socket, final ByteBuffer message)
-        {
-            final int producer = message.get(message.position());
-            final long sequence = message.getLong(message.position() + 1);
-            if (sequence != expected[producer])
-            {
-                outOfOrder = outOfOrder + 1;
-            }
-            expected[producer] = sequence + 1;
-            received[producer]++;
-            total = total + 1;
-        }
-    }
-
     @Test
     void broadcastsReachTheClientsOfEveryMemberInProducerOrder() throws Exception
     {
         final Rig rig = new Rig(MEMBERS, CLIENTS, 16, PRODUCERS);
-        final Publisher publisher = rig.publisher;
-        final List<PerProducerReader> readers = rig.readers;
-        final long addressedId = rig.openedIds.peek();
-
-        final List<CompletableFuture<Void>> producers = new ArrayList<>();
-        for (int p = 0; p < PRODUCERS; p++)
-        {
-            final byte producer = (byte)p;
-            producers.add(CompletableFuture.runAsync(() ->
-            {
-                for (int i = 0; i < PER_PRODUCER; i++)
-                {
-                    final Publication all = publisher.claim(Thread::onSpinWait).toAll();
-                    all.payload().put(producer).putLong(i).put(new byte[LENGTH - 9]);
-                    if (producer == 0 && i < ADDRESSED)
-                    {
-                        final Publication one = publisher.claim(Thread::onSpinWait).to(addressedId).binary();
-                        one.payload().put(ADDRESSED_MARK).putLong(i);
-                    }
-                    if ((i & 15) == 15)
-                    {
-                        publisher.publish();
-                    }
-                }
-                publisher.publish();
-            }, TestThreads.pool()));
-        }
-        CompletableFuture.allOf(producers.toArray(new CompletableFuture<?>[0])).get();
-
-        final long broadcast = (long)PRODUCERS * PER_PRODUCER;
-        for (final PerProducerReader reader : readers)
-        {
-            Await.until(() -> "messages at a client: " + reader.total,
-                () -> reader.total == broadcast || reader.total == broadcast + ADDRESSED, Duration.ofSeconds(60));
-        }
-        int addressedClients = 0;
-        for (final PerProducerReader reader : readers)
-        {
-            assertThat(reader.outOfOrder).isZero();
-            for (int p = 0; p < PRODUCERS; p++)
-            {
-                assertThat(reader.received[p]).isEqualTo(PER_PRODUCER);
-            }
-            if (reader.received[ADDRESSED_MARK] > 0)
-            {
-                addressedClients++;
-                assertThat(reader.received[ADDRESSED_MARK]).isEqualTo(ADDRESSED);
-            }
-        }
-        assertThat(addressedClients).as("clients that got the addressed messages").isEqualTo(1);
+        final ProducerWorkload workload = new ProducerWorkload(PRODUCERS, PER_PRODUCER, ADDRESSED, LENGTH);
+        workload.produce(rig.publisher, rig.openedIds.peek());
+        workload.assertDelivered(rig.readers);
         rig.assertNothingDropped();
     }
 
@@ -157,7 +85,7 @@ class GroupPublisherTest
         assertThat(producer).as("a producer facing a full lane waits").isNotDone();
         held.complete(null);
         producer.get();
-        for (final PerProducerReader reader : rig.readers)
+        for (final ProducerWorkload.PerProducerReader reader : rig.readers)
         {
             Await.until(() -> "messages at a client: " + reader.total, () -> reader.total >= 200,
                 Duration.ofSeconds(30));
@@ -178,7 +106,7 @@ class GroupPublisherTest
             rig.publisher.publish();
         };
         assertThat(NoAllocation.leastAllocated(one, 20_000, 20_000)).as("producer thread bytes").isZero();
-        for (final PerProducerReader reader : rig.readers)
+        for (final ProducerWorkload.PerProducerReader reader : rig.readers)
         {
             Await.until(() -> "messages at a client: " + reader.total, () -> reader.total == sequence[0],
                 Duration.ofSeconds(60));
@@ -205,7 +133,7 @@ class GroupPublisherTest
         final ReactorGroup group;
         final Fanout[] fanouts;
         final ConcurrentLinkedQueue<Long> openedIds = new ConcurrentLinkedQueue<>();
-        final List<PerProducerReader> readers = new ArrayList<>();
+        final List<ProducerWorkload.PerProducerReader> readers = new ArrayList<>();
         final Publisher publisher;
 
         Rig(final int members, final int clients, final int laneCapacity, final int producers)
@@ -239,7 +167,7 @@ class GroupPublisherTest
             final Reactor clientReactor = reactors.start("client");
             for (int i = 0; i < clients; i++)
             {
-                final PerProducerReader reader = new PerProducerReader();
+                final ProducerWorkload.PerProducerReader reader = new ProducerWorkload.PerProducerReader();
                 readers.add(reader);
                 new TcpClient(clientReactor, "127.0.0.1", port, new TcpConfig(),
                     new StubUpgrade(false, () -> WebSocketSession.client(new WebSocketConfig(), reader))).open();
