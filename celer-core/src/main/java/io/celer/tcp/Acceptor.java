@@ -56,6 +56,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     private volatile boolean pausedAtLimit;
     /** Read by any thread, for the server's sums. */
     private volatile long refused;
+    private final TcpCounters counters;
     private volatile long failures;
     private volatile long bufferFailures;
     private volatile ServerSocketChannel serverChannel;
@@ -71,6 +72,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         this.config = config;
         this.handler = handler;
         this.socket = new BoundSocket(reactor);
+        this.counters = TcpCounters.of(reactor.counters());
         this.buffers = ConnectionBuffers.pooled(config);
     }
 
@@ -224,6 +226,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
             if (!server.admit())
             {
                 refused++;
+                counters.refusedAtLimit.increment();
                 BoundSocket.closeQuietly(accepted); // OverLimit.CLOSE: WAIT stopped accepting at the limit
                 continue;
             }
@@ -282,6 +285,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         {
             connection = new TcpConnection(reactor, config, handler, this, buffers);
             connection.accept(accepted);
+            counters.accepted.increment();
             backOffMillis = 0;
             return true;
         }

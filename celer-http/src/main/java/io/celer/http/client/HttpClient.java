@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.celer.http.HttpMethod;
+import io.celer.counters.Counter;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.TimerCallback;
 import io.celer.reactor.internal.ReactorPool;
@@ -34,6 +35,8 @@ import io.celer.reactor.internal.ReactorPool;
 public final class HttpClient implements AutoCloseable, TimerCallback
 {
     private final Reactor reactor;
+    private final Counter retried;
+    private final Counter failed;
     private final List<String> hosts;
     private final ClientConnection[] connections;
     private final HttpClientRequest builder = new HttpClientRequest(this);
@@ -78,6 +81,8 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         }
         config.check();
         this.reactor = reactor;
+        this.retried = reactor.counters().total("http.client.retried", "");
+        this.failed = reactor.counters().total("http.client.failed", "");
         this.hosts = List.of(hosts);
         this.responseTimeoutMillis = config.responseTimeoutMillis();
         this.sweepMillis = Math.max(1, Math.min(100, responseTimeoutMillis / 8));
@@ -275,6 +280,7 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     /** Sends a request that a lost connection hands back, ahead of new ones. */
     void requeue(final Exchange exchange)
     {
+        retried.increment();
         exchange.next = null;
         if (retryTail == null)
         {
@@ -326,6 +332,7 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     {
         final ResponseListener listener = exchange.listener;
         final long tag = exchange.tag;
+        failed.increment();
         release(exchange);
         try
         {

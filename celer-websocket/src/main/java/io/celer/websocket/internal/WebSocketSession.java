@@ -252,6 +252,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
             compression.close();
             final int code = handshake.isReceived() ? handshake.receivedCode() :
                 failCode != 0 ? failCode : CloseCode.ABNORMAL;
+            WebSocketCounters.of(c.reactor().counters()).closed(code);
             handler.closed(this, code);
         }
     }
