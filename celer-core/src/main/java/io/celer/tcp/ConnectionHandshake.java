@@ -59,6 +59,7 @@ final class ConnectionHandshake
             return;
         }
         timers.handshakeDone();
+        connection.counters.handshakesDone.increment();
         connection.key.interestOps(SelectionKey.OP_READ);
         connection.handshakeDone();
     }

@@ -552,6 +552,10 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         }
         final boolean orderly = (state == OPEN || state == CLOSING) && reason != CloseReason.IO_ERROR &&
             reason != CloseReason.TLS_ERROR;
+        if (state == HANDSHAKING)
+        {
+            counters.handshakesFailed.increment();
+        }
         state = CLOSED;
         counters.closed(reason, countedOpen);
         countedOpen = false;

@@ -21,6 +21,9 @@ final class TcpCounters
     final Counter writesRefused;
     final Counter lagging;
     final Counter readPauses;
+    /** Handshakes that took more than one step (TLS), finished and failed. */
+    final Counter handshakesDone;
+    final Counter handshakesFailed;
     private final Counter[] closed;
 
     TcpCounters(final CounterScope scope)
@@ -36,6 +39,8 @@ final class TcpCounters
         writesRefused = scope.total("tcp.writes.refused", "cause=buffer_full");
         lagging = scope.gauge("tcp.connections.lagging", "");
         readPauses = scope.total("tcp.read.pauses", "");
+        handshakesDone = scope.total("tls.handshakes", "result=done");
+        handshakesFailed = scope.total("tls.handshakes", "result=failed");
         final CloseReason[] reasons = CloseReason.values();
         closed = new Counter[reasons.length];
         for (final CloseReason reason : reasons)
