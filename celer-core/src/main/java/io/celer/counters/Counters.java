@@ -273,6 +273,12 @@ public final class Counters
 
     private int findFree(final int slots)
     {
+        // Records never used first: a freed one is taken again only when those run out, so that a late write
+        // through a stopped reactor's counter seldom lands in another's.
+        if (highWater + slots <= capacity)
+        {
+            return highWater;
+        }
         int run = 0;
         for (int id = 0; id < capacity; id++)
         {
