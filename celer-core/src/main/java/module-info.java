@@ -6,6 +6,7 @@ module io.celer.core
 {
     requires transitive org.agrona;
 
+    exports io.celer.counters;
     exports io.celer.framing;
     exports io.celer.queue;
     exports io.celer.reactor;

@@ -10,7 +10,7 @@ import io.celer.test.Packages;
 import io.celer.test.PublicApi;
 
 /**
- * The core's packages depend one way, from framing and queues up through the reactor and the transports to
+ * The core's packages depend one way, from framing, queues and counters up through the reactor and the transports to
  * TLS, and every class of the core sits in one of those layers.
  */
 class CoreLayersTest
@@ -23,18 +23,20 @@ class CoreLayersTest
         layeredArchitecture()
             .consideringOnlyDependenciesInLayers()
             .ensureAllClassesAreContainedInArchitecture()
+            .layer("counters").definedBy("io.celer.counters..")
             .layer("framing").definedBy("io.celer.framing..")
             .layer("queue").definedBy("io.celer.queue..")
             .layer("reactor").definedBy("io.celer.reactor..")
             .layer("tcp").definedBy("io.celer.tcp..")
             .layer("udp").definedBy("io.celer.udp..")
             .layer("tls").definedBy("io.celer.tls..")
+            .whereLayer("counters").mayNotAccessAnyLayer()
             .whereLayer("framing").mayNotAccessAnyLayer()
             .whereLayer("queue").mayNotAccessAnyLayer()
-            .whereLayer("reactor").mayOnlyAccessLayers("framing", "queue")
-            .whereLayer("tcp").mayOnlyAccessLayers("framing", "queue", "reactor")
-            .whereLayer("udp").mayOnlyAccessLayers("framing", "queue", "reactor")
-            .whereLayer("tls").mayOnlyAccessLayers("framing", "queue", "reactor", "tcp")
+            .whereLayer("reactor").mayOnlyAccessLayers("counters", "framing", "queue")
+            .whereLayer("tcp").mayOnlyAccessLayers("counters", "framing", "queue", "reactor")
+            .whereLayer("udp").mayOnlyAccessLayers("counters", "framing", "queue", "reactor")
+            .whereLayer("tls").mayOnlyAccessLayers("counters", "framing", "queue", "reactor", "tcp")
             .check(CORE);
     }
 

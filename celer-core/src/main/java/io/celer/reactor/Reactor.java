@@ -13,6 +13,8 @@ import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
+import io.celer.counters.CounterScope;
+import io.celer.counters.Counters;
 import io.celer.queue.internal.ManyToOneQueue;
 import io.celer.reactor.internal.Selectable;
 import io.celer.reactor.internal.CpuPinning;
@@ -57,11 +59,14 @@ public final class Reactor implements AutoCloseable
     private final SleepFlag sleepFlag = new SleepFlag();
     private final long originNanos = System.nanoTime();
     private final CountDownLatch terminated = new CountDownLatch(1);
+    private final CounterScope counterScope;
+    private final ReactorCounters counters;
 
     private volatile State state = State.NEW;
     private volatile Thread thread;
     private long nowNanos;
     private long nowMillis;
+    private int lastCallbackDepth;
 
     /**
      * Builds a reactor with the default settings: busy spin, unpinned.
@@ -89,6 +94,19 @@ public final class Reactor implements AutoCloseable
         this.waitsInSelector = config.waitInSelector();
         this.checkThreads = config.checkThreads();
         this.callbacks = new ManyToOneQueue<>(config.callbackQueueCapacity());
+        this.counterScope = Counters.process().scope(config.name());
+        this.counters = new ReactorCounters(counterScope, config.stallThresholdNanos());
+    }
+
+    /**
+     * This reactor's counters, in the process's counters file ({@link Counters}) under its name: layers and
+     * applications add theirs here at setup, and they are freed when the reactor stops.
+     *
+     * @return the scope, the same for the reactor's life.
+     */
+    public CounterScope counters()
+    {
+        return counterScope;
     }
 
     /**
@@ -132,6 +150,7 @@ public final class Reactor implements AutoCloseable
         {
             state = State.STOPPED;
             readyKeys.closeAll();
+            counterScope.close();
             terminated.countDown();
             return;
         }
@@ -221,6 +240,7 @@ public final class Reactor implements AutoCloseable
     {
         if (!callbacks.offer(callback))
         {
+            counters.callbacksRefused.incrementShared();
             return false;
         }
         wakeup();
@@ -486,12 +506,17 @@ public final class Reactor implements AutoCloseable
         }
         try
         {
+            long cycleStart = System.nanoTime();
             while (state == State.RUNNING)
             {
                 final int work = doWork();
+                final long cycleEnd = System.nanoTime();
+                counters.cycle(work, cycleEnd - cycleStart);
+                cycleStart = cycleEnd;
                 if (work == 0 && waitsInSelector && pollers.count() == 0)
                 {
                     waitInSelector();
+                    cycleStart = waited(cycleEnd, originNanos + nowNanos);
                 }
                 else if (work == 0 && idleParks)
                 {
@@ -505,6 +530,7 @@ public final class Reactor implements AutoCloseable
                         idleStrategy.idle(0);
                     }
                     sleepFlag.wakeUp();
+                    cycleStart = waited(cycleEnd, System.nanoTime());
                 }
                 else
                 {
@@ -521,6 +547,7 @@ public final class Reactor implements AutoCloseable
             state = State.STOPPED;
             callbacks.drain(callbackRunner);
             readyKeys.closeAll();
+            counterScope.close();
             terminated.countDown();
         }
     }
@@ -544,6 +571,13 @@ public final class Reactor implements AutoCloseable
         advanceClock(); // what woke it is handled by the next cycle, whose owners must see the time after the wait
     }
 
+    /** Counts a wait as idle time, not as part of the next cycle, which may find work. */
+    private long waited(final long from, final long to)
+    {
+        counters.idleNanos.add(to - from);
+        return to;
+    }
+
     private void advanceClock()
     {
         nowNanos = System.nanoTime() - originNanos;
@@ -560,9 +594,21 @@ public final class Reactor implements AutoCloseable
         }
         work += pollers.pollAll();
         advanceClock();
-        work += timers.expire(nowNanos);
-        work += callbacks.drain(callbackRunner);
-        work += callbackSources.drainAll();
+        final int fired = timers.expire(nowNanos);
+        final int called = callbacks.drain(callbackRunner);
+        final int drained = called + callbackSources.drainAll();
+        if (fired + drained != 0)
+        {
+            counters.timersFired.add(fired);
+            counters.callbacksRun.add(drained);
+            counters.callbackDepth.set(called);
+        }
+        else if (lastCallbackDepth != 0)
+        {
+            counters.callbackDepth.set(0);
+        }
+        lastCallbackDepth = called;
+        work += fired + drained;
         final int tasks = cycleTasks.size();
         if (tasks > 0)
         {

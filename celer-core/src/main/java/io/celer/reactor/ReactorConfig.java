@@ -21,6 +21,7 @@ public final class ReactorConfig
     private int selectInterval = 64;
     private boolean waitInSelector = false;
     private long maxLargeBufferBytes = defaultMaxLargeBufferBytes();
+    private long stallThresholdNanos = 1_000_000L;
 
     /**
      * Settings with every default, to be changed by the methods below.
@@ -182,6 +183,24 @@ public final class ReactorConfig
     boolean checkThreads()
     {
         return checkThreads;
+    }
+
+    /**
+     * How long a cycle that did work may take before it counts as a stall ({@code reactor.stalls} in the
+     * counters, and the slowest handler, timer or callback in it named); 1 ms by default.
+     *
+     * @param nanos the threshold in nanoseconds, at least 1,000.
+     * @return this.
+     */
+    public ReactorConfig stallThresholdNanos(final long nanos)
+    {
+        this.stallThresholdNanos = ConfigChecks.atLeast(nanos, 1_000L, "stallThresholdNanos");
+        return this;
+    }
+
+    long stallThresholdNanos()
+    {
+        return stallThresholdNanos;
     }
 
     String name()

@@ -58,6 +58,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     private volatile boolean pausedAtLimit;
     /** Read by any thread, for the server's sums. */
     private volatile long refused;
+    private final TcpCounters counters;
     private volatile long failures;
     private volatile long bufferFailures;
     private volatile long renegotiationCloses;
@@ -74,6 +75,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         this.config = config;
         this.handler = handler;
         this.socket = new BoundSocket(reactor);
+        this.counters = TcpCounters.of(reactor.counters());
         this.buffers = ConnectionBuffers.pooled(config);
         this.gate = HandshakeGate.of(config.transport());
     }
@@ -243,6 +245,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
             if (!server.admit())
             {
                 refused++;
+                counters.refusedAtLimit.increment();
                 BoundSocket.closeQuietly(accepted); // OverLimit.CLOSE: WAIT stopped accepting at the limit
                 continue;
             }
@@ -301,6 +304,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         {
             connection = new TcpConnection(reactor, config, handler, this, buffers, gate);
             connection.accept(accepted);
+            counters.accepted.increment();
             backOffMillis = 0;
             return true;
         }

@@ -95,6 +95,7 @@ final class ConnectionHandshake
             return;
         }
         timers.handshakeDone();
+        connection.counters.handshakesDone.increment();
         connection.key.interestOps(SelectionKey.OP_READ);
         done();
     }

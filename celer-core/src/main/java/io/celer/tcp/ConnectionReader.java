@@ -148,6 +148,7 @@ final class ConnectionReader implements MessageSink
                 break;
             }
             delivered = true;
+            connection.counters.bytesIn.add(read);
             timers.readAt(reactor.nowMillis());
             decode();
             if (connection.isClosed())
@@ -211,6 +212,7 @@ final class ConnectionReader implements MessageSink
     @Override
     public boolean onMessage(final ByteBuffer message)
     {
+        connection.counters.messagesIn.increment();
         Handler current = connection.handler;
         current.message(connection, message);
         while (raw && connection.handler != current && message.hasRemaining() && isReading())
@@ -229,6 +231,7 @@ final class ConnectionReader implements MessageSink
             return;
         }
         paused = true;
+        connection.counters.readPauses.increment();
         final SelectionKey key = connection.key;
         key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
         if (busyPoll)

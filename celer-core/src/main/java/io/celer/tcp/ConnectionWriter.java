@@ -133,6 +133,7 @@ final class ConnectionWriter
             return false;
         }
         framing.writeHeader(buffer, payloadLength);
+        connection.counters.messagesOut.increment();
         return true;
     }
 
@@ -165,6 +166,7 @@ final class ConnectionWriter
             }
             if (frameLength > buffer.remaining())
             {
+                connection.counters.writesRefused.increment();
                 if (disconnectOnFullBuffer)
                 {
                     Logs.log(LOG, System.Logger.Level.WARNING, "connection " + connection.id() + " to " +
@@ -229,6 +231,7 @@ final class ConnectionWriter
         try
         {
             transport.write(connection.channel, buffer);
+            connection.counters.bytesOut.add(waiting - buffer.remaining());
         }
         catch (final IOException ex)
         {
@@ -243,6 +246,7 @@ final class ConnectionWriter
             if (!lagging)
             {
                 lagging = true;
+                connection.counters.lagging.increment();
                 final SelectionKey key = connection.key;
                 key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
                 timers.startSend(reactor.nowMillis());
@@ -262,6 +266,7 @@ final class ConnectionWriter
                 // the one that drains a lagging buffer. OP_WRITE stays on so onWritable still tells the
                 // handler, which may be waiting for writable after a refused write.
                 lagging = false;
+                connection.counters.lagging.decrement();
                 spaceFreedOwed = true;
                 timers.stopSend();
             }
@@ -337,6 +342,10 @@ final class ConnectionWriter
 
     void closed()
     {
+        if (lagging)
+        {
+            connection.counters.lagging.decrement();
+        }
         lagging = false;
     }
 }

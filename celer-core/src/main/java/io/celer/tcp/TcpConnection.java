@@ -64,6 +64,9 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     private Object attachment;
     /** Why a lingering close closes, once the buffered bytes are out or its time is up. */
     private CloseReason closingReason;
+    final TcpCounters counters;
+    /** Whether it counts among the open connections: from established to close. */
+    private boolean countedOpen;
 
     TcpConnection(final Reactor reactor, final TcpConfig config, final Handler handler, final ConnectionOwner owner,
         final ConnectionBuffers buffers, final HandshakeGate gate)
@@ -74,6 +77,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         this.first = handler;
         this.handler = handler;
         this.owner = owner;
+        this.counters = TcpCounters.of(reactor.counters());
         final Framing framing = config.newFraming();
         this.timers = new ConnectionTimers(this, reactor, config);
         this.writer = new ConnectionWriter(this, reactor, config, framing, timers, buffers);
@@ -176,6 +180,9 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     private void established()
     {
         state = OPEN;
+        countedOpen = true;
+        counters.opened.increment();
+        counters.open.increment();
         timers.readAt(reactor.nowMillis());
         timers.opened();
         if (config.busyPoll())
@@ -558,7 +565,13 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         }
         final boolean orderly = (state == OPEN || state == CLOSING) && reason != CloseReason.IO_ERROR &&
             reason != CloseReason.TLS_ERROR;
+        if (state == HANDSHAKING)
+        {
+            counters.handshakesFailed.increment();
+        }
         state = CLOSED;
+        counters.closed(reason, countedOpen);
+        countedOpen = false;
         timers.cancelAll();
         handshake.closed();
         if (orderly && channel != null)

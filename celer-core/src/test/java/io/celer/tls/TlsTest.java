@@ -16,6 +16,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.celer.counters.Counters;
+import io.celer.counters.CountersReader;
 import io.celer.framing.LineFraming;
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
@@ -132,6 +134,13 @@ class TlsTest
         client("localhost", tcpServer.port(),
             new TlsConfig().trustStore(CERTS.trustStoreJks(), TestCertificates.PASSWORD), client);
         assertThat(client.nextMessage()).isEqualTo("over JKS");
+        final CountersReader counters = Counters.process().reader();
+        // The reactors of this test, each alone of its name.
+        final String serverScope = "server";
+        final String clientScope = "client";
+        assertThat(counters.sum(serverScope, "tls.handshakes", "result=done")).isEqualTo(1);
+        assertThat(counters.sum(clientScope, "tls.handshakes", "result=done")).isEqualTo(1);
+        assertThat(counters.sum(serverScope, "tls.handshakes", "result=failed")).isZero();
     }
 
     @Test
@@ -169,6 +178,11 @@ class TlsTest
         assertThat(server.awaitClosed()).isEqualTo(CloseReason.TLS_ERROR);
         assertThat(server.errors).singleElement().isInstanceOf(SSLException.class);
         assertThat(server.events).doesNotContain("opened");
+        final CountersReader counters = Counters.process().reader();
+        final String serverScope = "server";
+        assertThat(counters.sum(serverScope, "tls.handshakes", "result=failed")).isEqualTo(1);
+        assertThat(counters.sum(serverScope, "tcp.connections.closed", "reason=tls_error")).isEqualTo(1);
+        assertThat(counters.sum(serverScope, "tls.handshakes", "result=done")).isZero();
     }
 
     @Test

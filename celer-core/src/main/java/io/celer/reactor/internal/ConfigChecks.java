@@ -87,4 +87,22 @@ public final class ConfigChecks
         }
         return value;
     }
+
+    /**
+     * Accepts a long value of at least a bound.
+     *
+     * @param value the value set.
+     * @param min   the least value accepted.
+     * @param what  the setting's name.
+     * @return the value.
+     * @throws IllegalArgumentException if it is below the bound.
+     */
+    public static long atLeast(final long value, final long min, final String what)
+    {
+        if (value < min)
+        {
+            throw new IllegalArgumentException(what + " must be at least " + min + ": " + value);
+        }
+        return value;
+    }
 }

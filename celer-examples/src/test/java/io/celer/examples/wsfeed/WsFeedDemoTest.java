@@ -18,7 +18,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import io.celer.examples.Demo;
 import io.celer.examples.cli.Running;
+import io.celer.counters.Counters;
+import io.celer.counters.CountersReader;
 import io.celer.examples.support.DemoRuns;
+import io.celer.test.Await;
 import io.celer.reactor.Reactor;
 import io.celer.test.Reactors;
 import io.celer.test.TestCertificates;
@@ -186,6 +189,14 @@ class WsFeedDemoTest
         final PausedReader slow = PausedReader.connect(reactors.start("ws-feed-slow"), feed.port());
         // The fast clients go on while it does not read, counted in messages rather than in time.
         awaitAtLeast(fast, fast.get(0).received + PAUSE_MESSAGES);
+        // ./celer stat's reader sees the outbox drop for this policy and the count rise while the client lags.
+        final String dropped = "policy=" + policy.replace('-', '_');
+        final CountersReader counters = Counters.process().reader();
+        final long droppedBefore = counters.sum("", "ws.outbox.dropped", dropped);
+        assertThat(droppedBefore).as("dropped while the client did not read").isPositive();
+        assertThat(counters.sum("", "ws.outbox.lagging", "")).isPositive();
+        awaitAtLeast(fast, fast.get(0).received + QUEUE);
+        assertThat(counters.sum("", "ws.outbox.dropped", dropped)).as("still dropping").isGreaterThan(droppedBefore);
         slow.resume();
         awaitGap(slow);
         assertThat(slow.backwards).as("numbers only skip forward").isZero();
@@ -223,6 +234,10 @@ class WsFeedDemoTest
             Thread.sleep(10);
         }
         assertThat(slow.closeCode).isEqualTo(CloseCode.POLICY_VIOLATION);
+        final CountersReader counters = Counters.process().reader();
+        assertThat(counters.sum("", "ws.outbox.dropped", "policy=close")).isPositive();
+        // The slow client's own session counts the 1008 it heard (the feed's session counts its close too).
+        Await.until("the close counted", () -> counters.sum("ws-feed-slow", "ws.closes", "code=1008") == 1);
         assertThat(slow.gaps).as("in order until closed").isZero();
         assertThat(slow.backwards).isZero();
         final long after = fast.get(0).received;

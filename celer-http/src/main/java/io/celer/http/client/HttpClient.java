@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import io.celer.http.HttpMethod;
+import io.celer.counters.Counter;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.TimerCallback;
 import io.celer.reactor.internal.ReactorPool;
@@ -40,6 +41,8 @@ public final class HttpClient implements AutoCloseable, TimerCallback
 {
     private final Reactor reactor;
     private final HttpClientConfig config;
+    private final Counter retried;
+    private final Counter failed;
     // Replaced, not changed, when a host joins or leaves; other threads read them for the counters.
     private volatile List<String> hosts;
     private volatile ClientConnection[] connections;
@@ -89,6 +92,8 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         config.check();
         this.reactor = reactor;
         this.config = config;
+        this.retried = reactor.counters().total("http.client.retried", "");
+        this.failed = reactor.counters().total("http.client.failed", "");
         this.hosts = List.of(hosts);
         this.responseTimeoutMillis = config.responseTimeoutMillis();
         this.sweepMillis = Math.max(1, Math.min(100, responseTimeoutMillis / 8));
@@ -390,6 +395,7 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     /** Sends a request that a lost connection hands back, ahead of new ones. */
     void requeue(final Exchange exchange)
     {
+        retried.increment();
         exchange.next = null;
         if (retryTail == null)
         {
@@ -452,6 +458,7 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     {
         final ResponseListener listener = exchange.listener;
         final long tag = exchange.tag;
+        failed.increment();
         release(exchange);
         try
         {

@@ -61,6 +61,7 @@ final class HttpConnection implements Handler, PipelineEvents
     private int pendingUpgrade = -1;
     private boolean upgraded;
     private boolean reading;
+    private final HttpCounters counters;
 
     HttpConnection(final HttpServerConfig config, final HttpHandler handler, final Connection connection,
         final DateHeader date, final byte[] serverLine, final ConnectionRecycler recycler)
@@ -73,6 +74,7 @@ final class HttpConnection implements Handler, PipelineEvents
             config.allowObsFold());
         this.decoder = new ChunkedDecoder(config.maxChunkLineLength(), config.maxHeaderSectionSize());
         this.gate = new ReadGate(connection);
+        this.counters = HttpCounters.of(connection.reactor().counters());
         this.pipeline = new ResponsePipeline(connection, this, config, date, serverLine, recycler);
     }
 
@@ -473,6 +475,7 @@ final class HttpConnection implements Handler, PipelineEvents
     /** Answers with an error status in turn, closes after it, and reads nothing more. */
     private void reject(final int status)
     {
+        counters.rejection(status);
         phase = DISCARD;
         listener = null;
         clockRunning = false;

@@ -560,6 +560,11 @@ public final class HttpResponse
         head.clear();
     }
 
+    int statusCode()
+    {
+        return status;
+    }
+
     private void finish()
     {
         state = DONE;

@@ -21,6 +21,7 @@ final class ResponsePipeline
 
     private int headIndex;
     private int count;
+    private final HttpCounters counters;
     private int nextSequence;
     private boolean closed;
 
@@ -29,6 +30,7 @@ final class ResponsePipeline
         final byte[] serverLine, final ConnectionRecycler recycler)
     {
         this.connection = connection;
+        this.counters = HttpCounters.of(connection.reactor().counters());
         this.recycler = recycler;
         this.events = events;
         this.output = new ResponseOutput(connection, config.responseBufferSize());
@@ -77,6 +79,7 @@ final class ResponsePipeline
         slot.open(nextSequence, headRequest, closeAfter, minorVersion);
         nextSequence = (nextSequence + 1) & Integer.MAX_VALUE;
         count++;
+        counters.pipelineDepthMax.max(count);
         return slot;
     }
 
@@ -132,6 +135,7 @@ final class ResponsePipeline
 
     void finished(final HttpResponse response)
     {
+        counters.response(response.statusCode());
         if (inTurn(response))
         {
             advance();

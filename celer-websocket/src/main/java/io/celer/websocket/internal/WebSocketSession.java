@@ -254,6 +254,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
             assembler.release();
             final int code = handshake.isReceived() ? handshake.receivedCode() :
                 failCode != 0 ? failCode : CloseCode.ABNORMAL;
+            WebSocketCounters.of(c.reactor().counters()).closed(code);
             handler.closed(this, code);
         }
     }

@@ -41,6 +41,7 @@ public final class Outbox
     private long id = -1;
     private long dropped;
     private boolean lagging;
+    private OutboxCounters counters;
     /** Whether the fanout holds this client for a drain turn next cycle. */
     boolean drainWaiting;
     /** Where the fanout keeps this client, for removal in constant time; -1 when not kept. */
@@ -165,6 +166,7 @@ public final class Outbox
         if (!lagging && queue.size() >= lagThreshold)
         {
             lagging = true;
+            counters.lagging.increment();
             fanout.lagStarted(this);
         }
         return true;
@@ -276,7 +278,12 @@ public final class Outbox
 
     private boolean write(final int kind, final ByteBuffer payload)
     {
-        return kind == Opcode.TEXT ? socket.sendText(payload) : socket.sendBinary(payload);
+        final boolean written = kind == Opcode.TEXT ? socket.sendText(payload) : socket.sendBinary(payload);
+        if (written)
+        {
+            counters.written.increment();
+        }
+        return written;
     }
 
     private int roomFor(final int length)
@@ -287,6 +294,7 @@ public final class Outbox
     private void countDrops(final long messages)
     {
         dropped += messages;
+        counters.dropped(policy, messages);
         fanout.countDrops(messages);
     }
 
@@ -295,6 +303,7 @@ public final class Outbox
         if (lagging)
         {
             lagging = false;
+            counters.lagging.decrement();
             fanout.lagEnded(this);
         }
     }
@@ -382,6 +391,7 @@ public final class Outbox
         {
             socket = webSocket;
             id = webSocket.connection().id();
+            counters = OutboxCounters.of(webSocket.connection().reactor().counters());
             fanout.add(Outbox.this);
             application.opened(webSocket);
         }
