@@ -154,6 +154,10 @@ class PartitionTest
 
                 Await.until(() -> "acknowledged " + sender.acked, () -> sender.acked == TOTAL, Duration.ofSeconds(60));
                 client.close();
+                // The peer acknowledges once it has printed a delivery; the thread reading its output may be behind.
+                Await.until(() -> "the peer's account read: " + peerSaid.size() + " lines",
+                    () -> peerSaid.stream().filter(line -> line.startsWith("delivered ")).count() >= TOTAL,
+                    Duration.ofSeconds(30));
 
                 final List<Long> delivered = new ArrayList<>();
                 int duplicates = 0;
