@@ -5,6 +5,8 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
+import org.HdrHistogram.Histogram;
+
 import io.celer.bench.harness.Cells;
 
 /**
@@ -45,6 +47,23 @@ public record HttpPoint(
      */
     public record Percentile(double percentile, double us)
     {
+        /**
+         * A histogram's latencies at percentiles.
+         *
+         * @param histogram   latencies in nanoseconds.
+         * @param percentiles such as 50 and 99.9.
+         * @return one per percentile, in microseconds.
+         */
+        public static List<Percentile> of(final Histogram histogram, final double... percentiles)
+        {
+            final Percentile[] at = new Percentile[percentiles.length];
+            for (int i = 0; i < percentiles.length; i++)
+            {
+                at[i] = new Percentile(percentiles[i], histogram.getValueAtPercentile(percentiles[i]) / 1e3);
+            }
+            return List.of(at);
+        }
+
         /**
          * The latency at a percentile of a list.
          *
