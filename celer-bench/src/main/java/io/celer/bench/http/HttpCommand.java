@@ -29,12 +29,8 @@ public final class HttpCommand implements Callable<Integer>
         + "(default: 1,10,100,1000,10000; 1,10,100 with --quick).")
     private String connections;
 
-    @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured seconds before each measure "
-        + "(default: 5; 2 with --quick).")
-    private Integer warmupSeconds;
-
-    @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds (default: 10; 3 with --quick).")
-    private Integer seconds;
+    @Mixin
+    private LoadTimes times;
 
     @Option(names = "--driver", paramLabel = "DRIVER", defaultValue = "celer",
         description = "What loads the servers: celer or wrk (default: ${DEFAULT-VALUE}).")
@@ -57,15 +53,9 @@ public final class HttpCommand implements Callable<Integer>
     {
         final HttpRun.Settings settings = options.settings(() ->
         {
-            final int warm = options.pick(warmupSeconds, 2, 5);
-            final int measured = options.pick(seconds, 3, 10);
-            if (warm < 0 || measured < 1)
-            {
-                throw new IllegalArgumentException("--seconds must be positive, --warmup-seconds not negative");
-            }
             return new HttpRun.Settings(HttpPeer.parse(peers),
                 HttpOptions.counts(options.pick(connections, "1,10,100", "1,10,100,1000,10000"), "--connections"),
-                warm, measured, driver, ReactorIdle.of(driverIdle), options.rounds(), options.launcher(),
+                times.warmupSeconds(options), times.seconds(options), driver, ReactorIdle.of(driverIdle), options.rounds(), options.launcher(),
                 options.outDir());
         });
         return new HttpRun(settings, System.out, System.err).run();

@@ -1,6 +1,7 @@
 package io.celer.bench.http;
 
 import static io.celer.bench.harness.Cells.format;
+import static io.celer.bench.http.HttpPoint.Percentile.cell;
 
 import java.util.List;
 
@@ -37,7 +38,7 @@ final class HttpDetails
             {
                 final ServerFacts server = p.server();
                 return List.of(format("%,d", p.connections()), format("%,.0f", p.requestsPerSecond()),
-                    micros(p.at(50)), micros(p.at(90)), micros(p.at(99)), micros(p.at(99.9)), micros(p.at(100)),
+                    cell(p.at(50)), cell(p.at(90)), cell(p.at(99)), cell(p.at(99.9)), cell(p.at(100)),
                     Long.toString(p.errors()), pair(p.clientGcCount(), server.gcCount()),
                     bytes(p.clientAllocatedPerRequest()) + " / " + bytes(server.allocatedBytesPerRequest()),
                     String.valueOf(server.allocationScope()),
@@ -46,11 +47,6 @@ final class HttpDetails
                         + Cells.cpuPerMessage(server.cpuMicrosPerRequest()),
                     Cells.orNa(server.loops(), "%d"), server.spreadCell());
             }).markdown();
-    }
-
-    private static String micros(final Double us)
-    {
-        return us == null ? Cells.NOT_AVAILABLE : format(us >= 100 ? "%,.0f" : "%.1f", us);
     }
 
     /**

@@ -5,6 +5,10 @@ import java.util.List;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
+import org.HdrHistogram.Histogram;
+
+import io.celer.bench.harness.Cells;
+
 /**
  * One connection count of {@code bench http} on one server: the driver's rate and latencies, and what each side
  * said of its measured phase.
@@ -43,6 +47,52 @@ public record HttpPoint(
      */
     public record Percentile(double percentile, double us)
     {
+        /**
+         * A histogram's latencies at percentiles.
+         *
+         * @param histogram   latencies in nanoseconds.
+         * @param percentiles such as 50 and 99.9.
+         * @return one per percentile, in microseconds.
+         */
+        public static List<Percentile> of(final Histogram histogram, final double... percentiles)
+        {
+            final Percentile[] at = new Percentile[percentiles.length];
+            for (int i = 0; i < percentiles.length; i++)
+            {
+                at[i] = new Percentile(percentiles[i], histogram.getValueAtPercentile(percentiles[i]) / 1e3);
+            }
+            return List.of(at);
+        }
+
+        /**
+         * The latency at a percentile of a list.
+         *
+         * @param percentiles the measured ones.
+         * @param percentile  such as 99.
+         * @return microseconds, or null when not measured at that percentile.
+         */
+        public static Double at(final List<Percentile> percentiles, final double percentile)
+        {
+            for (final Percentile p : percentiles)
+            {
+                if (p.percentile() == percentile)
+                {
+                    return p.us();
+                }
+            }
+            return null;
+        }
+
+        /**
+         * A latency as the tables show it.
+         *
+         * @param us microseconds, or null.
+         * @return such as {@code 12.5} or {@code 1,204}, or n/a.
+         */
+        public static String cell(final Double us)
+        {
+            return us == null ? Cells.NOT_AVAILABLE : Cells.format(us >= 100 ? "%,.0f" : "%.1f", us);
+        }
     }
 
     @Override
@@ -77,13 +127,6 @@ public record HttpPoint(
      */
     Double at(final double percentile)
     {
-        for (final Percentile p : percentiles)
-        {
-            if (p.percentile() == percentile)
-            {
-                return p.us();
-            }
-        }
-        return null;
+        return Percentile.at(percentiles, percentile);
     }
 }

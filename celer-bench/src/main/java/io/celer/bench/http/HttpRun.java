@@ -21,7 +21,6 @@ import io.celer.bench.harness.PeerLauncher;
 import io.celer.bench.harness.Report;
 import io.celer.bench.harness.Rounds;
 import io.celer.bench.harness.RunContext;
-import io.celer.bench.harness.SideStats;
 import io.celer.bench.harness.ToolRun;
 import io.celer.bench.http.peer.CelerHttpPingClient;
 import io.celer.bench.peer.server.ReactorIdle;
@@ -187,40 +186,19 @@ final class HttpRun
         final PeerLauncher launcher = settings.launcher();
         final List<String> command = FileLimit.withRoomFor(launcher.java(CLIENT, CelerHttpPingClient.class.getName(),
             launcher.cpus().clientCpu(), args), connections);
-        final long start = System.nanoTime();
-        try (CommandedChild client = CommandedChild.start(peer.id() + " client", command))
-        {
-            client.awaitLine("'measuring' line", "measuring"::equals,
-                Duration.ofSeconds(60L + settings.warmupSeconds()));
-            server.begin();
-            final long limit = Duration.ofSeconds(60L + settings.seconds()).toNanos();
-            while (!client.waitFor(Duration.ofMillis(200)))
+        return DriverMeasure.run(server, peer.id() + " client", command,
+            Duration.ofSeconds(60L + settings.warmupSeconds()), Duration.ofSeconds(60L + settings.seconds()),
+            progress, (client, clientStats, serverStats) ->
             {
-                progress.accept((System.nanoTime() - start) / 1_000_000);
-                if (System.nanoTime() - start > limit)
-                {
-                    throw client.failure("did not finish within " + limit / 1_000_000_000 + " s");
-                }
-            }
-            final SideStats clientStats = client.awaitStats();
-            final ServerFacts facts = ServerFacts.of(server.stats());
-            if (client.exitValue() != 0)
-            {
-                throw client.failure("exited with status " + client.exitValue());
-            }
-            final Histogram histogram = HistogramFiles.read(histogramFile);
-            final List<HttpPoint.Percentile> percentiles = new ArrayList<>();
-            for (final double p : PERCENTILES)
-            {
-                percentiles.add(new HttpPoint.Percentile(p, histogram.getValueAtPercentile(p) / 1e3));
-            }
-            final long nanos = clientStats.nanos() == null ? 1 : Math.max(1, clientStats.nanos());
-            final Long failed = clientStats.number("failed");
-            return new HttpPoint(connections, histogram.getTotalCount(), failed == null ? 0 : failed,
-                histogram.getTotalCount() * 1e9 / nanos, histogram.getMean() / 1e3, List.copyOf(percentiles),
-                clientStats.gcCount(), clientStats.allocatedPerMessage(), clientStats.cpuPercent(),
-                clientStats.cpuMicrosPerMessage(), facts);
-        }
+                final Histogram histogram = HistogramFiles.read(histogramFile);
+                final long nanos = clientStats.nanos() == null ? 1 : Math.max(1, clientStats.nanos());
+                final Long failed = clientStats.number("failed");
+                return new HttpPoint(connections, histogram.getTotalCount(), failed == null ? 0 : failed,
+                    histogram.getTotalCount() * 1e9 / nanos, histogram.getMean() / 1e3,
+                    HttpPoint.Percentile.of(histogram, PERCENTILES), clientStats.gcCount(),
+                    clientStats.allocatedPerMessage(), clientStats.cpuPercent(), clientStats.cpuMicrosPerMessage(),
+                    ServerFacts.of(serverStats));
+            });
     }
 
     private HttpPoint wrk(final CommandedChild server, final int port, final int connections,

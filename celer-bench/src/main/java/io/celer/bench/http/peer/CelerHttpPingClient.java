@@ -11,6 +11,7 @@ import org.HdrHistogram.Histogram;
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.IoThreadProbe;
 import io.celer.bench.peer.PingSession;
+import io.celer.bench.peer.ReactorCounts;
 import io.celer.bench.peer.server.ReactorIdle;
 import io.celer.http.HttpMethod;
 import io.celer.http.client.HttpClient;
@@ -107,7 +108,9 @@ public final class CelerHttpPingClient implements Callable<Integer>, ResponseLis
                 .socketReceiveBufferSize(64 * 1024));
         client = new HttpClient(reactor, config, "127.0.0.1:" + port).open();
         ChildProcess.report("connecting");
-        awaitConnections(reactor);
+        // Every connection open first, so that the warm-up warms requests rather than thousands of connects;
+        // connections still missing then connect during the warm-up.
+        ReactorCounts.await(reactor, client::openConnections, connections, CONNECT_SECONDS);
         reactor.call(() ->
         {
             for (int i = 0; i < connections; i++)
@@ -138,26 +141,6 @@ public final class CelerHttpPingClient implements Callable<Integer>, ResponseLis
         write();
         ChildProcess.report(probe.statsLine(measuredNanos) + " failed=" + failed);
         return 0;
-    }
-
-    /**
-     * Waits, boundedly, until every connection is open, so that the warm-up warms requests rather than thousands
-     * of connects; connections still missing then connect during the warm-up, as before.
-     */
-    private void awaitConnections(final Reactor reactor) throws InterruptedException
-    {
-        final long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(CONNECT_SECONDS);
-        final int[] open = new int[1];
-        do
-        {
-            reactor.call(() -> open[0] = client.openConnections());
-            if (open[0] >= connections)
-            {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        while (System.nanoTime() < deadline);
     }
 
     private void send()

@@ -1,9 +1,12 @@
 package io.celer.bench.http.peer;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -36,7 +39,9 @@ import io.celer.examples.http.TimeBlockPage;
 /**
  * Netty's HTTP codec as TechEmpower's Netty entry uses it: one event loop or {@code --loops} (native epoll by
  * default), {@link HttpServerCodec}, a pre-built {@code /plaintext} response duplicated per request (its Date
- * remade each second on each loop), keep-alive, one flush per read. Also {@code /gettimeblock}, closing after it.
+ * remade each second on each loop), {@code /json} serialized per request by Jackson's {@link ObjectMapper} from a
+ * message object, Server, Date and Content-Length on every response, keep-alive, one flush per read. Also
+ * {@code /gettimeblock}, closing after it.
  */
 @Command(name = "netty-http", mixinStandardHelpOptions = true,
     description = "HTTP peer: Netty's HttpServerCodec on one event loop or several.")
@@ -44,10 +49,12 @@ public final class NettyHttpServer implements PeerServer
 {
     private static final AsciiString SERVER = AsciiString.cached("Netty");
     private static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain");
+    private static final AsciiString APPLICATION_JSON = AsciiString.cached("application/json");
     private static final AsciiString TEXT_HTML = AsciiString.cached("text/html");
     private static final AsciiString PAGE_LENGTH = AsciiString.cached(Integer.toString(TimeBlockPage.LENGTH));
     private static final ByteBuf HELLO = Unpooled.unreleasableBuffer(
-        Unpooled.directBuffer().writeBytes("Hello, World!".getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+        Unpooled.directBuffer().writeBytes("Hello, World!".getBytes(StandardCharsets.US_ASCII)));
+    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     @Mixin
     PeerOptions options = new PeerOptions();
@@ -91,6 +98,30 @@ public final class NettyHttpServer implements PeerServer
     }
 
     /**
+     * The JSON test's object, serialized by Jackson through its getter.
+     */
+    public static final class Message
+    {
+        private final String message;
+
+        /**
+         * A message.
+         *
+         * @param message its text.
+         */
+        public Message(final String message)
+        {
+            this.message = message;
+        }
+
+        /** @return its text. */
+        public String getMessage()
+        {
+            return message;
+        }
+    }
+
+    /**
      * Answers the requests of every connection of one event loop, on that loop.
      */
     @ChannelHandler.Sharable
@@ -104,25 +135,24 @@ public final class NettyHttpServer implements PeerServer
         void remakeResponse()
         {
             date = new AsciiString(HttpDate.now());
-            final FullHttpResponse response =
-                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, HELLO.duplicate(), false);
-            response.headers()
-                .set(HttpHeaderNames.CONTENT_TYPE, TEXT_PLAIN)
-                .set(HttpHeaderNames.SERVER, SERVER)
-                .set(HttpHeaderNames.DATE, date)
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, HELLO.readableBytes());
-            plaintext = response;
+            plaintext = ok(HELLO.duplicate(), TEXT_PLAIN, HELLO.readableBytes());
         }
 
         @Override
         public void channelRead(final ChannelHandlerContext ctx, final Object msg)
         {
-            if (msg instanceof HttpRequest)
+            try
             {
-                requests++;
-                answer(ctx, (HttpRequest)msg);
+                if (msg instanceof HttpRequest)
+                {
+                    requests++;
+                    answer(ctx, (HttpRequest)msg);
+                }
             }
-            ReferenceCountUtil.release(msg);
+            finally
+            {
+                ReferenceCountUtil.release(msg);
+            }
         }
 
         private void answer(final ChannelHandlerContext ctx, final HttpRequest request)
@@ -133,25 +163,20 @@ public final class NettyHttpServer implements PeerServer
             final boolean keepAlive = HttpUtil.isKeepAlive(request);
             if (end == 10 && uri.startsWith("/plaintext"))
             {
-                final FullHttpResponse response = plaintext.retainedDuplicate();
-                if (!keepAlive || request.protocolVersion() == HttpVersion.HTTP_1_0)
-                {
-                    HttpUtil.setKeepAlive(response.headers(), request.protocolVersion(), keepAlive);
-                }
-                write(ctx, response, keepAlive);
+                writeKeptAlive(ctx, request, plaintext.retainedDuplicate(), keepAlive);
+            }
+            else if (end == 5 && uri.startsWith("/json"))
+            {
+                final byte[] body = json();
+                writeKeptAlive(ctx, request, ok(Unpooled.wrappedBuffer(body), APPLICATION_JSON, body.length),
+                    keepAlive);
             }
             else if (end == 13 && uri.startsWith("/gettimeblock"))
             {
                 TimeBlockPage.write(page, 0);
-                final ByteBuf body = ctx.alloc().buffer(page.length).writeBytes(page);
                 final FullHttpResponse response =
-                    new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, body, false);
-                response.headers()
-                    .set(HttpHeaderNames.CONTENT_TYPE, TEXT_HTML)
-                    .set(HttpHeaderNames.SERVER, SERVER)
-                    .set(HttpHeaderNames.DATE, date)
-                    .set(HttpHeaderNames.CONTENT_LENGTH, PAGE_LENGTH)
-                    .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+                    ok(ctx.alloc().buffer(page.length).writeBytes(page), TEXT_HTML, PAGE_LENGTH);
+                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
                 write(ctx, response, false);
             }
             else
@@ -164,6 +189,41 @@ public final class NettyHttpServer implements PeerServer
                 HttpUtil.setKeepAlive(headers, request.protocolVersion(), keepAlive);
                 write(ctx, response, keepAlive);
             }
+        }
+
+        private FullHttpResponse ok(final ByteBuf body, final AsciiString type, final Object length)
+        {
+            final FullHttpResponse response =
+                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, body, false);
+            response.headers()
+                .set(HttpHeaderNames.CONTENT_TYPE, type)
+                .set(HttpHeaderNames.SERVER, SERVER)
+                .set(HttpHeaderNames.DATE, date)
+                .set(HttpHeaderNames.CONTENT_LENGTH, length);
+            return response;
+        }
+
+        private static byte[] json()
+        {
+            try
+            {
+                return MAPPER.writeValueAsBytes(new Message("Hello, World!"));
+            }
+            catch (final JsonProcessingException ex)
+            {
+                throw new IllegalStateException(ex);
+            }
+        }
+
+        private static void writeKeptAlive(final ChannelHandlerContext ctx, final HttpRequest request,
+            final FullHttpResponse response, final boolean keepAlive)
+        {
+            // HTTP/1.1 keep-alive needs no Connection header: only the other cases pay for setting one.
+            if (!keepAlive || request.protocolVersion() == HttpVersion.HTTP_1_0)
+            {
+                HttpUtil.setKeepAlive(response.headers(), request.protocolVersion(), keepAlive);
+            }
+            write(ctx, response, keepAlive);
         }
 
         private static void write(final ChannelHandlerContext ctx, final FullHttpResponse response,

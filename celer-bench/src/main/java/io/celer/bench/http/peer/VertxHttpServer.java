@@ -8,6 +8,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.JsonObject;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -19,9 +20,10 @@ import io.celer.bench.peer.vertx.VertxLoop;
 import io.celer.examples.http.TimeBlockPage;
 
 /**
- * Vert.x 4 as TechEmpower's Vert.x plaintext entry writes it: one event loop or {@code --loops} (a server verticle
- * instance each), native transport when available, header names and values pre-encoded
- * ({@link HttpHeaders#createOptimized}), the Date value remade by a periodic timer. Also {@code /gettimeblock},
+ * Vert.x 4 as TechEmpower's Vert.x entry writes it: one event loop or {@code --loops} (a server verticle instance
+ * each), native transport when available, header names and values pre-encoded ({@link HttpHeaders#createOptimized}),
+ * the Date value remade by a periodic timer; {@code /plaintext}, and {@code /json} whose {@link JsonObject} is encoded
+ * per request by Vert.x's Jackson codec, each with Server, Date and Content-Length. Also {@code /gettimeblock},
  * closing the connection after it.
  */
 @Command(name = "vertx-http", mixinStandardHelpOptions = true,
@@ -31,12 +33,15 @@ public final class VertxHttpServer implements PeerServer
     private static final CharSequence SERVER_NAME = HttpHeaders.createOptimized("Server");
     private static final CharSequence DATE_NAME = HttpHeaders.createOptimized("Date");
     private static final CharSequence CONTENT_TYPE_NAME = HttpHeaders.createOptimized("Content-Type");
+    private static final CharSequence CONTENT_LENGTH_NAME = HttpHeaders.createOptimized("Content-Length");
     private static final CharSequence CONNECTION_NAME = HttpHeaders.createOptimized("Connection");
     private static final CharSequence SERVER = HttpHeaders.createOptimized("Vert.x");
     private static final CharSequence TEXT_PLAIN = HttpHeaders.createOptimized("text/plain");
+    private static final CharSequence APPLICATION_JSON = HttpHeaders.createOptimized("application/json");
     private static final CharSequence TEXT_HTML = HttpHeaders.createOptimized("text/html");
     private static final CharSequence CLOSE = HttpHeaders.createOptimized("close");
     private static final Buffer HELLO = Buffer.buffer("Hello, World!");
+    private static final CharSequence HELLO_LENGTH = HttpHeaders.createOptimized(Integer.toString(HELLO.length()));
 
     @Mixin
     PeerOptions options = new PeerOptions();
@@ -97,8 +102,14 @@ public final class VertxHttpServer implements PeerServer
             switch (request.path())
             {
                 case "/plaintext":
-                    headers.add(CONTENT_TYPE_NAME, TEXT_PLAIN);
+                    headers.add(CONTENT_TYPE_NAME, TEXT_PLAIN).add(CONTENT_LENGTH_NAME, HELLO_LENGTH);
                     response.end(HELLO);
+                    break;
+                case "/json":
+                    final Buffer body = new JsonObject().put("message", "Hello, World!").toBuffer();
+                    headers.add(CONTENT_TYPE_NAME, APPLICATION_JSON)
+                        .add(CONTENT_LENGTH_NAME, String.valueOf(body.length()));
+                    response.end(body);
                     break;
                 case "/gettimeblock":
                     TimeBlockPage.write(page, 0);

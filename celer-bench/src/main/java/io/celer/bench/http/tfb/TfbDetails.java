@@ -1,6 +1,7 @@
 package io.celer.bench.http.tfb;
 
 import static io.celer.bench.harness.Cells.format;
+import static io.celer.bench.http.HttpPoint.Percentile.cell;
 
 import java.util.List;
 
@@ -35,17 +36,12 @@ final class TfbDetails
             + Sweep.points(List.of("server", "connections", "req/s", "p50", "p99", "p99.9", "max",
                 "server CPU µs/req", "CPU % d / s", "GC d/s", "alloc B/req d / s", "errors"), entries, p ->
                 List.of(format("%,d", p.connections()), format("%,.0f", p.requestsPerSecond()),
-                    micros(p.at(50)), micros(p.at(99)), micros(p.at(99.9)), micros(p.at(100)),
+                    cell(p.at(50)), cell(p.at(99)), cell(p.at(99.9)), cell(p.at(100)),
                     Cells.orNa(p.serverCpuPerRequest(), "%.2f"),
                     Cells.orNa(p.clientCpu(), "%.0f") + " / " + Cells.orNa(p.serverCpu(), "%.0f"),
                     Cells.orNa(p.clientGcCount(), "%d") + "/" + Cells.orNa(p.serverGcCount(), "%d"),
                     Cells.orNa(p.clientAllocatedPerRequest(), "%,.1f") + " / "
                         + Cells.orNa(p.serverAllocatedPerRequest(), "%,.1f"),
                     Long.toString(p.errors()))).markdown();
-    }
-
-    private static String micros(final Double us)
-    {
-        return us == null ? Cells.NOT_AVAILABLE : format(us >= 100 ? "%,.0f" : "%.1f", us);
     }
 }

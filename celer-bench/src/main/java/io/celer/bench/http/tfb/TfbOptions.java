@@ -4,6 +4,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import io.celer.bench.http.HttpOptions;
+import io.celer.bench.http.LoadTimes;
 import io.celer.bench.http.tfb.peer.TfbRoute;
 
 /**
@@ -16,13 +17,6 @@ final class TfbOptions
         + "(default: the benchmark's, fewer with --quick).")
     private String connections;
 
-    @Option(names = "--warmup-seconds", paramLabel = "S", description = "Unmeasured seconds before each measure "
-        + "(default: 5; 2 with --quick).")
-    private Integer warmupSeconds;
-
-    @Option(names = "--seconds", paramLabel = "S", description = "Measured seconds (default: 10; 3 with --quick).")
-    private Integer seconds;
-
     @Option(names = "--driver", paramLabel = "DRIVER", defaultValue = "celer",
         description = "What loads the servers: celer (checks every response) or wrk (default: ${DEFAULT-VALUE}).")
     private TfbRun.Driver driver;
@@ -30,6 +24,9 @@ final class TfbOptions
     @Option(names = "--peers", paramLabel = "PEERS", defaultValue = "celer,vertx,netty",
         description = "Comma-separated servers: celer, celer-spin, vertx, netty (default: ${DEFAULT-VALUE}).")
     private String peers;
+
+    @Mixin
+    private LoadTimes times;
 
     @Mixin
     private HttpOptions common;
@@ -47,16 +44,13 @@ final class TfbOptions
     {
         final TfbRun.Settings settings = common.settings(() ->
         {
-            final int warm = common.pick(warmupSeconds, 2, 5);
-            final int measured = common.pick(seconds, 3, 10);
-            if (warm < 0 || measured < 1 || depth < 1)
+            if (depth < 1)
             {
-                throw new IllegalArgumentException("--seconds and --depth must be positive, --warmup-seconds not "
-                    + "negative");
+                throw new IllegalArgumentException("--depth must be positive: " + depth);
             }
             return new TfbRun.Settings(route, depth, TfbPeer.parse(peers),
-                HttpOptions.counts(common.pick(connections, quickCounts, fullCounts), "--connections"), warm,
-                measured, driver, common.rounds(), common.launcher(), common.outDir());
+                HttpOptions.counts(common.pick(connections, quickCounts, fullCounts), "--connections"),
+                times.warmupSeconds(common), times.seconds(common), driver, common.rounds(), common.launcher(), common.outDir());
         });
         return new TfbRun(settings, System.out, System.err).run();
     }

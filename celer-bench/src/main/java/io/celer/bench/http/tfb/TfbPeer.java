@@ -6,13 +6,14 @@ import java.util.Map;
 import io.celer.bench.harness.FixedPeer;
 import io.celer.bench.harness.ListedPeer;
 import io.celer.bench.harness.Peer;
+import io.celer.bench.http.peer.NettyHttpServer;
+import io.celer.bench.http.peer.VertxHttpServer;
 import io.celer.bench.http.tfb.peer.CelerTfbServer;
-import io.celer.bench.http.tfb.peer.NettyTfbServer;
-import io.celer.bench.http.tfb.peer.VertxTfbServer;
 
 /**
- * The servers the TechEmpower-style benchmarks load, each a main class of {@code io.celer.bench.http.tfb.peer} run as
- * its own process.
+ * The servers the TechEmpower-style benchmarks load, each a main class run as its own process: Celer's of
+ * {@code io.celer.bench.http.tfb.peer}, and {@code bench http}'s Vert.x and Netty peers, which serve {@code /json}
+ * too.
  */
 enum TfbPeer implements ListedPeer
 {
@@ -24,10 +25,10 @@ enum TfbPeer implements ListedPeer
         CelerTfbServer.class, Map.of("spin", true)),
     /** Vert.x 4 as its TechEmpower entry. */
     VERTX(new FixedPeer("vertx", "Vert.x 4 HTTP server, an event loop per server reactor", false, null),
-        VertxTfbServer.class, Map.of()),
+        VertxHttpServer.class, Map.of()),
     /** Netty as its TechEmpower entry, on native epoll. */
     NETTY(new FixedPeer("netty", "Netty 4.1 HttpServerCodec, an epoll event loop per server reactor", false,
-        "epoll"), NettyTfbServer.class, Map.of());
+        "epoll"), NettyHttpServer.class, Map.of());
 
     private final FixedPeer self;
     private final String mainClass;

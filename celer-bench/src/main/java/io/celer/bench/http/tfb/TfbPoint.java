@@ -57,9 +57,7 @@ record TfbPoint(
      */
     static Server server(final SideStats stats)
     {
-        final Long millis = stats.cpuMillis();
-        return new Server(stats.messages(), stats.cpuPercent(),
-            millis == null || stats.messages() == 0 ? null : millis * 1e3 / stats.messages(), stats.gcCount(),
+        return new Server(stats.messages(), stats.cpuPercent(), stats.cpuMicrosPerMessage(), stats.gcCount(),
             stats.allocatedPerMessage(), stats.jdk());
     }
 
@@ -104,13 +102,6 @@ record TfbPoint(
      */
     Double at(final double percentile)
     {
-        for (final HttpPoint.Percentile p : percentiles)
-        {
-            if (p.percentile() == percentile)
-            {
-                return p.us();
-            }
-        }
-        return null;
+        return HttpPoint.Percentile.at(percentiles, percentile);
     }
 }

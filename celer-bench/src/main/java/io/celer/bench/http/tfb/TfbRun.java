@@ -29,8 +29,8 @@ import io.celer.bench.harness.PeerLauncher;
 import io.celer.bench.harness.Report;
 import io.celer.bench.harness.Rounds;
 import io.celer.bench.harness.RunContext;
-import io.celer.bench.harness.SideStats;
 import io.celer.bench.harness.ToolRun;
+import io.celer.bench.http.DriverMeasure;
 import io.celer.bench.http.FileLimit;
 import io.celer.bench.http.HttpPoint;
 import io.celer.bench.http.Sweep;
@@ -232,49 +232,28 @@ final class TfbRun
         final PeerLauncher launcher = settings.launcher();
         final List<String> command = FileLimit.withRoomFor(launcher.java(CLIENT, CelerTfbClient.class.getName(),
             launcher.cpus().clientCpu(), args), connections);
-        final long start = System.nanoTime();
-        try (CommandedChild client = CommandedChild.start(peer.id() + " client", command))
-        {
-            // The driver waits up to a minute for its connections, and up to a minute for their first answers.
-            client.awaitLine("'measuring' line", "measuring"::equals,
-                Duration.ofSeconds(150L + settings.warmupSeconds()));
-            server.begin();
-            final long limit = Duration.ofSeconds(180L + settings.warmupSeconds() + settings.seconds()).toNanos();
-            while (!client.waitFor(Duration.ofMillis(200)))
+        // The driver waits up to a minute for its connections, and up to a minute for their first answers.
+        return DriverMeasure.run(server, peer.id() + " client", command,
+            Duration.ofSeconds(150L + settings.warmupSeconds()),
+            Duration.ofSeconds(180L + settings.warmupSeconds() + settings.seconds()), progress,
+            (client, clientStats, serverStats) ->
             {
-                progress.accept((System.nanoTime() - start) / 1_000_000);
-                if (System.nanoTime() - start > limit)
+                final Long failed = clientStats.number("failed");
+                if (failed == null || failed != 0)
                 {
-                    throw client.failure("did not finish within " + limit / 1_000_000_000 + " s");
+                    throw client.failure(failed + " wrong responses or lost connections at " + connections
+                        + " connections");
                 }
-            }
-            final SideStats clientStats = client.awaitStats();
-            final TfbPoint.Server facts = TfbPoint.server(server.stats());
-            if (client.exitValue() != 0)
-            {
-                throw client.failure("exited with status " + client.exitValue());
-            }
-            final Long failed = clientStats.number("failed");
-            if (failed == null || failed != 0)
-            {
-                throw client.failure(failed + " wrong responses or lost connections at " + connections
-                    + " connections");
-            }
-            final Histogram histogram = HistogramFiles.read(histogramFile);
-            if (histogram.getTotalCount() == 0)
-            {
-                throw client.failure("no response at " + connections + " connections");
-            }
-            final List<HttpPoint.Percentile> percentiles = new ArrayList<>();
-            for (final double p : PERCENTILES)
-            {
-                percentiles.add(new HttpPoint.Percentile(p, histogram.getValueAtPercentile(p) / 1e3));
-            }
-            final long nanos = clientStats.nanos() == null ? 1 : Math.max(1, clientStats.nanos());
-            return point(connections, histogram.getTotalCount(), 0, histogram.getTotalCount() * 1e9 / nanos,
-                "request", percentiles, clientStats.cpuPercent(), clientStats.gcCount(),
-                clientStats.allocatedPerMessage(), facts);
-        }
+                final Histogram histogram = HistogramFiles.read(histogramFile);
+                if (histogram.getTotalCount() == 0)
+                {
+                    throw client.failure("no response at " + connections + " connections");
+                }
+                final long nanos = clientStats.nanos() == null ? 1 : Math.max(1, clientStats.nanos());
+                return point(connections, histogram.getTotalCount(), 0, histogram.getTotalCount() * 1e9 / nanos,
+                    "request", HttpPoint.Percentile.of(histogram, PERCENTILES), clientStats.cpuPercent(),
+                    clientStats.gcCount(), clientStats.allocatedPerMessage(), TfbPoint.server(serverStats));
+            });
     }
 
     private TfbPoint wrk(final CommandedChild server, final int port, final int connections,

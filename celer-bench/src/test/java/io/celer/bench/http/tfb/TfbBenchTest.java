@@ -126,10 +126,13 @@ class TfbBenchTest
                 assertThat(point.get("requests_per_s").asDouble()).as(peer).isPositive();
                 assertThat(point.get("latency_of").asText()).as(peer).isEqualTo(latencyOf);
                 assertThat(point.get("percentiles").get(0).get("us").asDouble()).as(peer).isPositive();
-                // The server answered what the driver counted while both measured, give or take the requests in
-                // flight at either end of the window (at most every connection's pipeline, at each end).
-                assertThat(point.get("server_requests").asLong()).as(peer).isPositive()
-                    .isGreaterThanOrEqualTo(point.get("requests").asLong() - 2L * counts.get(i) * depth(report));
+                // The server starts counting only when told 'begin', after the driver's 'measuring' line has crossed
+                // the harness: on a busy machine it misses an unbounded share of the window's start, so it counts
+                // most of what the driver counted rather than all of it. It can answer no more than the driver
+                // counted and the requests in flight when the driver stops (every connection's pipeline at most).
+                assertThat(point.get("server_requests").asLong()).as(peer)
+                    .isGreaterThan(point.get("requests").asLong() / 2)
+                    .isLessThanOrEqualTo(point.get("requests").asLong() + 2L * counts.get(i) * depth(report));
                 assertThat(point.get("server_cpu_us_per_request").asDouble()).as(peer).isPositive();
                 assertThat(point.get("server_cpu_percent").asDouble()).as(peer).isPositive();
                 assertThat(point.get("client_cpu_percent").asDouble()).as(peer).isPositive();

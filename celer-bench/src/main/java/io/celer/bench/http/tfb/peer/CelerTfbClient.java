@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import io.celer.bench.peer.ChildProcess;
 import io.celer.bench.peer.IoThreadProbe;
 import io.celer.bench.peer.PingSession;
+import io.celer.bench.peer.ReactorCounts;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.CloseReason;
@@ -175,20 +176,12 @@ public final class CelerTfbClient implements Callable<Integer>
     private void await(final Reactor reactor, final IntSupplier count, final String what)
         throws InterruptedException
     {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CONNECT_SECONDS);
-        final int[] seen = new int[1];
-        do
+        final int seen = ReactorCounts.await(reactor, count, connections, CONNECT_SECONDS);
+        if (seen < connections)
         {
-            reactor.call(() -> seen[0] = count.getAsInt());
-            if (seen[0] >= connections)
-            {
-                return;
-            }
-            Thread.sleep(50);
+            System.err.println("only " + seen + " of " + connections + " connections " + what + " within "
+                + CONNECT_SECONDS + " s");
         }
-        while (System.nanoTime() < deadline);
-        System.err.println("only " + seen[0] + " of " + connections + " connections " + what + " within "
-            + CONNECT_SECONDS + " s");
     }
 
     private void fail(final String why)

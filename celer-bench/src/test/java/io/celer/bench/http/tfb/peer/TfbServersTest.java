@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import io.celer.bench.http.peer.NettyHttpServer;
+import io.celer.bench.http.peer.VertxHttpServer;
 import io.celer.bench.peer.server.PeerMain;
 import io.celer.bench.peer.server.PeerServer;
 import io.celer.test.SteadyAllocation;
@@ -36,8 +38,8 @@ class TfbServersTest
             {
                 case CELER -> PeerMain.configure(new CelerTfbServer());
                 case CELER_SPIN -> PeerMain.configure(new CelerTfbServer(), "--spin");
-                case VERTX -> PeerMain.configure(new VertxTfbServer());
-                case NETTY -> PeerMain.configure(new NettyTfbServer(), "--transport=nio");
+                case VERTX -> PeerMain.configure(new VertxHttpServer());
+                case NETTY -> PeerMain.configure(new NettyHttpServer(), "--transport=nio");
             };
         }
     }
