@@ -574,7 +574,7 @@ public final class Reactor implements AutoCloseable
     /** Counts a wait as idle time, not as part of the next cycle, which may find work. */
     private long waited(final long from, final long to)
     {
-        counters.idleNanos.add(to - from);
+        counters.waited(to - from);
         return to;
     }
 
