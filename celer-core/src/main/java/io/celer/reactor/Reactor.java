@@ -42,7 +42,7 @@ public final class Reactor implements AutoCloseable
     }
 
     private final ReactorConfig config;
-    private final ReadyKeys readyKeys = new ReadyKeys();
+    private final ReadyKeys readyKeys;
     private final IdleStrategy idleStrategy;
     private final boolean idleParks;
     private final boolean waitsInSelector;
@@ -86,6 +86,7 @@ public final class Reactor implements AutoCloseable
     public Reactor(final ReactorConfig config)
     {
         this.config = config;
+        this.readyKeys = new ReadyKeys(config.selectorProvider());
         this.largeBuffers = new LargeBufferBudget(config.maxLargeBufferBytes());
         this.idleStrategy = config.idleStrategy();
         this.idleParks = !(idleStrategy instanceof BusySpinIdleStrategy ||
@@ -423,6 +424,12 @@ public final class Reactor implements AutoCloseable
             throws ClosedChannelException
         {
             return readyKeys.register(channel, ops, owner);
+        }
+
+        @Override
+        public java.nio.channels.spi.SelectorProvider selectorProvider()
+        {
+            return config.selectorProvider();
         }
 
         @Override

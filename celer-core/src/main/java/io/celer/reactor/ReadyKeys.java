@@ -25,12 +25,12 @@ final class ReadyKeys
     private boolean selecting;
     private boolean releaseAfterSelect;
 
-    ReadyKeys()
+    ReadyKeys(final java.nio.channels.spi.SelectorProvider provider)
     {
         SelectionBoxes.warnIfUncached();
         try
         {
-            selector = Selector.open();
+            selector = provider.openSelector();
         }
         catch (final IOException ex)
         {

@@ -107,7 +107,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         state = CONNECTING;
         try
         {
-            begin(SocketChannel.open(), true, address.getHostString(), address.getPort());
+            begin(reactor.internals().selectorProvider().openSocketChannel(), true, address.getHostString(), address.getPort());
             if (address.isUnresolved())
             {
                 throw new IOException("cannot resolve " + address.getHostString());

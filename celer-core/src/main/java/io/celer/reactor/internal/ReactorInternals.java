@@ -24,6 +24,13 @@ public interface ReactorInternals
     SelectionKey register(SelectableChannel channel, int ops, Selectable owner) throws ClosedChannelException;
 
     /**
+     * Where the reactor's selector came from: channels to register with it must come from there too.
+     *
+     * @return the provider.
+     */
+    java.nio.channels.spi.SelectorProvider selectorProvider();
+
+    /**
      * Closes now the sockets of channels closed while registered, which the selector keeps open until its next
      * select. Inside a channel's {@code onSelect}, it happens as soon as that select ends.
      *

@@ -1,0 +1,41 @@
+package io.celer.linux.nio;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.ref.WeakReference;
+import java.nio.ByteBuffer;
+
+/**
+ * The native addresses of direct buffers, remembered per thread. {@link MemorySegment#ofBuffer} makes a segment
+ * object each call, which the JIT does not always scalar-replace, and the buffer's own address field is not
+ * reachable without opening {@code java.base}; a reactor reads and writes the same pooled buffers over and over,
+ * so a small table keyed by identity answers without allocating once each buffer has been seen. Weak entries:
+ * the table never keeps a buffer, or its native memory, alive.
+ */
+final class BufferAddresses
+{
+    private static final int SLOTS = 1024;
+
+    @SuppressWarnings("unchecked")
+    private final WeakReference<ByteBuffer>[] buffers = new WeakReference[SLOTS];
+    private final long[] bases = new long[SLOTS];
+
+    /**
+     * The address of a direct buffer's position.
+     *
+     * @param buffer a direct buffer.
+     * @return its address plus its position.
+     */
+    long address(final ByteBuffer buffer)
+    {
+        final int slot = System.identityHashCode(buffer) & (SLOTS - 1);
+        final WeakReference<ByteBuffer> entry = buffers[slot];
+        if (entry != null && entry.get() == buffer)
+        {
+            return bases[slot] + buffer.position();
+        }
+        final long base = MemorySegment.ofBuffer(buffer).address() - buffer.position();
+        buffers[slot] = new WeakReference<>(buffer);
+        bases[slot] = base;
+        return base + buffer.position();
+    }
+}
