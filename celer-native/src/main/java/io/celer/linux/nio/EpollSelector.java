@@ -32,6 +32,8 @@ final class EpollSelector extends AbstractSelector
 
     private final Arena arena = Arena.ofShared();
     private final Epoll epoll;
+    /** {@link Epoll#poll} kept apart from the reactor's loop: see {@link ThreadCalls#apart}. */
+    private final java.lang.invoke.MethodHandle poll;
     private final Set<SelectionKey> keys = new HashSet<>();
     private final Set<SelectionKey> publicKeys = Collections.unmodifiableSet(keys);
     private final Set<SelectionKey> selected = new HashSet<>();
@@ -41,7 +43,9 @@ final class EpollSelector extends AbstractSelector
     EpollSelector(final SelectorProvider provider)
     {
         super(provider);
-        this.epoll = new Epoll(arena, new Syscalls(arena), EVENTS);
+        // The calls' errno in the global arena, as in ThreadCalls: no allocation per epoll_wait.
+        this.epoll = new Epoll(arena, new Syscalls(Arena.global()), EVENTS);
+        this.poll = ThreadCalls.apart(epoll, "poll", java.lang.invoke.MethodType.methodType(int.class, int.class));
     }
 
     @Override
@@ -176,14 +180,14 @@ final class EpollSelector extends AbstractSelector
         final int count;
         if (timeoutMillis == 0)
         {
-            count = epoll.poll(0);
+            count = poll(0);
         }
         else
         {
             begin();
             try
             {
-                count = epoll.poll(timeoutMillis);
+                count = poll(timeoutMillis);
             }
             finally
             {
@@ -225,6 +229,22 @@ final class EpollSelector extends AbstractSelector
             }
         }
         return updated;
+    }
+
+    private int poll(final int timeoutMillis)
+    {
+        try
+        {
+            return (int)poll.invokeExact(timeoutMillis);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
     }
 
     private static int millis(final long timeout)

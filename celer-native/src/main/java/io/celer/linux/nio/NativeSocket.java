@@ -203,6 +203,12 @@ final class NativeSocket
         {
             throw failure("getsockopt " + name, value);
         }
+        if (name == StandardSocketOptions.SO_SNDBUF || name == StandardSocketOptions.SO_RCVBUF)
+        {
+            // Linux reports twice the size set (its bookkeeping overhead); the JDK halves it to give back the
+            // value set, and so does this.
+            return (T)Integer.valueOf(value / 2);
+        }
         return name.type() == Boolean.class ? (T)Boolean.valueOf(value != 0) : (T)Integer.valueOf(value);
     }
 
@@ -261,6 +267,10 @@ final class NativeSocket
         {
             registered.selectorImpl().forget(registered);
         }
-        ThreadCalls.current().calls.close(fd);
+        final ThreadCalls thread = ThreadCalls.current();
+        // As the JDK's channels do: the peer reads the end of the stream first, even when the close itself then
+        // resets the connection for input this side left unread. A listener or an unconnected socket refuses.
+        thread.calls.shutdown(fd, Net.SHUT_WR);
+        thread.calls.close(fd);
     }
 }
