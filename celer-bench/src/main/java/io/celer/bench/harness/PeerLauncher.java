@@ -168,7 +168,8 @@ public final class PeerLauncher
         command.add("-cp");
         command.add(epoll ? classpath + java.io.File.pathSeparator + NativeTransport.jar() : classpath);
         command.add(mainClass);
-        if (peer.transport() != null)
+        // A Celer peer on epoll learns its transport from its JVM's flags, not from an argument.
+        if (peer.transport() != null && !epoll)
         {
             command.add("--transport=" + peer.transport());
         }

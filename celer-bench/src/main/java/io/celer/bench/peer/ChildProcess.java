@@ -74,15 +74,14 @@ public final class ChildProcess
      * Whether a Celer peer busy-polls its channels: {@code --transport=poll}.
      *
      * @param child the child's arguments.
-     * @return true for {@code poll}, false for {@code select}, {@code epoll} (selecting, on the epoll transport its
-     *     JVM was started with) or none.
+     * @return true for {@code poll}, false for {@code select} or none.
      */
     public static boolean busyPoll(final ChildProcess child)
     {
         final String transport = child.arg("transport", "select");
-        if (!transport.equals("poll") && !transport.equals("select") && !transport.equals("epoll"))
+        if (!transport.equals("poll") && !transport.equals("select"))
         {
-            throw new IllegalArgumentException("unknown Celer transport '" + transport + "': poll, select or epoll");
+            throw new IllegalArgumentException("unknown Celer transport '" + transport + "': poll or select");
         }
         return transport.equals("poll");
     }
