@@ -10,10 +10,13 @@ import java.nio.channels.Selector;
 import java.nio.channels.spi.AbstractSelectableChannel;
 import java.nio.channels.spi.AbstractSelector;
 import java.nio.channels.spi.SelectorProvider;
+import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -34,11 +37,12 @@ final class EpollSelector extends AbstractSelector
     private final Epoll epoll;
     /** {@link Epoll#poll} kept apart from the reactor's loop: see {@link ThreadCalls#apart}. */
     private final java.lang.invoke.MethodHandle poll;
-    private final Set<SelectionKey> keys = new HashSet<>();
-    private final Set<SelectionKey> publicKeys = Collections.unmodifiableSet(keys);
+    /** The registered keys, as a view of the table: a connection costs no set entry of its own. */
+    private final Set<SelectionKey> keys = new RegisteredKeys();
     private final Set<SelectionKey> selected = new HashSet<>();
     private EpollSelectionKey[] byDescriptor = new EpollSelectionKey[1024];
     private int generation;
+    private int registered;
 
     EpollSelector(final SelectorProvider provider)
     {
@@ -64,8 +68,8 @@ final class EpollSelector extends AbstractSelector
             byDescriptor = Arrays.copyOf(byDescriptor, Math.max(fd + 1, byDescriptor.length * 2));
         }
         byDescriptor[fd] = key;
+        registered++;
         key.socket.key = key;
-        keys.add(key);
         watch(key);
         return key;
     }
@@ -112,6 +116,7 @@ final class EpollSelector extends AbstractSelector
         if (fd < byDescriptor.length && byDescriptor[fd] == key)
         {
             byDescriptor[fd] = null;
+            registered--;
         }
         if (key.socket.key == key)
         {
@@ -162,7 +167,6 @@ final class EpollSelector extends AbstractSelector
             {
                 final EpollSelectionKey key = (EpollSelectionKey)cancelledKey;
                 forget(key);
-                keys.remove(key);
                 selected.remove(key);
                 deregister(key);
             }
@@ -263,7 +267,7 @@ final class EpollSelector extends AbstractSelector
         {
             throw new ClosedSelectorException();
         }
-        return publicKeys;
+        return keys;
     }
 
     @Override
@@ -329,9 +333,32 @@ final class EpollSelector extends AbstractSelector
             forget((EpollSelectionKey)key);
             deregister((EpollSelectionKey)key);
         }
-        keys.clear();
         selected.clear();
         epoll.close();
         arena.close();
+    }
+
+    /** The table's keys, read-only, as {@link Selector#keys} requires. */
+    private final class RegisteredKeys extends AbstractSet<SelectionKey>
+    {
+        @Override
+        public Iterator<SelectionKey> iterator()
+        {
+            final List<SelectionKey> now = new ArrayList<>(registered);
+            for (final EpollSelectionKey key : byDescriptor)
+            {
+                if (key != null)
+                {
+                    now.add(key);
+                }
+            }
+            return Collections.unmodifiableList(now).iterator();
+        }
+
+        @Override
+        public int size()
+        {
+            return registered;
+        }
     }
 }
