@@ -3,6 +3,8 @@ package io.celer.linux.nio;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.IllegalSelectorException;
 import java.nio.channels.SelectionKey;
@@ -35,8 +37,11 @@ final class EpollSelector extends AbstractSelector
 
     private final Arena arena = Arena.ofShared();
     private final Epoll epoll;
-    /** {@link Epoll#poll} kept apart from the reactor's loop: see {@link ThreadCalls#apart}. */
-    private final java.lang.invoke.MethodHandle poll;
+    /** {@link Epoll#poll} and the changes to the set kept apart from the reactor's loop: see {@link ThreadCalls#apart}. */
+    private final MethodHandle poll;
+    private final MethodHandle add;
+    private final MethodHandle modify;
+    private final MethodHandle remove;
     /** The registered keys, as a view of the table: a connection costs no set entry of its own. */
     private final Set<SelectionKey> keys = new RegisteredKeys();
     private final Set<SelectionKey> selected = new HashSet<>();
@@ -49,7 +54,12 @@ final class EpollSelector extends AbstractSelector
         super(provider);
         // The calls' errno in the global arena, as in ThreadCalls: no allocation per epoll_wait.
         this.epoll = new Epoll(arena, new Syscalls(Arena.global()), EVENTS);
-        this.poll = ThreadCalls.apart(epoll, "poll", java.lang.invoke.MethodType.methodType(int.class, int.class));
+        this.poll = ThreadCalls.apart(epoll, "poll", MethodType.methodType(int.class, int.class));
+        final MethodType change =
+            MethodType.methodType(int.class, int.class, int.class, long.class);
+        this.add = ThreadCalls.apart(epoll, "add", change);
+        this.modify = ThreadCalls.apart(epoll, "modify", change);
+        this.remove = ThreadCalls.apart(epoll, "remove", MethodType.methodType(int.class, int.class));
     }
 
     @Override
@@ -84,16 +94,16 @@ final class EpollSelector extends AbstractSelector
         final int result;
         if (events == 0)
         {
-            result = key.watched ? epoll.remove(fd) : 0;
+            result = key.watched ? unwatch(fd) : 0;
             key.watched = false;
         }
         else if (key.watched)
         {
-            result = epoll.modify(fd, events, key.token);
+            result = control(modify, fd, events, key.token);
         }
         else
         {
-            result = epoll.add(fd, events, key.token);
+            result = control(add, fd, events, key.token);
             key.watched = result == 0;
         }
         if (result < 0)
@@ -111,7 +121,7 @@ final class EpollSelector extends AbstractSelector
         if (key.watched)
         {
             key.watched = false;
-            epoll.remove(fd);
+            unwatch(fd);
         }
         if (fd < byDescriptor.length && byDescriptor[fd] == key)
         {
@@ -233,6 +243,38 @@ final class EpollSelector extends AbstractSelector
             }
         }
         return updated;
+    }
+
+    private static int control(final MethodHandle call, final int fd, final int events, final long token)
+    {
+        try
+        {
+            return (int)call.invokeExact(fd, events, token);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    private int unwatch(final int fd)
+    {
+        try
+        {
+            return (int)remove.invokeExact(fd);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
     }
 
     private int poll(final int timeoutMillis)
