@@ -5,6 +5,7 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
 import java.net.Socket;
@@ -195,7 +196,7 @@ public final class TlsFloodCommand implements Callable<Integer>
             final long waitedBefore = target.waitedHandshakes();
             Thread.sleep(settle);
             final long[] rtt = roundTrips(client, count);
-            try (Writer stop = new java.io.OutputStreamWriter(child.getOutputStream(), StandardCharsets.UTF_8))
+            try (Writer stop = new OutputStreamWriter(child.getOutputStream(), StandardCharsets.UTF_8))
             {
                 stop.write("stop\n");
             }
