@@ -51,6 +51,10 @@ public final class Reactor implements AutoCloseable
     private final ManyToOneQueue<Runnable> callbacks;
     private final Consumer<Runnable> callbackRunner = this::runCallback;
     private final ArrayList<CycleTask> cycleTasks = new ArrayList<>(1024);
+    /** Queued for the next cycle; swapped with {@link #nextCycleRunning} when that cycle runs them. */
+    private ArrayList<CycleTask> nextCycleTasks = new ArrayList<>(64);
+    private ArrayList<CycleTask> nextCycleRunning = new ArrayList<>(64);
+    private long cycle;
     private final CallbackSources callbackSources = new CallbackSources();
     private final BusyPollers pollers = new BusyPollers();
     private final ReactorInternals internals = new Internals();
@@ -474,6 +478,18 @@ public final class Reactor implements AutoCloseable
         {
             cycleTasks.add(task);
         }
+
+        @Override
+        public void runNextCycle(final CycleTask task)
+        {
+            nextCycleTasks.add(task);
+        }
+
+        @Override
+        public long cycle()
+        {
+            return cycle;
+        }
     }
 
     /**
@@ -593,6 +609,7 @@ public final class Reactor implements AutoCloseable
 
     private int doWork() throws IOException
     {
+        cycle++;
         int work = 0;
         if (pollers.count() == 0 || --cyclesToSelect <= 0)
         {
@@ -600,6 +617,7 @@ public final class Reactor implements AutoCloseable
             work = readyKeys.select();
         }
         work += pollers.pollAll();
+        work += runQueuedForThisCycle();
         advanceClock();
         final int fired = timers.expire(nowNanos);
         final int called = callbacks.drain(callbackRunner);
@@ -627,7 +645,26 @@ public final class Reactor implements AutoCloseable
             cycleTasks.clear();
             work += tasks;
         }
-        return work;
+        return work + nextCycleTasks.size(); // queued for the next cycle: no waiting for I/O before it
+    }
+
+    /** Runs what earlier cycles queued for this one, after its I/O; what they queue goes to the next. */
+    private int runQueuedForThisCycle()
+    {
+        final ArrayList<CycleTask> due = nextCycleTasks;
+        final int count = due.size();
+        if (count == 0)
+        {
+            return 0;
+        }
+        nextCycleTasks = nextCycleRunning;
+        nextCycleRunning = due;
+        for (int i = 0; i < count; i++)
+        {
+            due.get(i).endOfCycle();
+        }
+        due.clear();
+        return count;
     }
 
     private void runCallback(final Runnable callback)

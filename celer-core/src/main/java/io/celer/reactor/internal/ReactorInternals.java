@@ -68,6 +68,21 @@ public interface ReactorInternals
     void runAtEndOfCycle(CycleTask task);
 
     /**
+     * Runs a task once in the next cycle, after that cycle's I/O, so that work done in slices lets the reactor's
+     * other channels have their turn between two slices. The reactor does not wait for I/O while one is queued.
+     *
+     * @param task what to run; the caller avoids queueing the same task twice in one cycle.
+     */
+    void runNextCycle(CycleTask task);
+
+    /**
+     * The number of the current cycle, for work bounded per cycle to tell one cycle from the next.
+     *
+     * @return a count that grows by one each cycle.
+     */
+    long cycle();
+
+    /**
      * The reactor's bound on large per-message buffers, for the protocols that gather messages.
      *
      * @return the budget, the same for the reactor's life.

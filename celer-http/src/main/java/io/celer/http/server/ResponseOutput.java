@@ -2,6 +2,7 @@ package io.celer.http.server;
 
 import java.nio.ByteBuffer;
 
+import io.celer.reactor.internal.LargeBufferBudget;
 import io.celer.tcp.Connection;
 
 /**
@@ -9,7 +10,9 @@ import io.celer.tcp.Connection;
  * outstanding response go to the connection (and what it cannot take now waits in a backlog), bytes of later
  * responses answered early are parked until their turn.
  *
- * <p>Both buffers are allocated on first need and reused, so steady state allocates nothing.
+ * <p>Both buffers are allocated on first need and reused, so steady state allocates nothing. Each is reserved in
+ * the reactor's {@link LargeBufferBudget} while the connection lives: when the reactor's connections hold too much
+ * already, the buffer is not made and the bytes overflow (the connection closes), counted as a refusal.
  */
 final class ResponseOutput
 {
@@ -17,6 +20,10 @@ final class ResponseOutput
 
     private final Connection connection;
     private final int capacity;
+    private final LargeBufferBudget budget;
+    /** Bytes of the two buffers reserved in the budget. */
+    private long reserved;
+    private boolean refused;
     // Made with the parked buffer: only a connection whose responses come out of turn needs them.
     private int[] segmentSequence;
     private int[] segmentOffset;
@@ -32,6 +39,33 @@ final class ResponseOutput
     {
         this.connection = connection;
         this.capacity = capacity;
+        this.budget = connection.reactor().internals().largeBuffers();
+    }
+
+    /** A buffer of the capacity, reserved in the budget; null, the bytes overflowing, when it is spent. */
+    private ByteBuffer reserveBuffer()
+    {
+        if (!budget.reserve(capacity))
+        {
+            refused = true;
+            overflowed = true;
+            return null;
+        }
+        reserved += capacity;
+        return ByteBuffer.allocate(capacity);
+    }
+
+    /** The connection is done with its buffers: their reservation goes back to the budget. */
+    void release()
+    {
+        budget.release(reserved);
+        reserved = 0;
+    }
+
+    /** Whether an overflow came from the reactor's budget, spent, rather than from this connection's bound. */
+    boolean refusedByBudget()
+    {
+        return refused;
     }
 
     /** Whether bytes wait for the connection to take them. */
@@ -117,9 +151,9 @@ final class ResponseOutput
                     return true;
                 }
             }
-            if (backlog == null)
+            if (backlog == null && (backlog = reserveBuffer()) == null)
             {
-                backlog = ByteBuffer.allocate(capacity);
+                return false;
             }
             if (length - sent > backlog.remaining())
             {
@@ -140,9 +174,9 @@ final class ResponseOutput
     /** Records a segment of a response not yet in turn, whose bytes go next into the parked buffer; false on overflow. */
     private boolean parkSegment(final int sequence, final int length)
     {
-        if (parked == null)
+        if (parked == null && !park())
         {
-            park();
+            return false;
         }
         if (segments == MAX_SEGMENTS || length > parked.remaining())
         {
@@ -157,12 +191,16 @@ final class ResponseOutput
         return true;
     }
 
-    private void park()
+    private boolean park()
     {
-        parked = ByteBuffer.allocate(capacity);
+        if ((parked = reserveBuffer()) == null)
+        {
+            return false;
+        }
         segmentSequence = new int[MAX_SEGMENTS];
         segmentOffset = new int[MAX_SEGMENTS];
         segmentLength = new int[MAX_SEGMENTS];
+        return true;
     }
 
     /**
@@ -206,9 +244,10 @@ final class ResponseOutput
                 return true;
             }
         }
-        if (backlog == null)
+        if (backlog == null && (backlog = reserveBuffer()) == null)
         {
-            backlog = ByteBuffer.allocate(capacity);
+            bytes.position(bytes.limit());
+            return false;
         }
         if (bytes.remaining() > backlog.remaining())
         {
