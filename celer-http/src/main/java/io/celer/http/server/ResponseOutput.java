@@ -10,9 +10,10 @@ import io.celer.tcp.Connection;
  * outstanding response go to the connection (and what it cannot take now waits in a backlog), bytes of later
  * responses answered early are parked until their turn.
  *
- * <p>Both buffers are allocated on first need and reused, so steady state allocates nothing. Each is reserved in
- * the reactor's {@link LargeBufferBudget} while the connection lives: when the reactor's connections hold too much
- * already, the buffer is not made and the bytes overflow (the connection closes), counted as a refusal.
+ * <p>Each buffer is made when bytes must wait and let go once it is empty, reserved in the reactor's
+ * {@link LargeBufferBudget} meanwhile: when the reactor's connections hold too much already, the buffer is not
+ * made and the bytes overflow (the connection closes), counted as a refusal. Responses that the socket takes at
+ * once, the steady state, make none.
  */
 final class ResponseOutput
 {
@@ -197,9 +198,12 @@ final class ResponseOutput
         {
             return false;
         }
-        segmentSequence = new int[MAX_SEGMENTS];
-        segmentOffset = new int[MAX_SEGMENTS];
-        segmentLength = new int[MAX_SEGMENTS];
+        if (segmentSequence == null)
+        {
+            segmentSequence = new int[MAX_SEGMENTS];
+            segmentOffset = new int[MAX_SEGMENTS];
+            segmentLength = new int[MAX_SEGMENTS];
+        }
         return true;
     }
 
@@ -230,8 +234,19 @@ final class ResponseOutput
         if (liveSegments == 0)
         {
             segments = 0;
-            parked.clear();
+            parked = giveBack();
         }
+    }
+
+    /**
+     * An empty buffer goes, and its reservation back to the budget: an idle connection holds no large buffer, and
+     * the reactor's bound counts only the connections that need one now.
+     */
+    private ByteBuffer giveBack()
+    {
+        budget.release(capacity);
+        reserved -= capacity;
+        return null;
     }
 
     private boolean send(final ByteBuffer bytes)
@@ -294,6 +309,7 @@ final class ResponseOutput
             backlog.compact();
             if (!hasBacklog())
             {
+                backlog = giveBack();
                 break;
             }
             connection.flush();

@@ -102,4 +102,43 @@ class ResponseBacklogBudgetTest
         }
         Await.until("nothing held once every connection closed", () -> reactor.largeBufferBytes() == 0);
     }
+
+    @Test
+    void aKeptAliveConnectionGivesItsBacklogBackOnceTheResponseIsTaken() throws Exception
+    {
+        reactor = reactors.start(new ReactorConfig().name("http-budget").maxLargeBufferBytes(2L * BACKLOG));
+        server = new HttpServer(reactor, 0, new HttpServerConfig().responseBufferSize(BACKLOG)
+            .tcp(new TcpConfig().bindAddress("127.0.0.1").socketSendBufferSize(64 * KIB)),
+            (req, res) -> res.body(BODY)).open();
+        final byte[] keepAlive = "GET /big HTTP/1.1\r\nHost: test\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        try (Socket socket = new Socket())
+        {
+            socket.setReceiveBufferSize(8 * KIB);
+            socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
+            socket.setSoTimeout(30_000);
+            for (int round = 0; round < 2; round++)
+            {
+                socket.getOutputStream().write(keepAlive);
+                Await.until("a backlog held", () -> reactor.largeBufferBytes() == BACKLOG);
+                readResponse(socket.getInputStream());
+                // Still open, idle: it holds no large buffer, and the reactor's bound counts nothing for it.
+                Await.until("the backlog given back", () -> reactor.largeBufferBytes() == 0);
+            }
+            assertThat(reactor.largeBufferRefusals()).isZero();
+        }
+    }
+
+    /** Reads one response whose body is {@link #BODY}'s length: its head, then the body. */
+    private static void readResponse(final InputStream in) throws IOException
+    {
+        final StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n"))
+        {
+            final int b = in.read();
+            assertThat(b).as("the head before the end of the stream").isNotNegative();
+            head.append((char)b);
+        }
+        assertThat(head.toString()).contains("Content-Length: " + BODY.length);
+        assertThat(in.readNBytes(BODY.length)).hasSize(BODY.length);
+    }
 }
