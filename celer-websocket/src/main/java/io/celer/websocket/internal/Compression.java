@@ -15,7 +15,8 @@ final class Compression
 {
     private static final int INFLATE_CHUNK = 16 * 1024;
 
-    private final ByteBuffer empty = ByteBuffer.allocate(0);
+    /** The end of a message with no bytes left: shared, as a buffer of no bytes holds no state of its own. */
+    private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
     private MessageDeflater deflater;
     private MessageInflater inflater;
     private ByteBuffer inflated;
@@ -70,7 +71,7 @@ final class Compression
         code = drain(assembler, null);
         inflater.messageDone();
         inflatedLength = 0;
-        return code != FrameListener.CONTINUE ? code : assembler.deliver(empty, true);
+        return code != FrameListener.CONTINUE ? code : assembler.deliver(EMPTY.clear(), true);
     }
 
     /** Inflates until the input is used up, or until the cycle's bound is spent while {@code input} has more. */

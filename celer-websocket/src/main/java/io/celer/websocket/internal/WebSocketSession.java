@@ -41,7 +41,8 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     private final CloseHandshake handshake = new CloseHandshake();
     private final Utf8Validator reasonValidator = new Utf8Validator();
     private final Utf8Text reason = new Utf8Text();
-    private final Compression compression = new Compression();
+    /** Made when permessage-deflate is negotiated: a session without it holds none. */
+    private Compression compression;
 
     private Connection connection;
     private Object attachment;
@@ -52,8 +53,11 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     private boolean closedNotified;
     private int failCode;
     private boolean pingOutstanding;
-    /** A liveness ping's payload: none. */
-    private final ByteBuffer noPayload = ByteBuffer.allocate(0);
+    /**
+     * A liveness ping's payload: none. Shared by every session, since a buffer of no bytes has no state to share
+     * (position and limit stay 0), which saves each idle connection its own.
+     */
+    private static final ByteBuffer NO_PAYLOAD = ByteBuffer.allocate(0);
 
     /** Goes on with a compressed message paused at the bound of one cycle's inflation. */
     private final CycleTask resumeInflation = this::resumeInflation;
@@ -119,6 +123,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
      */
     public WebSocketSession compression(final DeflateParameters parameters, final int level)
     {
+        compression = new Compression();
         compression.enable(parameters, server, level, config.maxMessageLength(), config.maxInflatePerCycle());
         decoder.rsv1Allowed(true);
         return this;
@@ -182,7 +187,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
             return;
         }
         pingOutstanding = true;
-        ping(noPayload.clear());
+        ping(NO_PAYLOAD.clear());
         flush();
     }
 
@@ -287,7 +292,10 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         if (!closedNotified)
         {
             closedNotified = true;
-            compression.close();
+            if (compression != null)
+            {
+                compression.close();
+            }
             assembler.release();
             final int code = handshake.isReceived() ? handshake.receivedCode() :
                 failCode != 0 ? failCode : CloseCode.ABNORMAL;
@@ -452,7 +460,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         {
             return false;
         }
-        if (compression.isEnabled())
+        if (compression != null && compression.isEnabled())
         {
             return compression.deflateText(writer, text);
         }
@@ -477,7 +485,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         {
             return false;
         }
-        if (compression.isEnabled())
+        if (compression != null && compression.isEnabled())
         {
             return compression.deflate(writer, opcode, data);
         }
@@ -492,7 +500,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
             return false;
         }
         final int opcode = sendingFragments ? Opcode.CONTINUATION : text ? Opcode.TEXT : Opcode.BINARY;
-        if (compression.isEnabled())
+        if (compression != null && compression.isEnabled())
         {
             return fragmentSent(compression.deflateFragment(writer, opcode, !sendingFragments, last, data), last);
         }
@@ -507,7 +515,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
             return false;
         }
         final int opcode = sendingFragments ? Opcode.CONTINUATION : Opcode.TEXT;
-        if (compression.isEnabled())
+        if (compression != null && compression.isEnabled())
         {
             return fragmentSent(compression.deflateTextFragment(writer, opcode, !sendingFragments, last, text), last);
         }
