@@ -1,0 +1,136 @@
+package io.celer.http.server;
+
+import io.celer.counters.Counters;
+import io.celer.counters.LatencyHistogram;
+import io.celer.reactor.internal.CycleTask;
+import io.celer.tcp.Connection;
+
+/**
+ * Times the responses of one connection into their routes' latency histograms: from the read that brought a
+ * request's last byte to the moment the socket has taken every byte written so far, this response's last
+ * included. A response retired with its bytes still in the connection's buffer waits here until the
+ * connection flushes (at the end of the read that answered it, or of the cycle) with nothing left over, or
+ * until the socket drains after lagging.
+ *
+ * <p>Pipelined responses that go out in one write all end at that write. A response whose connection closes
+ * before the socket takes its bytes is not counted. Garbage-free: a fixed ring of pending responses; should it
+ * fill (a socket that lags behind more than {@value #RING} responses), the oldest is counted at once.
+ */
+final class ResponseTimer implements CycleTask
+{
+    private static final int RING = 32;
+
+    private final Connection connection;
+    private final ResponseOutput output;
+    private final RouteLatencies latencies;
+    private final long[] readNanos = new long[RING];
+    private final LatencyHistogram[] histograms = new LatencyHistogram[RING];
+    private int first;
+    private int count;
+    private Router lastRouter;
+    private LatencyHistogram[] lastRoutes;
+    private boolean queued;
+    /** Set while the connection reads: the read's end settles what it answered. */
+    boolean inRead;
+
+    ResponseTimer(final Connection connection, final ResponseOutput output)
+    {
+        this.connection = connection;
+        this.output = output;
+        this.latencies = RouteLatencies.of(connection.reactor().counters());
+    }
+
+    /** A response is retired: every byte of it is in the connection's buffer or the pipeline's backlog. */
+    void retired(final HttpResponse response)
+    {
+        if (!Counters.enabled() || response.readNanos == HttpResponse.UNTIMED)
+        {
+            return;
+        }
+        if (count == RING)
+        {
+            histograms[first].record(System.nanoTime() - readNanos[first]);
+            drop();
+        }
+        final int at = (first + count) & (RING - 1);
+        readNanos[at] = response.readNanos;
+        histograms[at] = histogramOf(response);
+        count++;
+        if (!inRead && !queued)
+        {
+            // Answered outside a read (a callback, a timer): the connection flushes at the end of this cycle.
+            queued = true;
+            connection.reactor().internals().runAtEndOfCycle(this);
+        }
+    }
+
+    private LatencyHistogram histogramOf(final HttpResponse response)
+    {
+        final Router router = response.router;
+        if (router == null)
+        {
+            return latencies.unrouted();
+        }
+        if (response.route == HttpResponse.UNMATCHED)
+        {
+            return latencies.unmatched();
+        }
+        if (router != lastRouter)
+        {
+            lastRoutes = latencies.of(router);
+            lastRouter = router;
+        }
+        return lastRoutes[response.route];
+    }
+
+    /**
+     * Flushes what waits, as the connection would next, and counts the pending responses if the socket took
+     * everything.
+     */
+    void settle()
+    {
+        if (count == 0)
+        {
+            return;
+        }
+        if (!connection.isOpen())
+        {
+            clear();
+            return;
+        }
+        connection.flush();
+        if (connection.isLagging() || output.hasBacklog())
+        {
+            return; // writable() settles once the socket drains
+        }
+        final long now = System.nanoTime();
+        while (count > 0)
+        {
+            histograms[first].record(now - readNanos[first]);
+            drop();
+        }
+    }
+
+    @Override
+    public void endOfCycle()
+    {
+        queued = false;
+        settle();
+    }
+
+    /** The connection closed or changed protocol: what is pending is not counted. */
+    void clear()
+    {
+        while (count > 0)
+        {
+            drop();
+        }
+    }
+
+    private void drop()
+    {
+        histograms[first] = null;
+        first = (first + 1) & (RING - 1);
+        count--;
+    }
+}
