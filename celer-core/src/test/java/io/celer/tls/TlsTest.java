@@ -87,6 +87,11 @@ class TlsTest
         assertThat(server.awaitClosed()).as("close_notify reads as an orderly close").isEqualTo(CloseReason.PEER_CLOSED);
         assertThat(server.errors).isEmpty();
         assertThat(client.errors).isEmpty();
+        final CountersReader counters = Counters.process().reader();
+        assertThat(counters.sum("client", "tls.alerts.sent", "alert=close_notify")).isEqualTo(1);
+        assertThat(counters.sum("server", "tls.alerts.received", "alert=close_notify")).isEqualTo(1);
+        assertThat(counters.sum("server", "tls.alerts.sent", "alert=fatal")).isZero();
+        assertThat(counters.sum("client", "tls.alerts.sent", "alert=fatal")).isZero();
     }
 
     @Test
@@ -202,6 +207,7 @@ class TlsTest
             in.readAllBytes(); // an alert, then the end of the stream
             Await.until("the plaintext client's failure", () -> server.events.contains("closed:TLS_ERROR"));
             assertThat(server.errors).singleElement().isInstanceOf(SSLException.class);
+            assertThat(Counters.process().reader().sum("server", "tls.alerts.sent", "alert=fatal")).isEqualTo(1);
         }
         good.connection.reactor().call(() -> good.connection.send("still fine"));
         assertThat(good.nextMessage()).isEqualTo("still fine");
@@ -283,5 +289,10 @@ class TlsTest
             .extracting(Throwable::getMessage).asString().contains(why);
         assertThat(client.events).doesNotContain("opened");
         assertThat(server.awaitClosed()).as("the server hears the client's alert").isEqualTo(CloseReason.TLS_ERROR);
+        final CountersReader counters = Counters.process().reader();
+        assertThat(counters.sum("client", "tls.alerts.sent", "alert=fatal")).isEqualTo(1);
+        assertThat(counters.sum("server", "tls.alerts.received", "alert=certificate_unknown") +
+            counters.sum("server", "tls.alerts.received", "alert=bad_certificate"))
+            .as("the client's fatal alert, by name").isEqualTo(1);
     }
 }
