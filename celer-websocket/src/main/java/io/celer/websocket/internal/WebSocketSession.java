@@ -43,6 +43,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     private final Compression compression = new Compression();
 
     private Connection connection;
+    private WebSocketCounters counters;
     private Object attachment;
     private String path = "/";
     private String subprotocol;
@@ -145,6 +146,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     public void opened(final Connection connection)
     {
         this.connection = connection;
+        this.counters = WebSocketCounters.of(connection.reactor().counters());
         assembler.budget(connection.reactor().internals().largeBuffers());
         writer.open(connection);
         open = true;
@@ -277,11 +279,13 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     public int onPayload(final ByteBuffer payload, final boolean frameEnd)
     {
         final boolean last = frameEnd && frameFin;
-        if (messageCompressed)
+        final int result = messageCompressed ? compression.inflate(assembler, payload, last) :
+            assembler.deliver(payload, last);
+        if (last && result == CONTINUE)
         {
-            return compression.inflate(assembler, payload, last);
+            counters.messagesIn.increment();
         }
-        return assembler.deliver(payload, last);
+        return result;
     }
 
     @Override
@@ -415,11 +419,17 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         {
             return false;
         }
-        if (compression.isEnabled())
+        return sent(compression.isEnabled() ? compression.deflateText(writer, text) :
+            writer.write(Opcode.TEXT, true, text));
+    }
+
+    private boolean sent(final boolean written)
+    {
+        if (written)
         {
-            return compression.deflateText(writer, text);
+            counters.messagesOut.increment();
         }
-        return writer.write(Opcode.TEXT, true, text);
+        return written;
     }
 
     @Override
@@ -440,11 +450,8 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         {
             return false;
         }
-        if (compression.isEnabled())
-        {
-            return compression.deflate(writer, opcode, data);
-        }
-        return writer.write(opcode, true, data);
+        return sent(compression.isEnabled() ? compression.deflate(writer, opcode, data) :
+            writer.write(opcode, true, data));
     }
 
     @Override
@@ -482,6 +489,10 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         if (written)
         {
             sendingFragments = !last;
+            if (last)
+            {
+                counters.messagesOut.increment();
+            }
         }
         return written;
     }
