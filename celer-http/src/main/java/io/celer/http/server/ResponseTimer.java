@@ -13,18 +13,21 @@ import io.celer.tcp.Connection;
  * until the socket drains after lagging.
  *
  * <p>Pipelined responses that go out in one write all end at that write. A response whose connection closes
- * before the socket takes its bytes is not counted. Garbage-free: a fixed ring of pending responses; should it
- * fill (a socket that lags behind more than {@value #RING} responses), the oldest is counted at once.
+ * before the socket takes its bytes is not counted. Garbage-free and small, as every connection has one: pending
+ * responses are kept as runs of the same route and read (a pipelined batch is one run) in a ring of
+ * {@value #RING}; should it fill (responses of many routes or reads behind a lagging socket), the oldest run is
+ * counted at once.
  */
 final class ResponseTimer implements CycleTask
 {
-    private static final int RING = 32;
+    private static final int RING = 4;
 
     private final Connection connection;
     private final ResponseOutput output;
     private final RouteLatencies latencies;
     private final long[] readNanos = new long[RING];
     private final LatencyHistogram[] histograms = new LatencyHistogram[RING];
+    private final int[] runs = new int[RING];
     private int first;
     private int count;
     private Router lastRouter;
@@ -47,15 +50,24 @@ final class ResponseTimer implements CycleTask
         {
             return;
         }
-        if (count == RING)
+        final LatencyHistogram histogram = histogramOf(response);
+        final int last = (first + count - 1) & (RING - 1);
+        if (count > 0 && histograms[last] == histogram && readNanos[last] == response.readNanos)
         {
-            histograms[first].record(System.nanoTime() - readNanos[first]);
-            drop();
+            runs[last]++;
         }
-        final int at = (first + count) & (RING - 1);
-        readNanos[at] = response.readNanos;
-        histograms[at] = histogramOf(response);
-        count++;
+        else
+        {
+            if (count == RING)
+            {
+                recordFirst(System.nanoTime());
+            }
+            final int at = (first + count) & (RING - 1);
+            readNanos[at] = response.readNanos;
+            histograms[at] = histogram;
+            runs[at] = 1;
+            count++;
+        }
         if (!inRead && !queued)
         {
             // Answered outside a read (a callback, a timer): the connection flushes at the end of this cycle.
@@ -106,9 +118,19 @@ final class ResponseTimer implements CycleTask
         final long now = System.nanoTime();
         while (count > 0)
         {
-            histograms[first].record(now - readNanos[first]);
-            drop();
+            recordFirst(now);
         }
+    }
+
+    private void recordFirst(final long now)
+    {
+        final LatencyHistogram histogram = histograms[first];
+        final long nanos = now - readNanos[first];
+        for (int i = runs[first]; i > 0; i--)
+        {
+            histogram.record(nanos);
+        }
+        drop();
     }
 
     @Override

@@ -58,6 +58,8 @@ class RouteLatencyTest
             }
             // Pipelined in one write: each is counted on its own.
             exchange(out, in, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n".repeat(6), 6);
+            // Pipelined, alternating routes: more runs than a connection keeps pending, each still counted once.
+            exchange(out, in, "GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /static/p HTTP/1.1\r\nHost: x\r\n\r\n".repeat(5), 10);
             for (int i = 0; i < 3; i++)
             {
                 exchange(out, in, "GET /static/" + i + ".css HTTP/1.1\r\nHost: x\r\n\r\n", 1);
@@ -71,7 +73,7 @@ class RouteLatencyTest
             exchange(out, in, "GET /a HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n", 1);
         }
         final Map<String, Long> expected = new TreeMap<>(Map.of(
-            "route=GET /a", 11L, "route=GET /static/*", 3L, "route=POST /b", 2L, "route=* /any", 1L,
+            "route=GET /a", 16L, "route=GET /static/*", 8L, "route=POST /b", 2L, "route=* /any", 1L,
             "route=unmatched", 5L, "route=all", 0L));
         Await.until("every response timed", () -> counts("route-counts").equals(expected));
         for (final CounterValue value : histograms("route-counts"))
@@ -115,7 +117,8 @@ class RouteLatencyTest
         }
         Await.until("three timed", () -> counts("route-later").get("route=GET /later") == 3L);
         final HistogramSnapshot h = histogram("route-later", "route=GET /later");
-        assertThat(h.sum() / h.count()).as("mean, at least the handler's 30 ms").isGreaterThanOrEqualTo(30 * MILLIS);
+        // The timer wheel may fire a tick early against the clock read when the request arrived.
+        assertThat(h.sum() / h.count()).as("mean, about the handler's 30 ms").isGreaterThanOrEqualTo(25 * MILLIS);
     }
 
     @Test
