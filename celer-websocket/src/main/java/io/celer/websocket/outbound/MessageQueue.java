@@ -227,12 +227,6 @@ final class MessageQueue
     }
 
     /**
-     * The oldest message's payload, as a view valid until the queue next changes.
-     *
-     * @return a buffer whose bytes between position and limit are the payload.
-     * @throws IllegalStateException when empty.
-     */
-    /**
      * When the oldest message was queued.
      *
      * @return its {@code System.nanoTime()} as offered.
@@ -243,6 +237,12 @@ final class MessageQueue
         return segments[first].bytes.getLong(headOffset + TIME);
     }
 
+    /**
+     * The oldest message's payload, as a view valid until the queue next changes.
+     *
+     * @return a buffer whose bytes between position and limit are the payload.
+     * @throws IllegalStateException when empty.
+     */
     public ByteBuffer peek()
     {
         checkNotEmpty();
