@@ -40,12 +40,14 @@ final class TlsCounters
      */
     void failed(final Exception failure)
     {
+        // "Received fatal alert: NAME" on JDK 17, "(NAME) Received fatal alert: NAME" on later JDKs.
         final String message = failure.getMessage();
-        if (message == null || !message.startsWith(RECEIVED_FATAL))
+        final int at = message == null ? -1 : message.indexOf(RECEIVED_FATAL);
+        if (at < 0)
         {
             return;
         }
-        String alert = message.substring(RECEIVED_FATAL.length()).toLowerCase(Locale.ROOT);
+        String alert = message.substring(at + RECEIVED_FATAL.length()).trim().toLowerCase(Locale.ROOT);
         if (alert.isEmpty() || alert.length() > 40 || !alert.chars().allMatch(c -> c == '_' || (c >= 'a' && c <= 'z')))
         {
             alert = "other";

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.celer.counters.CounterValue;
 import io.celer.counters.Counters;
 import io.celer.counters.CountersReader;
 import io.celer.framing.LineFraming;
@@ -291,8 +292,11 @@ class TlsTest
         assertThat(server.awaitClosed()).as("the server hears the client's alert").isEqualTo(CloseReason.TLS_ERROR);
         final CountersReader counters = Counters.process().reader();
         assertThat(counters.sum("client", "tls.alerts.sent", "alert=fatal")).isEqualTo(1);
-        assertThat(counters.sum("server", "tls.alerts.received", "alert=certificate_unknown") +
-            counters.sum("server", "tls.alerts.received", "alert=bad_certificate"))
-            .as("the client's fatal alert, by name").isEqualTo(1);
+        // The alert's name depends on the JDK and the failure (certificate_unknown, certificate_expired...).
+        assertThat(counters.snapshot().stream()
+            .filter(v -> v.scope().equals("server") && v.name().equals("tls.alerts.received"))
+            .filter(v -> v.tag().matches("alert=[a-z_]+") && !v.tag().equals("alert=close_notify") &&
+                !v.tag().equals("alert=other"))
+            .mapToLong(CounterValue::value).sum()).as("the client's fatal alert, by its name").isEqualTo(1);
     }
 }
