@@ -136,6 +136,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         channel = newChannel;
         handler = first;
         transport = config.transport().newTransport(clientMode, host, port);
+        transport.countInto(reactor.counters());
         config.configure(newChannel, clientMode);
         buffers.lend(reader, writer);
         reader.reset();

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
+import io.celer.counters.CounterScope;
+
 /**
  * How a connection's bytes cross its socket: as they are, or through a security layer such as TLS.
  *
@@ -63,6 +65,16 @@ public interface Transport
      * @param channel the socket, about to close.
      */
     void shutdown(SocketChannel channel);
+
+    /**
+     * Where the layer counts what only it sees (TLS alerts, say); called once, on the reactor thread, before the
+     * handshake.
+     *
+     * @param scope the connection's reactor's counters.
+     */
+    default void countInto(final CounterScope scope)
+    {
+    }
 
     /**
      * Lets go of what the layer holds (buffers it borrowed), once the connection closed; nothing is called after.

@@ -9,6 +9,7 @@ import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
+import io.celer.counters.CounterScope;
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Transport;
 import io.celer.tcp.TransportLimitException;
@@ -55,6 +56,7 @@ final class TlsTransport implements Transport
     private boolean rehandshaking;
     private int renegotiations;
     private long renegotiationWindowStart;
+    private TlsCounters counters;
 
     TlsTransport(final SSLEngine engine, final int maxRenegotiations, final long renegotiationIntervalMillis)
     {
@@ -63,6 +65,12 @@ final class TlsTransport implements Transport
         this.plaintextSize = engine.getSession().getApplicationBufferSize();
         this.maxRenegotiations = maxRenegotiations;
         this.renegotiationIntervalNanos = renegotiationIntervalMillis * 1_000_000L;
+    }
+
+    @Override
+    public void countInto(final CounterScope scope)
+    {
+        counters = TlsCounters.of(scope);
     }
 
     @Override
@@ -111,7 +119,8 @@ final class TlsTransport implements Transport
         }
         catch (final SSLException ex)
         {
-            sendAlert(channel);
+            failed(ex);
+            sendAlert(channel, true);
             throw ex;
         }
     }
@@ -138,6 +147,10 @@ final class TlsTransport implements Transport
                 }
                 return read > 0;
             case CLOSED:
+                if (counters != null)
+                {
+                    counters.closeNotifyReceived.increment();
+                }
                 throw new SSLHandshakeException("the peer closed TLS during the handshake");
             default:
                 return true;
@@ -168,7 +181,8 @@ final class TlsTransport implements Transport
         {
             // A corrupt, oversized or unexpected record: the engine holds the fatal alert that says so. Over the
             // renegotiation bound: close_notify.
-            sendAlert(channel);
+            failed(ex);
+            sendAlert(channel, ex instanceof SSLException);
             throw ex;
         }
         moveAppIn(destination);
@@ -204,6 +218,10 @@ final class TlsTransport implements Transport
                 case BUFFER_UNDERFLOW:
                     return;
                 case CLOSED:
+                    if (!inboundDone && counters != null)
+                    {
+                        counters.closeNotifyReceived.increment();
+                    }
                     inboundDone = true;
                     return;
                 default:
@@ -309,24 +327,45 @@ final class TlsTransport implements Transport
     @Override
     public void shutdown(final SocketChannel channel)
     {
-        sendAlert(channel);
+        sendAlert(channel, false);
+    }
+
+    private void failed(final Exception failure)
+    {
+        if (counters != null)
+        {
+            counters.failed(failure);
+        }
     }
 
     /**
      * Closes the outbound side, which makes the engine produce close_notify or the alert of a failed
      * handshake, and tries once to send it.
+     *
+     * @param fatal whether the engine failed: its alert, if it made one, is fatal.
      */
-    private void sendAlert(final SocketChannel channel)
+    private void sendAlert(final SocketChannel channel, final boolean fatal)
     {
         try
         {
             engine.closeOutbound();
+            boolean produced = false;
             while (!engine.isOutboundDone())
             {
-                if (!flushNetOut(channel) || wrap(empty).bytesProduced() == 0)
+                if (!flushNetOut(channel))
                 {
                     break;
                 }
+                final int bytes = wrap(empty).bytesProduced();
+                if (bytes == 0)
+                {
+                    break;
+                }
+                produced = true;
+            }
+            if (produced && counters != null)
+            {
+                (fatal ? counters.fatalSent : counters.closeNotifySent).increment();
             }
             flushNetOut(channel);
         }

@@ -43,6 +43,7 @@ public final class UdpEndpoint
     private final ByteBuffer writeBuffer;
     private final List<MembershipKey> memberships = new ArrayList<>();
     private final BoundSocket socket;
+    private final UdpCounters counters;
 
     private volatile DatagramChannel channel;
 
@@ -64,6 +65,7 @@ public final class UdpEndpoint
         this.readBuffer = ByteBuffer.allocateDirect(config.maxDatagramSize() + 1);
         this.writeBuffer = ByteBuffer.allocateDirect(config.writeBufferSize());
         this.socket = new BoundSocket(reactor);
+        this.counters = UdpCounters.of(reactor.counters());
     }
 
     /**
@@ -175,9 +177,10 @@ public final class UdpEndpoint
      */
     public boolean send(final ByteBuffer payload, final InetSocketAddress target)
     {
+        final int length = payload.remaining();
         try
         {
-            return openChannel().send(payload, target) > 0 || !payload.hasRemaining();
+            return counters.sent(openChannel().send(payload, target), length);
         }
         catch (final IOException ex)
         {
@@ -194,9 +197,10 @@ public final class UdpEndpoint
      */
     public boolean send(final ByteBuffer payload)
     {
+        final int length = payload.remaining();
         try
         {
-            return openChannel().write(payload) > 0 || !payload.hasRemaining();
+            return counters.sent(openChannel().write(payload), length);
         }
         catch (final IOException ex)
         {
@@ -347,9 +351,12 @@ public final class UdpEndpoint
             readBuffer.flip();
             if (readBuffer.limit() > config.maxDatagramSize())
             {
+                counters.oversized.increment();
                 report(new OversizedDatagramException((InetSocketAddress)sender, config.maxDatagramSize()));
                 continue;
             }
+            counters.datagramsIn.increment();
+            counters.bytesIn.add(readBuffer.limit());
             try
             {
                 handler.datagram(this, readBuffer, (InetSocketAddress)sender);

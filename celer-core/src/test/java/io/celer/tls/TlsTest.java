@@ -16,6 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.celer.counters.CounterValue;
 import io.celer.counters.Counters;
 import io.celer.counters.CountersReader;
 import io.celer.framing.LineFraming;
@@ -87,6 +88,11 @@ class TlsTest
         assertThat(server.awaitClosed()).as("close_notify reads as an orderly close").isEqualTo(CloseReason.PEER_CLOSED);
         assertThat(server.errors).isEmpty();
         assertThat(client.errors).isEmpty();
+        final CountersReader counters = Counters.process().reader();
+        assertThat(counters.sum("client", "tls.alerts.sent", "alert=close_notify")).isEqualTo(1);
+        assertThat(counters.sum("server", "tls.alerts.received", "alert=close_notify")).isEqualTo(1);
+        assertThat(counters.sum("server", "tls.alerts.sent", "alert=fatal")).isZero();
+        assertThat(counters.sum("client", "tls.alerts.sent", "alert=fatal")).isZero();
     }
 
     @Test
@@ -202,6 +208,7 @@ class TlsTest
             in.readAllBytes(); // an alert, then the end of the stream
             Await.until("the plaintext client's failure", () -> server.events.contains("closed:TLS_ERROR"));
             assertThat(server.errors).singleElement().isInstanceOf(SSLException.class);
+            assertThat(Counters.process().reader().sum("server", "tls.alerts.sent", "alert=fatal")).isEqualTo(1);
         }
         good.connection.reactor().call(() -> good.connection.send("still fine"));
         assertThat(good.nextMessage()).isEqualTo("still fine");
@@ -283,5 +290,13 @@ class TlsTest
             .extracting(Throwable::getMessage).asString().contains(why);
         assertThat(client.events).doesNotContain("opened");
         assertThat(server.awaitClosed()).as("the server hears the client's alert").isEqualTo(CloseReason.TLS_ERROR);
+        final CountersReader counters = Counters.process().reader();
+        assertThat(counters.sum("client", "tls.alerts.sent", "alert=fatal")).isEqualTo(1);
+        // The alert's name depends on the JDK and the failure (certificate_unknown, certificate_expired...).
+        assertThat(counters.snapshot().stream()
+            .filter(v -> v.scope().equals("server") && v.name().equals("tls.alerts.received"))
+            .filter(v -> v.tag().matches("alert=[a-z_]+") && !v.tag().equals("alert=close_notify") &&
+                !v.tag().equals("alert=other"))
+            .mapToLong(CounterValue::value).sum()).as("the client's fatal alert, by its name").isEqualTo(1);
     }
 }

@@ -60,6 +60,8 @@ class StatCommandTest
         assertThat(table).contains("pid " + ProcessHandle.current().pid())
             .containsPattern("stat-table: http.responses class=2xx +" + REQUESTS + " ")
             .containsPattern("stat-table: tcp.connections.accepted +1 ")
+            .containsPattern("stat-table: http.route.latency route=GET / +n=" + REQUESTS +
+                " p50=[0-9.]+us p99=[0-9.]+us p99.9=[0-9.]+us max=[0-9.]+us")
             .contains("per second");
     }
 
@@ -106,7 +108,10 @@ class StatCommandTest
             assertThat(text).endsWith("# EOF\n")
                 .contains("celer_http_responses_total{pid=\"" + ProcessHandle.current().pid() +
                     "\",reactor=\"stat-serve\",class=\"2xx\"} " + REQUESTS + "\n")
-                .contains("# TYPE celer_tcp_connections_open gauge\n");
+                .contains("# TYPE celer_tcp_connections_open gauge\n")
+                .contains("# TYPE celer_http_route_latency_seconds histogram\n")
+                .contains("celer_http_route_latency_seconds_count{pid=\"" + ProcessHandle.current().pid() +
+                    "\",reactor=\"stat-serve\",route=\"GET /\"} " + REQUESTS + "\n");
             assertParsedByPrometheus(text);
         }
         finally
@@ -129,6 +134,10 @@ class StatCommandTest
             "        if f.name == 'celer_http_responses' and s.labels.get('reactor') == 'stat-serve' and "
                 + "s.labels.get('class') == '2xx':",
             "            print('2xx', int(s.value))",
+            "        if f.name == 'celer_http_route_latency_seconds' and f.type == 'histogram' and "
+                + "s.name.endswith('_count') and s.labels.get('reactor') == 'stat-serve' and "
+                + "s.labels.get('route') == 'GET /':",
+            "            print('route', int(s.value))",
             "print('families', len(families))");
         final Process python;
         try
@@ -152,7 +161,8 @@ class StatCommandTest
             out = new String(output.readAllBytes(), StandardCharsets.UTF_8);
         }
         assertThat(parser.waitFor()).as(out).isZero();
-        assertThat(out).contains("2xx " + REQUESTS + "\n").containsPattern("families [1-9][0-9]+");
+        assertThat(out).contains("2xx " + REQUESTS + "\n").contains("route " + REQUESTS + "\n")
+            .containsPattern("families [1-9][0-9]+");
     }
 
     /** Serves REQUESTS requests on a reactor of this name over one connection; returns this JVM's counters file. */
@@ -176,6 +186,7 @@ class StatCommandTest
         final CountersReader reader = CountersReader.open(file);
         Await.until("the responses counted", () -> reader.sum(name, "http.responses", "class=2xx") == REQUESTS);
         Await.until("the connection closed", () -> reader.sum(name, "tcp.connections.open", "") == 0);
+        Await.until("the responses timed", () -> reader.sum(name, "http.route.latency", "route=GET /") == REQUESTS);
         return file;
     }
 

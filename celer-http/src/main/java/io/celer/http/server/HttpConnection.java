@@ -2,6 +2,7 @@ package io.celer.http.server;
 
 import java.nio.ByteBuffer;
 
+import io.celer.counters.Counters;
 import io.celer.http.HttpMethod;
 import io.celer.http.HttpStatus;
 import io.celer.http.internal.ChunkedDecoder;
@@ -64,6 +65,13 @@ final class HttpConnection implements Handler, PipelineEvents
     private boolean upgraded;
     private boolean reading;
     private final HttpCounters counters;
+    private final ResponseTimer timer;
+    /** When this read reached the server, and when the bytes left over from earlier reads did (0: counters off). */
+    private long readNanos;
+    private long carriedNanos;
+    /** Bytes left unread at the end of the last delivery, and where they end in this one (-1: none). */
+    private int carried;
+    private int carriedEnd = -1;
 
     HttpConnection(final HttpServerConfig config, final HttpHandler handler, final Connection connection,
         final DateHeader date, final byte[] serverLine, final ConnectionRecycler recycler)
@@ -78,6 +86,7 @@ final class HttpConnection implements Handler, PipelineEvents
         this.gate = new ReadGate(connection);
         this.counters = HttpCounters.of(connection.reactor().counters());
         this.pipeline = new ResponsePipeline(connection, this, config, date, serverLine, recycler);
+        this.timer = pipeline.timer();
     }
 
     @Override
@@ -90,6 +99,13 @@ final class HttpConnection implements Handler, PipelineEvents
     public void message(final Connection c, final ByteBuffer data)
     {
         reading = true;
+        timer.inRead = true;
+        if (Counters.enabled())
+        {
+            readNanos = System.nanoTime();
+            // Bytes left by the last delivery (a pipeline that was full, a half-read request) were read then.
+            carriedEnd = carried > 0 ? data.position() + carried : -1;
+        }
         try
         {
             parse(data);
@@ -97,6 +113,12 @@ final class HttpConnection implements Handler, PipelineEvents
         finally
         {
             reading = false;
+            timer.inRead = false;
+            carried = data.remaining();
+            if (carried > 0 && data.position() >= carriedEnd)
+            {
+                carriedNanos = readNanos;
+            }
             if (upgraded)
             {
                 release(); // the request flyweight was in use until now
@@ -217,7 +239,7 @@ final class HttpConnection implements Handler, PipelineEvents
         if (length == 0)
         {
             request.bodyStart = headLength;
-            dispatch(data, start);
+            dispatch(data, start, start + headLength);
             data.position(start + headLength);
             afterRequest();
             return true;
@@ -234,7 +256,7 @@ final class HttpConnection implements Handler, PipelineEvents
         bodyRemaining = length;
         phase = STREAM_FIXED; // before the handler runs: a failure in it turns the phase to DISCARD for good
         startBodyClock();
-        dispatch(data, start);
+        dispatch(data, start, start + headLength);
         data.position(start + headLength);
         return true;
     }
@@ -258,7 +280,7 @@ final class HttpConnection implements Handler, PipelineEvents
         }
         request.bodyStart = headLength;
         request.bodyLength = (int)request.contentLength();
-        dispatch(data, start);
+        dispatch(data, start, start + length);
         data.position(start + length);
         afterRequest();
         return true;
@@ -281,7 +303,7 @@ final class HttpConnection implements Handler, PipelineEvents
             {
                 request.bodyStart = headLength;
                 request.bodyLength = held;
-                dispatch(data, start);
+                dispatch(data, start, p);
                 data.position(p);
                 afterRequest();
                 return true;
@@ -304,7 +326,7 @@ final class HttpConnection implements Handler, PipelineEvents
                 request.bodyStart = headLength;
                 phase = STREAM_CHUNKED;
                 startBodyClock();
-                dispatch(data, start);
+                dispatch(data, start, p);
                 deliver(data, start + headLength, start + headLength + held);
                 data.position(p);
                 return true;
@@ -340,7 +362,7 @@ final class HttpConnection implements Handler, PipelineEvents
         windowBytes += n;
         if (bodyRemaining == 0)
         {
-            endStream();
+            endStream(start + n);
         }
     }
 
@@ -359,7 +381,7 @@ final class HttpConnection implements Handler, PipelineEvents
             if (decoder.isDone())
             {
                 data.position(p);
-                endStream();
+                endStream(p);
                 return true;
             }
             final long remaining = decoder.dataRemaining();
@@ -401,8 +423,12 @@ final class HttpConnection implements Handler, PipelineEvents
         data.limit(limit);
     }
 
-    private void endStream()
+    private void endStream(final int end)
     {
+        if (!current.isRetired())
+        {
+            current.readNanos = readAt(end); // a streamed request's last byte is its body's
+        }
         final BodyListener done = listener;
         listener = null;
         if (done != null)
@@ -427,10 +453,17 @@ final class HttpConnection implements Handler, PipelineEvents
         closeNow();
     }
 
-    private void dispatch(final ByteBuffer data, final int start)
+    /** The time the read that brought the byte before {@code end} reached the server. */
+    private long readAt(final int end)
+    {
+        return end <= carriedEnd ? carriedNanos : readNanos;
+    }
+
+    private void dispatch(final ByteBuffer data, final int start, final int end)
     {
         request.attach(data, start);
         final HttpResponse response = current;
+        response.readNanos = readAt(end);
         try
         {
             handler.handle(request, response);
@@ -508,6 +541,7 @@ final class HttpConnection implements Handler, PipelineEvents
     {
         if (closeWhenDrained)
         {
+            timer.settle();
             connection.close();
             return;
         }
@@ -553,6 +587,7 @@ final class HttpConnection implements Handler, PipelineEvents
             closeWhenDrained = true; // the response's last bytes wait in the backlog: the close comes after them
             return;
         }
+        timer.settle();
         connection.close();
     }
 
@@ -561,6 +596,8 @@ final class HttpConnection implements Handler, PipelineEvents
     {
         upgraded = true;
         phase = DISCARD;
+        timer.settle(); // the upgrade's response: this connection hears no more of its socket
+        timer.clear();
         pendingUpgrade = -1;
         connection.setReadTimeout(0);
         connection.cancelEventTimeout();
@@ -570,6 +607,12 @@ final class HttpConnection implements Handler, PipelineEvents
         {
             release();
         }
+    }
+
+    @Override
+    public void batchProcessed(final Connection c)
+    {
+        timer.settle(); // the flush the read's end would do, now, so that the responses it sends are timed
     }
 
     @Override

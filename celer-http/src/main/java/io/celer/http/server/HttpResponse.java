@@ -51,6 +51,16 @@ public final class HttpResponse
     int minorVersion;
     boolean upgradeRequested;
     Handler upgradeTo;
+    /** The route a {@link Router} gave it, or {@link #UNMATCHED}; a response no router saw has none. */
+    Router router;
+    int route;
+    /** When the read that completed its request reached the server ({@code System.nanoTime()}), or {@link #UNTIMED}. */
+    long readNanos;
+
+    /** The route of a request a {@link Router} matched to none of its routes. */
+    static final int UNMATCHED = -1;
+    /** The read time of a response refused before its handler saw the request: not timed. */
+    static final long UNTIMED = Long.MIN_VALUE;
 
     private int state = IDLE;
     private int status;
@@ -74,6 +84,8 @@ public final class HttpResponse
         this.minorVersion = minorVersion;
         this.upgradeTo = null;
         this.upgradeRequested = false;
+        this.router = null;
+        this.readNanos = UNTIMED;
         this.state = OPEN;
         this.statusSet = false;
         this.writableListener = null;
@@ -86,9 +98,22 @@ public final class HttpResponse
         head.clear();
     }
 
+    /** A router took the request: the route's latency histogram times it. */
+    void routed(final Router by, final int index)
+    {
+        router = by;
+        route = index;
+    }
+
     boolean isDone()
     {
         return state == DONE;
+    }
+
+    /** Sent and given back to the pipeline: no longer this request's. */
+    boolean isRetired()
+    {
+        return state == IDLE;
     }
 
     boolean isOpen()

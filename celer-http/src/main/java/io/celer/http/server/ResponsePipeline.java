@@ -14,6 +14,7 @@ final class ResponsePipeline
     private final Connection connection;
     private final PipelineEvents events;
     private final ResponseOutput output;
+    private final ResponseTimer timer;
     private final HttpResponse[] slots;
     private final ConnectionRecycler recycler;
     private final DateHeader date;
@@ -34,6 +35,7 @@ final class ResponsePipeline
         this.recycler = recycler;
         this.events = events;
         this.output = new ResponseOutput(connection, config.responseBufferSize());
+        this.timer = new ResponseTimer(connection, output);
         this.date = date;
         this.serverLine = serverLine;
         // Made on first need: a connection that never pipelines uses one slot, and many live for one request.
@@ -43,6 +45,12 @@ final class ResponsePipeline
     Connection connection()
     {
         return connection;
+    }
+
+    /** Times the responses of this connection. */
+    ResponseTimer timer()
+    {
+        return timer;
     }
 
     boolean isFull()
@@ -162,6 +170,7 @@ final class ResponsePipeline
             final boolean close = head.closeAfter;
             final Handler next = head.upgradeTo;
             final int sequence = head.sequence;
+            timer.retired(head);
             head.release();
             if (head.head != null)
             {
@@ -200,6 +209,7 @@ final class ResponsePipeline
         if (output.drain())
         {
             events.drained();
+            timer.settle();
             if (count > 0)
             {
                 slots[headIndex].notifyWritable();
@@ -221,6 +231,7 @@ final class ResponsePipeline
     {
         closed = true;
         output.release();
+        timer.clear();
         for (final HttpResponse slot : slots)
         {
             if (slot != null && slot.head != null && slot.isComplete())

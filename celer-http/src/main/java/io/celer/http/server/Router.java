@@ -25,6 +25,8 @@ public final class Router implements HttpHandler
     private final boolean[] prefix;
     private final HttpMethod[] methods;
     private final HttpHandler[] handlers;
+    /** Each route's method and path pattern, the label of its latency histogram. */
+    private final String[] names;
     private final HttpHandler notFound;
     private final int serverAllow;
     // The Allow values by set of methods, made the first time a set is answered; racing threads make equal ones.
@@ -37,9 +39,11 @@ public final class Router implements HttpHandler
         prefix = new boolean[n];
         methods = new HttpMethod[n];
         handlers = new HttpHandler[n];
+        names = new String[n];
         for (int i = 0; i < n; i++)
         {
             final Route route = builder.routes.get(i);
+            names[i] = route.name;
             paths[i] = route.path;
             prefix[i] = route.prefix;
             methods[i] = route.method;
@@ -84,6 +88,7 @@ public final class Router implements HttpHandler
                 if (method == null || method == request.method ||
                     (method == HttpMethod.GET && request.method == HttpMethod.HEAD))
                 {
+                    response.routed(this, i);
                     handlers[i].handle(request, response);
                     return;
                 }
@@ -91,6 +96,7 @@ public final class Router implements HttpHandler
                 allowed |= allowBits(method);
             }
         }
+        response.routed(this, HttpResponse.UNMATCHED);
         if (request.method == HttpMethod.OPTIONS && length == 1 && buffer.get(start) == '*')
         {
             response.header("Allow", allowValue(serverAllow)).end();
@@ -107,6 +113,18 @@ public final class Router implements HttpHandler
         {
             response.status(HttpStatus.METHOD_NOT_ALLOWED).header("Allow", allowValue(allowed)).end();
         }
+    }
+
+    /** A route's name, for its latency histogram; read at setup and on first use per reactor. */
+    String routeName(final int route)
+    {
+        return names[route];
+    }
+
+    /** The number of routes. */
+    int routeCount()
+    {
+        return names.length;
     }
 
     /** A path with escapes: compared as RFC 3986, 6.2.2 says, the slow way, as few paths have any. */
@@ -156,6 +174,7 @@ public final class Router implements HttpHandler
         final byte[] path;
         final boolean prefix;
         final HttpHandler handler;
+        final String name;
 
         Route(final HttpMethod method, final String path, final boolean prefix, final HttpHandler handler)
         {
@@ -171,6 +190,7 @@ public final class Router implements HttpHandler
             this.path = PercentCoding.normalize(path);
             this.prefix = prefix;
             this.handler = handler;
+            this.name = (method == null ? "*" : method.name()) + " " + path + (prefix ? "*" : "");
         }
     }
 

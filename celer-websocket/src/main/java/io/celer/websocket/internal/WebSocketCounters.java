@@ -15,9 +15,15 @@ public final class WebSocketCounters
         CloseCode.MESSAGE_TOO_BIG, CloseCode.INTERNAL_ERROR};
 
     private final Counter[] closes = new Counter[CODES.length + 1];
+    /** Whole messages received from peers and handed to handlers (after inflation, fragments joined). */
+    final Counter messagesIn;
+    /** Whole messages sent by handlers, a fragmented one once its last fragment is written. */
+    final Counter messagesOut;
 
     private WebSocketCounters(final CounterScope scope)
     {
+        messagesIn = scope.total("ws.messages.in", "");
+        messagesOut = scope.total("ws.messages.out", "");
         for (int i = 0; i < CODES.length; i++)
         {
             closes[i] = scope.total("ws.closes", "code=" + CODES[i]);

@@ -45,6 +45,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     private Compression compression;
 
     private Connection connection;
+    private WebSocketCounters counters;
     private Object attachment;
     private String path = "/";
     private String subprotocol;
@@ -156,6 +157,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     public void opened(final Connection connection)
     {
         this.connection = connection;
+        this.counters = WebSocketCounters.of(connection.reactor().counters());
         assembler.budget(connection.reactor().internals().largeBuffers());
         writer.open(connection);
         open = true;
@@ -322,11 +324,14 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     public int onPayload(final ByteBuffer payload, final boolean frameEnd)
     {
         final boolean last = frameEnd && frameFin;
-        if (messageCompressed)
+        final int result = messageCompressed
+            ? compression.inflate(assembler, payload, last, connection.reactor().internals().cycle())
+            : assembler.deliver(payload, last);
+        if (last && result == CONTINUE)
         {
-            return compression.inflate(assembler, payload, last, connection.reactor().internals().cycle());
+            counters.messagesIn.increment();
         }
-        return assembler.deliver(payload, last);
+        return result;
     }
 
     @Override
@@ -460,11 +465,17 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         {
             return false;
         }
-        if (compression != null && compression.isEnabled())
+        return sent(compression != null && compression.isEnabled() ? compression.deflateText(writer, text) :
+            writer.write(Opcode.TEXT, true, text));
+    }
+
+    private boolean sent(final boolean written)
+    {
+        if (written)
         {
-            return compression.deflateText(writer, text);
+            counters.messagesOut.increment();
         }
-        return writer.write(Opcode.TEXT, true, text);
+        return written;
     }
 
     @Override
@@ -485,11 +496,8 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         {
             return false;
         }
-        if (compression != null && compression.isEnabled())
-        {
-            return compression.deflate(writer, opcode, data);
-        }
-        return writer.write(opcode, true, data);
+        return sent(compression != null && compression.isEnabled() ? compression.deflate(writer, opcode, data) :
+            writer.write(opcode, true, data));
     }
 
     @Override
@@ -527,6 +535,10 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         if (written)
         {
             sendingFragments = !last;
+            if (last)
+            {
+                counters.messagesOut.increment();
+            }
         }
         return written;
     }

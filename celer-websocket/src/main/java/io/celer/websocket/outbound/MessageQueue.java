@@ -17,8 +17,12 @@ import java.nio.ByteBuffer;
  */
 final class MessageQueue
 {
-    /** Bytes before each payload in a segment: its length (an int; -1 ends a segment) and its kind. */
-    static final int HEADER = 5;
+    /**
+     * Bytes before each payload in a segment: its length (an int; -1 ends a segment), its kind, and when it was
+     * queued (a long).
+     */
+    static final int HEADER = 13;
+    private static final int TIME = 5;
     /** The largest segment chosen for a queue that is not told its segment size. */
     static final int DEFAULT_SEGMENT_SIZE = 64 * 1024;
     private static final int END = -1;
@@ -99,6 +103,19 @@ final class MessageQueue
      */
     public boolean offer(final int kind, final ByteBuffer payload)
     {
+        return offer(kind, payload, 0);
+    }
+
+    /**
+     * Takes a message if it fits the bounds, with the time it was queued.
+     *
+     * @param kind        what the message is, as a byte.
+     * @param payload     the bytes between position and limit; position moves to limit when taken.
+     * @param queuedNanos when it was queued ({@code System.nanoTime()}), kept for {@link #peekQueuedNanos()}.
+     * @return false, with nothing taken, when the queue has no room for it (or its pool no segment).
+     */
+    boolean offer(final int kind, final ByteBuffer payload, final long queuedNanos)
+    {
         final int length = payload.remaining();
         if (length > maxMessageLength)
         {
@@ -132,6 +149,7 @@ final class MessageQueue
         final ByteBuffer tail = segments[(first + segmentCount - 1) & mask].bytes;
         tail.putInt(tailOffset, length);
         tail.put(tailOffset + 4, (byte)kind);
+        tail.putLong(tailOffset + TIME, queuedNanos);
         tail.put(tailOffset + HEADER, payload, payload.position(), length);
         payload.position(payload.limit());
         tailOffset += record;
@@ -206,6 +224,17 @@ final class MessageQueue
     {
         checkNotEmpty();
         return segments[first].bytes.getInt(headOffset);
+    }
+
+    /**
+     * When the oldest message was queued.
+     *
+     * @return its {@code System.nanoTime()} as offered.
+     */
+    long peekQueuedNanos()
+    {
+        checkNotEmpty();
+        return segments[first].bytes.getLong(headOffset + TIME);
     }
 
     /**

@@ -128,7 +128,7 @@ public final class OutboundConfig
      * back when drained.
      *
      * @param bytes 0 (the default) for an eighth of {@link #maxQueuedBytes()} up to 64 KiB; otherwise at least
-     *              {@link #maxMessageLength()} plus 5 bytes of header.
+     *              {@link #maxMessageLength()} plus 13 bytes of header.
      * @return this.
      */
     public OutboundConfig segmentSize(final int bytes)

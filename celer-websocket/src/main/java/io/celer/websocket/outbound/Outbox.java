@@ -2,6 +2,7 @@ package io.celer.websocket.outbound;
 
 import java.nio.ByteBuffer;
 
+import io.celer.counters.Counters;
 import io.celer.tcp.Connection;
 import io.celer.websocket.CloseCode;
 import io.celer.websocket.internal.FrameEncoder;
@@ -136,7 +137,8 @@ public final class Outbox
 
     private boolean enqueue(final int kind, final ByteBuffer payload)
     {
-        if (!queue.offer(kind, payload))
+        final long now = Counters.enabled() ? System.nanoTime() : 0;
+        if (!queue.offer(kind, payload, now))
         {
             switch (policy)
             {
@@ -159,7 +161,7 @@ public final class Outbox
                         queue.remove();
                         countDrops(1);
                     }
-                    while (!queue.offer(kind, payload));
+                    while (!queue.offer(kind, payload, now));
                     break;
             }
         }
@@ -191,6 +193,8 @@ public final class Outbox
     {
         final Connection connection = socket.connection();
         int budget = drainBudget;
+        // One clock read per turn: the messages it moves enter the write buffer together, flushed at once.
+        final long now = Counters.enabled() ? System.nanoTime() : 0;
         while (!queue.isEmpty())
         {
             if (!socket.isOpen())
@@ -213,6 +217,7 @@ public final class Outbox
             {
                 break;
             }
+            counters.queueTime.record(now - queue.peekQueuedNanos());
             queue.remove();
             budget -= length;
         }

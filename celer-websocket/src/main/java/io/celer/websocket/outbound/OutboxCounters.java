@@ -4,6 +4,7 @@ import java.util.Locale;
 
 import io.celer.counters.Counter;
 import io.celer.counters.CounterScope;
+import io.celer.counters.LatencyHistogram;
 
 /**
  * The outbox counters of one reactor, shared by its clients' outboxes; written on its thread.
@@ -15,6 +16,8 @@ final class OutboxCounters
     final Counter lagging;
     /** Messages written toward the socket, at once or from the queue. */
     final Counter written;
+    /** How long messages that could not be written at once waited in their queue. */
+    final LatencyHistogram queueTime;
 
     private OutboxCounters(final CounterScope scope)
     {
@@ -25,6 +28,7 @@ final class OutboxCounters
         }
         lagging = scope.gauge("ws.outbox.lagging", "");
         written = scope.total("ws.outbox.written", "");
+        queueTime = scope.histogram("ws.outbox.queue.time", "");
     }
 
     static OutboxCounters of(final CounterScope scope)

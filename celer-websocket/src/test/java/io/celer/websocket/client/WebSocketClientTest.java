@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.celer.counters.Counters;
+import io.celer.counters.CountersReader;
 import io.celer.http.HttpMethod;
 import io.celer.http.server.HttpServer;
 import io.celer.http.server.HttpServerConfig;
@@ -93,9 +95,22 @@ class WebSocketClientTest
         assertThat(events.next()).isEqualTo("text:h\u00e9llo " + "x".repeat(1000));
         reactor.call(() -> client.socket().sendBinary(ByteBuffer.allocate(40_000)));
         assertThat(events.next()).isEqualTo(RecordingWebSocketHandler.binaryEvent(new byte[40_000]));
+        reactor.call(() ->
+        {
+            client.socket().sendTextFragment("frag", false);
+            client.socket().sendTextFragment("ment", true);
+        });
+        assertThat(events.next()).isEqualTo("text:fragment");
         reactor.call(() -> client.socket().close(1000, "done"));
         assertThat(events.next()).startsWith("closing:1000:");
         assertThat(events.next()).isEqualTo("closed:1000");
+        // Whole messages, each way, at both sessions; the close frame is none.
+        final CountersReader counters = Counters.process().reader();
+        for (final String side : new String[] {"server", "client"})
+        {
+            assertThat(counters.sum(side, "ws.messages.in", "")).as(side).isEqualTo(3);
+            assertThat(counters.sum(side, "ws.messages.out", "")).as(side).isEqualTo(3);
+        }
     }
 
     @Test

@@ -176,13 +176,13 @@ class MessageQueueTest
         final SegmentPool pool = new SegmentPool(1_024, 4 * 1_024);
         final MessageQueue first = new MessageQueue(1_000, 100_000, 250, pool);
         final MessageQueue second = new MessageQueue(1_000, 100_000, 250, pool);
-        final ByteBuffer payload = message(250, 7);
+        final ByteBuffer payload = message(240, 7);
         int taken = 0;
         while (first.offer(2, payload.clear()))
         {
             taken++;
         }
-        // Four segments of four 255-byte records each.
+        // Four segments of four 253-byte records (240 bytes and the header) each.
         assertThat(taken).isEqualTo(16);
         assertThat(first.storageCapacity()).isEqualTo(4 * 1_024);
         assertThat(second.offer(2, payload.clear())).as("no segment left for another queue").isFalse();
@@ -194,7 +194,7 @@ class MessageQueueTest
         }
         assertThat(first.storageCapacity()).as("the first segment, read, goes back").isEqualTo(3 * 1_024);
         assertThat(second.offer(2, payload.clear())).isTrue();
-        assertThat(second.peek()).isEqualTo(message(250, 7));
+        assertThat(second.peek()).isEqualTo(message(240, 7));
         assertThat(pool.allocatedBytes()).isEqualTo(4 * 1_024);
     }
 

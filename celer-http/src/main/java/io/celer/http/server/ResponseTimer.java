@@ -1,0 +1,158 @@
+package io.celer.http.server;
+
+import io.celer.counters.Counters;
+import io.celer.counters.LatencyHistogram;
+import io.celer.reactor.internal.CycleTask;
+import io.celer.tcp.Connection;
+
+/**
+ * Times the responses of one connection into their routes' latency histograms: from the read that brought a
+ * request's last byte to the moment the socket has taken every byte written so far, this response's last
+ * included. A response retired with its bytes still in the connection's buffer waits here until the
+ * connection flushes (at the end of the read that answered it, or of the cycle) with nothing left over, or
+ * until the socket drains after lagging.
+ *
+ * <p>Pipelined responses that go out in one write all end at that write. A response whose connection closes
+ * before the socket takes its bytes is not counted. Garbage-free and small, as every connection has one: pending
+ * responses are kept as runs of the same route and read (a pipelined batch is one run) in a ring of
+ * {@value #RING}; should it fill (responses of many routes or reads behind a lagging socket), the oldest run is
+ * counted at once.
+ */
+final class ResponseTimer implements CycleTask
+{
+    private static final int RING = 4;
+
+    private final Connection connection;
+    private final ResponseOutput output;
+    private final RouteLatencies latencies;
+    private final long[] readNanos = new long[RING];
+    private final LatencyHistogram[] histograms = new LatencyHistogram[RING];
+    private final int[] runs = new int[RING];
+    private int first;
+    private int count;
+    private Router lastRouter;
+    private LatencyHistogram[] lastRoutes;
+    private boolean queued;
+    /** Set while the connection reads: the read's end settles what it answered. */
+    boolean inRead;
+
+    ResponseTimer(final Connection connection, final ResponseOutput output)
+    {
+        this.connection = connection;
+        this.output = output;
+        this.latencies = RouteLatencies.of(connection.reactor().counters());
+    }
+
+    /** A response is retired: every byte of it is in the connection's buffer or the pipeline's backlog. */
+    void retired(final HttpResponse response)
+    {
+        if (!Counters.enabled() || response.readNanos == HttpResponse.UNTIMED)
+        {
+            return;
+        }
+        final LatencyHistogram histogram = histogramOf(response);
+        final int last = (first + count - 1) & (RING - 1);
+        if (count > 0 && histograms[last] == histogram && readNanos[last] == response.readNanos)
+        {
+            runs[last]++;
+        }
+        else
+        {
+            if (count == RING)
+            {
+                recordFirst(System.nanoTime());
+            }
+            final int at = (first + count) & (RING - 1);
+            readNanos[at] = response.readNanos;
+            histograms[at] = histogram;
+            runs[at] = 1;
+            count++;
+        }
+        if (!inRead && !queued)
+        {
+            // Answered outside a read (a callback, a timer): the connection flushes at the end of this cycle.
+            queued = true;
+            connection.reactor().internals().runAtEndOfCycle(this);
+        }
+    }
+
+    private LatencyHistogram histogramOf(final HttpResponse response)
+    {
+        final Router router = response.router;
+        if (router == null)
+        {
+            return latencies.unrouted();
+        }
+        if (response.route == HttpResponse.UNMATCHED)
+        {
+            return latencies.unmatched();
+        }
+        if (router != lastRouter)
+        {
+            lastRoutes = latencies.of(router);
+            lastRouter = router;
+        }
+        return lastRoutes[response.route];
+    }
+
+    /**
+     * Flushes what waits, as the connection would next, and counts the pending responses if the socket took
+     * everything.
+     */
+    void settle()
+    {
+        if (count == 0)
+        {
+            return;
+        }
+        if (!connection.isOpen())
+        {
+            clear();
+            return;
+        }
+        connection.flush();
+        if (connection.isLagging() || output.hasBacklog())
+        {
+            return; // writable() settles once the socket drains
+        }
+        final long now = System.nanoTime();
+        while (count > 0)
+        {
+            recordFirst(now);
+        }
+    }
+
+    private void recordFirst(final long now)
+    {
+        final LatencyHistogram histogram = histograms[first];
+        final long nanos = now - readNanos[first];
+        for (int i = runs[first]; i > 0; i--)
+        {
+            histogram.record(nanos);
+        }
+        drop();
+    }
+
+    @Override
+    public void endOfCycle()
+    {
+        queued = false;
+        settle();
+    }
+
+    /** The connection closed or changed protocol: what is pending is not counted. */
+    void clear()
+    {
+        while (count > 0)
+        {
+            drop();
+        }
+    }
+
+    private void drop()
+    {
+        histograms[first] = null;
+        first = (first + 1) & (RING - 1);
+        count--;
+    }
+}
