@@ -42,17 +42,18 @@ public final class Reactor implements AutoCloseable
     }
 
     private final ReactorConfig config;
-    private final ReadyKeys readyKeys = new ReadyKeys();
+    private final LongestDispatch dispatches = new LongestDispatch();
+    private final ReadyKeys readyKeys = new ReadyKeys(dispatches);
     private final IdleStrategy idleStrategy;
     private final boolean idleParks;
     private final boolean waitsInSelector;
     private final boolean checkThreads;
-    private final ReactorTimers timers = new ReactorTimers();
+    private final ReactorTimers timers = new ReactorTimers(dispatches);
     private final ManyToOneQueue<Runnable> callbacks;
     private final Consumer<Runnable> callbackRunner = this::runCallback;
     private final ArrayList<CycleTask> cycleTasks = new ArrayList<>(1024);
     private final CallbackSources callbackSources = new CallbackSources();
-    private final BusyPollers pollers = new BusyPollers();
+    private final BusyPollers pollers = new BusyPollers(dispatches);
     private final ReactorInternals internals = new Internals();
     private final LargeBufferBudget largeBuffers;
     private int cyclesToSelect;
@@ -61,6 +62,7 @@ public final class Reactor implements AutoCloseable
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final CounterScope counterScope;
     private final ReactorCounters counters;
+    private final StallReporter stalls;
 
     private volatile State state = State.NEW;
     private volatile Thread thread;
@@ -96,6 +98,7 @@ public final class Reactor implements AutoCloseable
         this.callbacks = new ManyToOneQueue<>(config.callbackQueueCapacity());
         this.counterScope = Counters.process().scope(config.name());
         this.counters = new ReactorCounters(counterScope, config.stallThresholdNanos());
+        this.stalls = new StallReporter(counterScope, config.stallThresholdNanos());
     }
 
     /**
@@ -346,6 +349,7 @@ public final class Reactor implements AutoCloseable
 
     void runCallback(final ReactorCallback callback)
     {
+        dispatches.start(callback);
         try
         {
             callback.onCallback(nowMillis);
@@ -509,9 +513,14 @@ public final class Reactor implements AutoCloseable
             long cycleStart = System.nanoTime();
             while (state == State.RUNNING)
             {
+                dispatches.begin(cycleStart);
                 final int work = doWork();
                 final long cycleEnd = System.nanoTime();
-                counters.cycle(work, cycleEnd - cycleStart);
+                dispatches.at(cycleEnd);
+                if (counters.cycle(work, cycleEnd - cycleStart))
+                {
+                    stalls.stalled(cycleEnd - cycleStart, dispatches.longest(), dispatches.longestNanos(), cycleEnd);
+                }
                 cycleStart = cycleEnd;
                 if (work == 0 && waitsInSelector && pollers.count() == 0)
                 {
@@ -578,10 +587,13 @@ public final class Reactor implements AutoCloseable
         return to;
     }
 
-    private void advanceClock()
+    /** @return the {@code System.nanoTime()} read. */
+    private long advanceClock()
     {
-        nowNanos = System.nanoTime() - originNanos;
+        final long now = System.nanoTime();
+        nowNanos = now - originNanos;
         nowMillis = nowNanos / 1_000_000L;
+        return now;
     }
 
     private int doWork() throws IOException
@@ -593,7 +605,7 @@ public final class Reactor implements AutoCloseable
             work = readyKeys.select();
         }
         work += pollers.pollAll();
-        advanceClock();
+        dispatches.at(advanceClock());
         final int fired = timers.expire(nowNanos);
         final int called = callbacks.drain(callbackRunner);
         final int drained = called + callbackSources.drainAll();
@@ -615,7 +627,9 @@ public final class Reactor implements AutoCloseable
             // Tasks queued while these run (a flush that closes, say) join the same pass.
             for (int i = 0; i < cycleTasks.size(); i++)
             {
-                cycleTasks.get(i).endOfCycle();
+                final CycleTask task = cycleTasks.get(i);
+                dispatches.start(task);
+                task.endOfCycle();
             }
             cycleTasks.clear();
             work += tasks;
@@ -625,6 +639,7 @@ public final class Reactor implements AutoCloseable
 
     private void runCallback(final Runnable callback)
     {
+        dispatches.start(callback);
         try
         {
             callback.run();

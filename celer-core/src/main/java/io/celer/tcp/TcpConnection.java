@@ -10,11 +10,14 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.celer.framing.Framing;
 import io.celer.framing.FramingException;
+import io.celer.reactor.internal.ConnectionClosedEvent;
+import io.celer.reactor.internal.ConnectionOpenedEvent;
 import io.celer.reactor.internal.CycleTask;
 import io.celer.reactor.internal.Poller;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.internal.Selectable;
 import io.celer.reactor.internal.Logs;
+import io.celer.reactor.internal.StallCulprit;
 
 /**
  * A TCP connection on a reactor: its state from connect or accept to close, the {@link Connection} calls, and
@@ -26,7 +29,7 @@ import io.celer.reactor.internal.Logs;
  * <p>The hot path is one chain of calls on final classes: a readiness event or a poll, the reader's read and
  * decode, the handler, this connection's write or send, the writer's put and flush.
  */
-final class TcpConnection implements Connection, Selectable, Poller, CycleTask
+final class TcpConnection implements Connection, Selectable, Poller, CycleTask, StallCulprit
 {
     private static final System.Logger LOG = System.getLogger(TcpConnection.class.getName());
     private static final AtomicLong IDS = new AtomicLong();
@@ -65,6 +68,9 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     /** Why a lingering close closes, once the buffered bytes are out or its time is up. */
     private CloseReason closingReason;
     final TcpCounters counters;
+    /** This connection's bytes, as {@link #counters} count them, for its closing event. */
+    long bytesIn;
+    long bytesOut;
     /** Whether it counts among the open connections: from established to close. */
     private boolean countedOpen;
 
@@ -140,6 +146,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         writer.reset();
         timers.reset();
         endOfCycleQueued = false;
+        bytesIn = 0;
+        bytesOut = 0;
     }
 
     private void startHandshake()
@@ -188,6 +196,10 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         if (config.busyPoll())
         {
             reactor.internals().addPoller(this);
+        }
+        if (ConnectionOpenedEvent.enabled())
+        {
+            ConnectionOpenedEvent.commit(reactor.counters().name(), remoteAddress, id);
         }
         owner.onOpened(this);
         try
@@ -268,6 +280,13 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         {
             closeNow(closingReason);
         }
+    }
+
+    /** A stall in this connection's work names its handler, the application's class. */
+    @Override
+    public Object culprit()
+    {
+        return handler;
     }
 
     @Override
@@ -571,6 +590,10 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         }
         state = CLOSED;
         counters.closed(reason, countedOpen);
+        if (countedOpen && ConnectionClosedEvent.enabled())
+        {
+            ConnectionClosedEvent.commit(reactor.counters().name(), remoteAddress, id, reason, bytesIn, bytesOut);
+        }
         countedOpen = false;
         timers.cancelAll();
         handshake.closed();

@@ -84,6 +84,7 @@ public final class Router implements HttpHandler
                 if (method == null || method == request.method ||
                     (method == HttpMethod.GET && request.method == HttpMethod.HEAD))
                 {
+                    request.routed = handlers[i];
                     handlers[i].handle(request, response);
                     return;
                 }
