@@ -10,8 +10,9 @@ import io.celer.reactor.internal.StallEvent;
 
 /**
  * Names the culprit of a stalled cycle (the class of what ran longest in it) in three places: counters per
- * culprit ({@code reactor.stall.culprits} and {@code reactor.stall.culprit.nanos}, tagged {@code culprit=<class>}),
- * a warning logged at most once a second, and a JFR {@code io.celer.Stall} event while a recording wants it.
+ * culprit, tagged {@code culprit=<class>} ({@code reactor.stall.culprits}, the stalls charged to it, and
+ * {@code reactor.stall.culprit.nanos}, the longest it ran in one), a warning logged at most once a second, and a
+ * JFR {@code io.celer.Stall} event while a recording wants it.
  *
  * <p>Runs on the reactor thread. A culprit's counters are made the first time it stalls a cycle, up to
  * {@link #MAX_CULPRITS}; after that a stall allocates nothing but its log line, once a second at most.
@@ -55,7 +56,7 @@ final class StallReporter
         final Class<?> culprit = StallCulprit.classOf(work);
         final int slot = slotOf(culprit);
         stalls[slot].increment();
-        culpritNanos[slot].set(workNanos);
+        culpritNanos[slot].max(workNanos);
         stallsSinceLog++;
         if (!logged || nowNanos - loggedAtNanos >= LOG_INTERVAL_NANOS)
         {
