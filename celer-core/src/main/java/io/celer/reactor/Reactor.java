@@ -517,11 +517,15 @@ public final class Reactor implements AutoCloseable
                 final int work = doWork();
                 final long cycleEnd = System.nanoTime();
                 dispatches.at(cycleEnd);
-                if (counters.cycle(work, cycleEnd - cycleStart))
-                {
-                    stalls.stalled(cycleEnd - cycleStart, dispatches.longest(), dispatches.longestNanos(), cycleEnd);
-                }
+                final long cycleNanos = cycleEnd - cycleStart;
                 cycleStart = cycleEnd;
+                if (counters.cycle(work, cycleNanos))
+                {
+                    stalls.stalled(cycleNanos, dispatches.longest(), dispatches.longestNanos(), cycleEnd);
+                    // The report (its log line) is not the next cycle's work: charged to it, a slow log
+                    // appender would turn one stall into two.
+                    cycleStart = System.nanoTime();
+                }
                 if (work == 0 && waitsInSelector && pollers.count() == 0)
                 {
                     waitInSelector();
@@ -587,7 +591,7 @@ public final class Reactor implements AutoCloseable
         return to;
     }
 
-    /** @return the {@code System.nanoTime()} read. */
+    /** Returns the {@code System.nanoTime()} read: a boundary between units of work too. */
     private long advanceClock()
     {
         final long now = System.nanoTime();

@@ -53,23 +53,35 @@ final class StallReporter
      */
     void stalled(final long cycleNanos, final Object work, final long workNanos, final long nowNanos)
     {
-        final Class<?> culprit = StallCulprit.classOf(work);
-        final int slot = slotOf(culprit);
-        stalls[slot].increment();
-        culpritNanos[slot].max(workNanos);
-        stallsSinceLog++;
-        if (!logged || nowNanos - loggedAtNanos >= LOG_INTERVAL_NANOS)
+        try
         {
-            log(cycleNanos, culprit, workNanos);
-            logged = true;
-            loggedAtNanos = nowNanos;
-            stallsSinceLog = 0;
+            final Class<?> culprit = StallCulprit.classOf(work);
+            final int slot = slotOf(culprit);
+            stalls[slot].increment();
+            culpritNanos[slot].max(workNanos);
+            stallsSinceLog++;
+            if (!logged || nowNanos - loggedAtNanos >= LOG_INTERVAL_NANOS)
+            {
+                log(cycleNanos, culprit, workNanos);
+                logged = true;
+                loggedAtNanos = nowNanos;
+                stallsSinceLog = 0;
+            }
+            StallEvent.commit(reactor, cycleNanos, culprit, workNanos);
         }
-        StallEvent.commit(reactor, cycleNanos, culprit, workNanos);
+        catch (final Throwable t)
+        {
+            // A report is not worth the reactor: a culprit() that throws, say, loses this one only.
+            Logs.log(LOG, System.Logger.Level.WARNING, "reporting a stall of reactor " + reactor + " failed", t);
+        }
     }
 
     private void log(final long cycleNanos, final Class<?> culprit, final long workNanos)
     {
+        if (!LOG.isLoggable(System.Logger.Level.WARNING))
+        {
+            return;
+        }
         Logs.log(LOG, System.Logger.Level.WARNING, String.format(Locale.ROOT,
             "reactor %s stalled: a cycle took %.3f ms, %.3f ms of it in %s; %d stalls (cycles over %.3f ms) " +
             "since the last such line, this one included", reactor, cycleNanos / 1e6, workNanos / 1e6,
