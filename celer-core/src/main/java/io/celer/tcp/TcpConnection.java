@@ -589,11 +589,11 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
             counters.handshakesFailed.increment();
         }
         state = CLOSED;
-        counters.closed(reason, countedOpen);
         if (countedOpen && ConnectionClosedEvent.enabled())
         {
             ConnectionClosedEvent.commit(reactor.counters().name(), remoteAddress, id, reason, bytesIn, bytesOut);
         }
+        counters.closed(reason, countedOpen);
         countedOpen = false;
         timers.cancelAll();
         handshake.closed();

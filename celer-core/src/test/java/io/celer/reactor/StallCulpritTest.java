@@ -116,11 +116,10 @@ class StallCulpritTest
     }
 
     @Test
-    void aTimerThatStallsIsNamed()
+    void aTimerThatStallsIsNamed() throws Exception
     {
         final Reactor reactor = reactors.start("stall-timer");
-        reactor.call(() -> reactor.schedule(0, new SleepyTimer()));
-        assertNamed(reactor, SleepyTimer.class);
+        assertNamed(reactor, SleepyTimer.class, () -> reactor.call(() -> reactor.schedule(0, new SleepyTimer())));
     }
 
     @Test
@@ -155,8 +154,10 @@ class StallCulpritTest
         {
             if (i > 0)
             {
+                // A record's time is taken after its line was formatted, which the first time loads classes:
+                // tens of milliseconds later than the reactor's clock said. Unbounded, lines come 2 ms apart.
                 assertThat(Duration.between(lines.get(i - 1).getInstant(), lines.get(i).getInstant()))
-                    .isGreaterThanOrEqualTo(Duration.ofMillis(990));
+                    .isGreaterThanOrEqualTo(Duration.ofMillis(900));
             }
             final Matcher since = SINCE.matcher(lines.get(i).getMessage());
             assertThat(since.find()).as(lines.get(i).getMessage()).isTrue();
@@ -183,17 +184,28 @@ class StallCulpritTest
         assertThat(perWindow.get(perWindow.size() - 1)).as("bytes per window of 20 stalls: " + perWindow).isZero();
     }
 
-    private void assertNamed(final Reactor reactor, final Class<?> culprit)
+    /**
+     * Provokes the stall until the warning names the culprit: the first stalls of a new reactor (class loading
+     * in a first call, say) may have taken the second's one line.
+     */
+    private void assertNamed(final Reactor reactor, final Class<?> culprit, final Runnable provoke)
+        throws InterruptedException
     {
+        provoke.run();
         awaitStalls(reactor, culprit, 1);
         final long nanos = Counters.process().reader().sum(reactor.counters().name(), "reactor.stall.culprit.nanos",
             "culprit=" + culprit.getName());
         assertThat(nanos).isBetween(20_000_000L, 10_000_000_000L);
-        Await.until("a warning naming " + culprit.getName(),
-            () -> !log.containing("reactor " + reactor.counters().name() + " stalled").isEmpty());
-        final LogRecord line = log.containing("reactor " + reactor.counters().name() + " stalled").get(0);
+        for (int i = 0; i < 20 && log.containing(culprit.getName()).isEmpty(); i++)
+        {
+            Thread.sleep(200);
+            provoke.run();
+        }
+        final LogRecord line = log.containing(culprit.getName()).get(0);
         assertThat(line.getLevel()).isEqualTo(Level.WARNING);
-        assertThat(line.getMessage()).contains(culprit.getName()).contains("; 1 stalls (cycles over 1.000 ms) since the last such line, this one included");
+        assertThat(line.getMessage()).matches("reactor " + Pattern.quote(reactor.counters().name()) +
+            " stalled: a cycle took [0-9.]+ ms, [0-9.]+ ms of it in " + Pattern.quote(culprit.getName()) +
+            "; [0-9]+ stalls \\(cycles over 1\\.000 ms\\) since the last such line, this one included");
     }
 
     private static void awaitStalls(final Reactor reactor, final Class<?> culprit, final long atLeast)
