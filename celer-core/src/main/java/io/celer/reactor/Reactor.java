@@ -99,6 +99,7 @@ public final class Reactor implements AutoCloseable
         this.counterScope = Counters.process().scope(config.name());
         this.counters = new ReactorCounters(counterScope, config.stallThresholdNanos());
         this.stalls = new StallReporter(counterScope, config.stallThresholdNanos());
+        StallLog.add(stalls);
     }
 
     /**
@@ -153,6 +154,7 @@ public final class Reactor implements AutoCloseable
         {
             state = State.STOPPED;
             readyKeys.closeAll();
+            StallLog.remove(stalls);
             counterScope.close();
             terminated.countDown();
             return;
@@ -521,9 +523,8 @@ public final class Reactor implements AutoCloseable
                 cycleStart = cycleEnd;
                 if (counters.cycle(work, cycleNanos))
                 {
-                    stalls.stalled(cycleNanos, dispatches.longest(), dispatches.longestNanos(), cycleEnd);
-                    // The report (its log line) is not the next cycle's work: charged to it, a slow log
-                    // appender would turn one stall into two.
+                    stalls.stalled(cycleNanos, dispatches.longest(), dispatches.longestNanos());
+                    // The report is not the next cycle's work: its first time for a culprit makes counters.
                     cycleStart = System.nanoTime();
                 }
                 if (work == 0 && waitsInSelector && pollers.count() == 0)
@@ -560,6 +561,7 @@ public final class Reactor implements AutoCloseable
             state = State.STOPPED;
             callbacks.drain(callbackRunner);
             readyKeys.closeAll();
+            StallLog.remove(stalls);
             counterScope.close();
             terminated.countDown();
         }

@@ -1,5 +1,6 @@
 package io.celer.reactor;
 
+import java.lang.invoke.VarHandle;
 import java.util.Locale;
 
 import io.celer.counters.Counter;
@@ -11,17 +12,19 @@ import io.celer.reactor.internal.StallEvent;
 /**
  * Names the culprit of a stalled cycle (the class of what ran longest in it) in three places: counters per
  * culprit, tagged {@code culprit=<class>} ({@code reactor.stall.culprits}, the stalls charged to it, and
- * {@code reactor.stall.culprit.nanos}, the longest it ran in one), a warning logged at most once a second, and a
- * JFR {@code io.celer.Stall} event while a recording wants it.
+ * {@code reactor.stall.culprit.nanos}, the longest it ran in one), a warning at most once a second, and a JFR
+ * {@code io.celer.Stall} event while a recording wants it.
  *
- * <p>Runs on the reactor thread. A culprit's counters are made the first time it stalls a cycle, up to
- * {@link #MAX_CULPRITS}; after that a stall allocates nothing but its log line, once a second at most.
+ * <p>{@link #stalled} runs on the reactor thread. A culprit's counters are made the first time it stalls a
+ * cycle, up to {@link #MAX_CULPRITS}; after that a stall allocates nothing: the reactor publishes the latest
+ * stall under a sequence number, and {@link StallLog}'s thread formats and logs it (a line through
+ * {@code java.util.logging} allocates kilobytes, which a loaded machine's stalls would otherwise put into every
+ * second of the reactor's work).
  */
 final class StallReporter
 {
     /** Culprits with counters of their own; further ones share {@code culprit=other}. */
     static final int MAX_CULPRITS = 16;
-    static final long LOG_INTERVAL_NANOS = 1_000_000_000L;
 
     private static final System.Logger LOG = System.getLogger(Reactor.class.getName());
 
@@ -32,9 +35,14 @@ final class StallReporter
     private final Counter[] stalls = new Counter[MAX_CULPRITS + 1];
     private final Counter[] culpritNanos = new Counter[MAX_CULPRITS + 1];
     private int known;
-    private boolean logged;
-    private long loggedAtNanos;
-    private long stallsSinceLog;
+
+    /** Odd while the reactor writes the latest stall; its count of stalls is half of it, once even. */
+    private volatile long sequence;
+    private Class<?> lastCulprit;
+    private long lastCycleNanos;
+    private long lastCulpritNanos;
+    /** The logging side's: stalls already told of. */
+    private long loggedStalls;
 
     StallReporter(final CounterScope scope, final long thresholdNanos)
     {
@@ -44,14 +52,13 @@ final class StallReporter
     }
 
     /**
-     * Reports a stalled cycle.
+     * Reports a stalled cycle; on the reactor thread.
      *
      * @param cycleNanos the cycle's length.
      * @param work       what ran longest in it, or null when nothing did.
      * @param workNanos  its time.
-     * @param nowNanos   {@code System.nanoTime()} at the cycle's end.
      */
-    void stalled(final long cycleNanos, final Object work, final long workNanos, final long nowNanos)
+    void stalled(final long cycleNanos, final Object work, final long workNanos)
     {
         try
         {
@@ -59,14 +66,15 @@ final class StallReporter
             final int slot = slotOf(culprit);
             stalls[slot].increment();
             culpritNanos[slot].max(workNanos);
-            stallsSinceLog++;
-            if (!logged || nowNanos - loggedAtNanos >= LOG_INTERVAL_NANOS)
-            {
-                log(cycleNanos, culprit, workNanos);
-                logged = true;
-                loggedAtNanos = nowNanos;
-                stallsSinceLog = 0;
-            }
+            // A sequence lock, as StampedLock's: odd while the fields change, so that the logging thread reads
+            // one stall's fields, never two stalls' mixed.
+            final long before = sequence;
+            sequence = before + 1;
+            VarHandle.storeStoreFence();
+            lastCulprit = culprit;
+            lastCycleNanos = cycleNanos;
+            lastCulpritNanos = workNanos;
+            sequence = before + 2;
             StallEvent.commit(reactor, cycleNanos, culprit, workNanos);
         }
         catch (final Throwable t)
@@ -76,16 +84,34 @@ final class StallReporter
         }
     }
 
-    private void log(final long cycleNanos, final Class<?> culprit, final long workNanos)
+    /**
+     * Logs the latest stall and how many came since the last line, if any came; on the logging thread.
+     */
+    synchronized void logIfStalled()
     {
-        if (!LOG.isLoggable(System.Logger.Level.WARNING))
+        long before;
+        Class<?> culprit;
+        long cycleNanos;
+        long workNanos;
+        do
+        {
+            before = sequence;
+            culprit = lastCulprit;
+            cycleNanos = lastCycleNanos;
+            workNanos = lastCulpritNanos;
+            VarHandle.loadLoadFence();
+        }
+        while ((before & 1) != 0 || before != sequence);
+        final long total = before >>> 1;
+        if (total == loggedStalls || !LOG.isLoggable(System.Logger.Level.WARNING))
         {
             return;
         }
         Logs.log(LOG, System.Logger.Level.WARNING, String.format(Locale.ROOT,
             "reactor %s stalled: a cycle took %.3f ms, %.3f ms of it in %s; %d stalls (cycles over %.3f ms) " +
-            "since the last such line, this one included", reactor, cycleNanos / 1e6, workNanos / 1e6,
-            nameOf(culprit), stallsSinceLog, thresholdNanos / 1e6));
+            "since the last such line", reactor, cycleNanos / 1e6, workNanos / 1e6, nameOf(culprit),
+            total - loggedStalls, thresholdNanos / 1e6));
+        loggedStalls = total;
     }
 
     private int slotOf(final Class<?> culprit)
