@@ -4,12 +4,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import io.celer.reactor.internal.JfrEvents;
 import io.celer.reactor.internal.Logs;
 
 /**
  * The thread that logs reactors' stalls, once a second at most per reactor, so that no reactor thread formats
  * or writes a log line: one daemon thread per process, started with the first reactor, asleep but for a look
- * at each running reactor's stall count every second.
+ * at each running reactor's stall count every second. It first asks JFR to tell {@link JfrEvents} when it
+ * starts, which no reactor thread should wait for.
  */
 final class StallLog
 {
@@ -53,6 +55,14 @@ final class StallLog
 
     private static void run()
     {
+        try
+        {
+            JfrEvents.watch();
+        }
+        catch (final Throwable t)
+        {
+            Logs.log(LOG, System.Logger.Level.WARNING, "JFR events unavailable: " + t);
+        }
         while (true)
         {
             LockSupport.parkNanos(INTERVAL_NANOS);

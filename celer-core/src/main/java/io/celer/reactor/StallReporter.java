@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import io.celer.counters.Counter;
 import io.celer.counters.CounterScope;
+import io.celer.reactor.internal.JfrEvents;
 import io.celer.reactor.internal.Logs;
 import io.celer.reactor.internal.StallCulprit;
 import io.celer.reactor.internal.StallEvent;
@@ -75,7 +76,10 @@ final class StallReporter
             lastCycleNanos = cycleNanos;
             lastCulpritNanos = workNanos;
             sequence = before + 2;
-            StallEvent.commit(reactor, cycleNanos, culprit, workNanos);
+            if (JfrEvents.stall())
+            {
+                StallEvent.commit(reactor, cycleNanos, culprit, workNanos);
+            }
         }
         catch (final Throwable t)
         {

@@ -13,6 +13,7 @@ import io.celer.framing.FramingException;
 import io.celer.reactor.internal.ConnectionClosedEvent;
 import io.celer.reactor.internal.ConnectionOpenedEvent;
 import io.celer.reactor.internal.CycleTask;
+import io.celer.reactor.internal.JfrEvents;
 import io.celer.reactor.internal.Poller;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.internal.Selectable;
@@ -197,7 +198,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         {
             reactor.internals().addPoller(this);
         }
-        if (ConnectionOpenedEvent.enabled())
+        if (JfrEvents.connectionOpened())
         {
             ConnectionOpenedEvent.commit(reactor.counters().name(), remoteAddress, id);
         }
@@ -589,7 +590,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
             counters.handshakesFailed.increment();
         }
         state = CLOSED;
-        if (countedOpen && ConnectionClosedEvent.enabled())
+        if (countedOpen && JfrEvents.connectionClosed())
         {
             ConnectionClosedEvent.commit(reactor.counters().name(), remoteAddress, id, reason, bytesIn, bytesOut);
         }

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.celer.counters.Counters;
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
+import io.celer.reactor.internal.JfrEvents;
 import io.celer.test.Await;
 import io.celer.test.CapturedLog;
 import io.celer.test.Reactors;
@@ -79,6 +80,7 @@ class StallEventsTest
         final int localPort;
         try (Recording recording = new Recording())
         {
+            Await.until("JFR started, Celer's event classes loaded", JfrEvents::ready);
             recording.enable("io.celer.Stall");
             recording.enable("io.celer.ConnectionOpened");
             recording.enable("io.celer.ConnectionClosed");

@@ -4,7 +4,6 @@ import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
-import jdk.jfr.EventType;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -20,12 +19,6 @@ import jdk.jfr.StackTrace;
 @StackTrace(false)
 public final class ConnectionClosedEvent extends Event
 {
-    /** Its type, looked up at the first close rather than when Celer loads. */
-    private static final class Type
-    {
-        static final EventType TYPE = EventType.getEventType(ConnectionClosedEvent.class);
-    }
-
     @Label("Reactor")
     String reactor;
 
@@ -47,17 +40,7 @@ public final class ConnectionClosedEvent extends Event
     long bytesOut;
 
     /**
-     * Whether a recording wants these events: checked before any field is made.
-     *
-     * @return true while enabled.
-     */
-    public static boolean enabled()
-    {
-        return Type.TYPE.isEnabled();
-    }
-
-    /**
-     * Records a close; call only when {@link #enabled()}.
+     * Records a close; call only when {@link JfrEvents} says it is enabled.
      *
      * @param reactor       the reactor's name.
      * @param remoteAddress the peer.

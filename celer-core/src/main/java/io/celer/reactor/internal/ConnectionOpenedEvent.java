@@ -3,7 +3,6 @@ package io.celer.reactor.internal;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
-import jdk.jfr.EventType;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -19,12 +18,6 @@ import jdk.jfr.StackTrace;
 @StackTrace(false)
 public final class ConnectionOpenedEvent extends Event
 {
-    /** Its type, looked up at the first connection rather than when Celer loads. */
-    private static final class Type
-    {
-        static final EventType TYPE = EventType.getEventType(ConnectionOpenedEvent.class);
-    }
-
     @Label("Reactor")
     String reactor;
 
@@ -35,17 +28,7 @@ public final class ConnectionOpenedEvent extends Event
     long connectionId;
 
     /**
-     * Whether a recording wants these events: checked before any field is made.
-     *
-     * @return true while enabled.
-     */
-    public static boolean enabled()
-    {
-        return Type.TYPE.isEnabled();
-    }
-
-    /**
-     * Records an opening; call only when {@link #enabled()}.
+     * Records an opening; call only when {@link JfrEvents} says it is enabled.
      *
      * @param reactor       the reactor's name.
      * @param remoteAddress the peer.

@@ -3,7 +3,6 @@ package io.celer.reactor.internal;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
-import jdk.jfr.EventType;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -20,12 +19,6 @@ import jdk.jfr.Timespan;
 @StackTrace(false)
 public final class StallEvent extends Event
 {
-    /** Its type, looked up at the first stall rather than when the reactor loads. */
-    private static final class Type
-    {
-        static final EventType TYPE = EventType.getEventType(StallEvent.class);
-    }
-
     @Label("Reactor")
     String reactor;
 
@@ -42,7 +35,7 @@ public final class StallEvent extends Event
     long culpritNanos;
 
     /**
-     * Records a stall if a recording wants it; allocates nothing otherwise.
+     * Records a stall; call only when {@link JfrEvents#stall()}.
      *
      * @param reactor      the reactor's name.
      * @param cycleNanos   the cycle's length.
@@ -52,14 +45,11 @@ public final class StallEvent extends Event
     public static void commit(final String reactor, final long cycleNanos, final Class<?> culprit,
         final long culpritNanos)
     {
-        if (Type.TYPE.isEnabled())
-        {
-            final StallEvent event = new StallEvent();
-            event.reactor = reactor;
-            event.cycleNanos = cycleNanos;
-            event.culprit = culprit;
-            event.culpritNanos = culpritNanos;
-            event.commit();
-        }
+        final StallEvent event = new StallEvent();
+        event.reactor = reactor;
+        event.cycleNanos = cycleNanos;
+        event.culprit = culprit;
+        event.culpritNanos = culpritNanos;
+        event.commit();
     }
 }
