@@ -19,6 +19,13 @@ import jdk.jfr.StackTrace;
 @StackTrace(false)
 public final class ConnectionClosedEvent extends Event
 {
+    /**
+     * An empty event, to fill and commit, or to ask {@code isEnabled()} of.
+     */
+    public ConnectionClosedEvent()
+    {
+    }
+
     @Label("Reactor")
     String reactor;
 

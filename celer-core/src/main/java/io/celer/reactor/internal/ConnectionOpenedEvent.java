@@ -18,6 +18,13 @@ import jdk.jfr.StackTrace;
 @StackTrace(false)
 public final class ConnectionOpenedEvent extends Event
 {
+    /**
+     * An empty event, to fill and commit, or to ask {@code isEnabled()} of.
+     */
+    public ConnectionOpenedEvent()
+    {
+    }
+
     @Label("Reactor")
     String reactor;
 

@@ -19,6 +19,13 @@ import jdk.jfr.Timespan;
 @StackTrace(false)
 public final class StallEvent extends Event
 {
+    /**
+     * An empty event, to fill and commit, or to ask {@code isEnabled()} of.
+     */
+    public StallEvent()
+    {
+    }
+
     @Label("Reactor")
     String reactor;
 
