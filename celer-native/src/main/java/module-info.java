@@ -7,4 +7,5 @@ module io.celer.linux
 {
     exports io.celer.linux;
     exports io.celer.linux.epoll;
+    exports io.celer.linux.nio;
 }

@@ -18,6 +18,7 @@ import io.celer.bench.http.tfb.JsonCommand;
 import io.celer.bench.http.tfb.PlaintextCommand;
 import io.celer.bench.throughput.ThroughputCommand;
 import io.celer.bench.ticktotrade.TickToTradeCommand;
+import io.celer.bench.tlsflood.TlsFloodCommand;
 import io.celer.bench.ws.WsCommand;
 
 /**
@@ -33,7 +34,7 @@ import io.celer.bench.ws.WsCommand;
     subcommands = {TcpCommand.class, UdpCommand.class, ThroughputCommand.class, BatchingCommand.class,
         TickToTradeCommand.class, QueuesCommand.class,
         HttpCommand.class, PaperCommand.class, WsCommand.class, ConnsCommand.class,
-        PlaintextCommand.class, JsonCommand.class},
+        PlaintextCommand.class, JsonCommand.class, TlsFloodCommand.class},
     description = {
         "Benchmarks Celer against Netty, blocking sockets and C over TCP and UDP on loopback.",
         "Every peer's server and client run in separate processes, pinned to separate CPUs when the machine "
@@ -55,6 +56,7 @@ import io.celer.bench.ws.WsCommand;
         "  ./celer bench ws --quick",
         "  ./celer bench conns --quick",
         "  ./celer bench plaintext --quick",
+        "  ./celer bench tls-flood --flooders 50",
         "  ./celer bench json --quick --driver wrk"})
 public final class Bench implements Callable<Integer>
 {

@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -150,6 +151,7 @@ public final class Counters
         try
         {
             Files.createDirectories(dir);
+            deleteStale(dir);
             final MappedByteBuffer mapped;
             try (FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING))
@@ -165,6 +167,48 @@ public final class Counters
             LOG.log(System.Logger.Level.WARNING, "cannot write counters to " + path + " (" + ex +
                 "); they stay in this process");
             return inMemory(capacity);
+        }
+    }
+
+    /**
+     * Deletes the files left by processes that died without cleaning up (killed, say), as Aeron clears a dead
+     * driver's directory on start: their counters are frozen and would pile up. A file whose process lives is
+     * kept, even if its pid was reused, since the reader tells those apart.
+     *
+     * @param dir the counters directory.
+     * @return how many files were deleted.
+     */
+    static int deleteStale(final Path dir)
+    {
+        int deleted = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.counters"))
+        {
+            for (final Path file : files)
+            {
+                final String name = file.getFileName().toString();
+                final long pid = pidOf(name.substring(0, name.length() - ".counters".length()));
+                if (pid > 0 && ProcessHandle.of(pid).isEmpty() && Files.deleteIfExists(file))
+                {
+                    deleted++;
+                }
+            }
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            LOG.log(System.Logger.Level.DEBUG, "cannot clear stale counter files in " + dir, ex);
+        }
+        return deleted;
+    }
+
+    private static long pidOf(final String name)
+    {
+        try
+        {
+            return Long.parseLong(name);
+        }
+        catch (final NumberFormatException notOurs)
+        {
+            return -1;
         }
     }
 

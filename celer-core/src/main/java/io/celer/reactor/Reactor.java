@@ -43,7 +43,7 @@ public final class Reactor implements AutoCloseable
 
     private final ReactorConfig config;
     private final LongestDispatch dispatches = new LongestDispatch();
-    private final ReadyKeys readyKeys = new ReadyKeys(dispatches);
+    private final ReadyKeys readyKeys;
     private final IdleStrategy idleStrategy;
     private final boolean idleParks;
     private final boolean waitsInSelector;
@@ -52,6 +52,10 @@ public final class Reactor implements AutoCloseable
     private final ManyToOneQueue<Runnable> callbacks;
     private final Consumer<Runnable> callbackRunner = this::runCallback;
     private final ArrayList<CycleTask> cycleTasks = new ArrayList<>(1024);
+    /** Queued for the next cycle; swapped with {@link #nextCycleRunning} when that cycle runs them. */
+    private ArrayList<CycleTask> nextCycleTasks = new ArrayList<>(64);
+    private ArrayList<CycleTask> nextCycleRunning = new ArrayList<>(64);
+    private long cycle;
     private final CallbackSources callbackSources = new CallbackSources();
     private final BusyPollers pollers = new BusyPollers(dispatches);
     private final ReactorInternals internals = new Internals();
@@ -88,6 +92,7 @@ public final class Reactor implements AutoCloseable
     public Reactor(final ReactorConfig config)
     {
         this.config = config;
+        this.readyKeys = new ReadyKeys(config.selectorProvider(), dispatches);
         this.largeBuffers = new LargeBufferBudget(config.maxLargeBufferBytes());
         this.idleStrategy = config.idleStrategy();
         this.idleParks = !(idleStrategy instanceof BusySpinIdleStrategy ||
@@ -432,6 +437,12 @@ public final class Reactor implements AutoCloseable
         }
 
         @Override
+        public java.nio.channels.spi.SelectorProvider selectorProvider()
+        {
+            return config.selectorProvider();
+        }
+
+        @Override
         public void releaseClosedChannels() throws IOException
         {
             checkThread("Reactor.releaseClosedChannels");
@@ -472,6 +483,18 @@ public final class Reactor implements AutoCloseable
         public void runAtEndOfCycle(final CycleTask task)
         {
             cycleTasks.add(task);
+        }
+
+        @Override
+        public void runNextCycle(final CycleTask task)
+        {
+            nextCycleTasks.add(task);
+        }
+
+        @Override
+        public long cycle()
+        {
+            return cycle;
         }
     }
 
@@ -604,6 +627,7 @@ public final class Reactor implements AutoCloseable
 
     private int doWork() throws IOException
     {
+        cycle++;
         int work = 0;
         if (pollers.count() == 0 || --cyclesToSelect <= 0)
         {
@@ -611,6 +635,7 @@ public final class Reactor implements AutoCloseable
             work = readyKeys.select();
         }
         work += pollers.pollAll();
+        work += runQueuedForThisCycle();
         dispatches.at(advanceClock());
         final int fired = timers.expire(nowNanos);
         final int called = callbacks.drain(callbackRunner);
@@ -640,7 +665,28 @@ public final class Reactor implements AutoCloseable
             cycleTasks.clear();
             work += tasks;
         }
-        return work;
+        return work + nextCycleTasks.size(); // queued for the next cycle: no waiting for I/O before it
+    }
+
+    /** Runs what earlier cycles queued for this one, after its I/O; what they queue goes to the next. */
+    private int runQueuedForThisCycle()
+    {
+        final ArrayList<CycleTask> due = nextCycleTasks;
+        final int count = due.size();
+        if (count == 0)
+        {
+            return 0;
+        }
+        nextCycleTasks = nextCycleRunning;
+        nextCycleRunning = due;
+        for (int i = 0; i < count; i++)
+        {
+            final CycleTask task = due.get(i);
+            dispatches.start(task);
+            task.endOfCycle();
+        }
+        due.clear();
+        return count;
     }
 
     private void runCallback(final Runnable callback)

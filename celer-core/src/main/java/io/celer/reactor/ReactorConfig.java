@@ -1,5 +1,6 @@
 package io.celer.reactor;
 
+import java.nio.channels.spi.SelectorProvider;
 import java.util.Objects;
 
 import org.agrona.concurrent.BusySpinIdleStrategy;
@@ -22,6 +23,7 @@ public final class ReactorConfig
     private boolean waitInSelector = false;
     private long maxLargeBufferBytes = defaultMaxLargeBufferBytes();
     private long stallThresholdNanos = 1_000_000L;
+    private SelectorProvider selectorProvider = DefaultTransport.PROVIDER;
 
     /**
      * Settings with every default, to be changed by the methods below.
@@ -226,5 +228,25 @@ public final class ReactorConfig
     boolean daemon()
     {
         return daemon;
+    }
+
+    /**
+     * Where the reactor's selector and the TCP channels registered with it come from: the JDK's provider by
+     * default, or the native transport's with {@code -Dceler.transport=epoll} ({@code celer-native} on the path,
+     * JDK 22 or later); the native transport's epoll provider, given here, leaves the JDK's NIO implementation
+     * behind while every layer above stays the same.
+     *
+     * @param provider the provider.
+     * @return this.
+     */
+    public ReactorConfig selectorProvider(final SelectorProvider provider)
+    {
+        this.selectorProvider = Objects.requireNonNull(provider, "provider must not be null");
+        return this;
+    }
+
+    SelectorProvider selectorProvider()
+    {
+        return selectorProvider;
     }
 }

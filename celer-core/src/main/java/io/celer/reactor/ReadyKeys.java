@@ -26,13 +26,13 @@ final class ReadyKeys
     private boolean selecting;
     private boolean releaseAfterSelect;
 
-    ReadyKeys(final LongestDispatch dispatches)
+    ReadyKeys(final java.nio.channels.spi.SelectorProvider provider, final LongestDispatch dispatches)
     {
         this.dispatches = dispatches;
         SelectionBoxes.warnIfUncached();
         try
         {
-            selector = Selector.open();
+            selector = provider.openSelector();
         }
         catch (final IOException ex)
         {

@@ -97,7 +97,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         final ServerSocketChannel channel;
         try
         {
-            channel = ServerSocketChannel.open();
+            channel = reactor.internals().selectorProvider().openServerSocketChannel();
         }
         catch (final IOException ex)
         {

@@ -21,6 +21,7 @@ final class ConnectionBuffers
 {
     /** A closed connection's buffer: holds nothing and refuses every write, so a stale handle cannot write. */
     static final ByteBuffer NONE = ByteBuffer.allocate(0).asReadOnlyBuffer();
+    private static final int DROP_BUFFER_SIZE = 16 * 1024;
     private static final long STARVED_RETRY_NANOS = 1_000_000_000L;
     /** Thrown while starved: made once, without a stack trace, since nothing can be made then. */
     private static final OutOfMemoryError NO_MEMORY = new OutOfMemoryError("no memory for a buffer")
@@ -39,6 +40,7 @@ final class ConnectionBuffers
     private final boolean perUse;
     private final int floor;
     private boolean starved;
+    private ByteBuffer dropBuffer;
     private long starvedAt;
 
     private ConnectionBuffers(final TcpConfig config, final ReactorPool<ByteBuffer> readPool,
@@ -79,6 +81,29 @@ final class ConnectionBuffers
     boolean perUse()
     {
         return perUse;
+    }
+
+    /**
+     * Whether buffers come from a server's pools: only its connections read and drop input after a close.
+     */
+    boolean pooled()
+    {
+        return readPool != null;
+    }
+
+    /**
+     * A buffer for reads whose bytes are dropped, cleared; made on first use and shared by the connections of
+     * this reactor, apart from the pools, since a closing connection may still hold its read buffer.
+     *
+     * @throws OutOfMemoryError if there is no memory for it.
+     */
+    ByteBuffer dropBuffer()
+    {
+        if (dropBuffer == null)
+        {
+            dropBuffer = ByteBuffer.allocateDirect(DROP_BUFFER_SIZE);
+        }
+        return dropBuffer.clear();
     }
 
     /**

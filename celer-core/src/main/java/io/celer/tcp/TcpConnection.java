@@ -40,6 +40,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     private static final int OPEN = 2;
     private static final int CLOSING = 3;
     private static final int HANDSHAKING = 4;
+    /** Closed for its handler and owner; the socket stays to read and drop what the peer still sends. */
+    private static final int DRAINING = 5;
 
     private final Reactor reactor;
     private final TcpConfig config;
@@ -112,7 +114,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         state = CONNECTING;
         try
         {
-            begin(SocketChannel.open(), true, address.getHostString(), address.getPort());
+            begin(reactor.internals().selectorProvider().openSocketChannel(), true, address.getHostString(), address.getPort());
             if (address.isUnresolved())
             {
                 throw new IOException("cannot resolve " + address.getHostString());
@@ -235,6 +237,11 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         try
         {
             final int ready = selectedKey.readyOps();
+            if (state == DRAINING)
+            {
+                dropInput();
+                return;
+            }
             if ((ready & SelectionKey.OP_CONNECT) != 0 && state == CONNECTING)
             {
                 finishConnect();
@@ -569,6 +576,11 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
      */
     void lingerExpired()
     {
+        if (state == DRAINING)
+        {
+            releaseChannel();
+            return;
+        }
         Logs.log(LOG, System.Logger.Level.WARNING, "connection " + id + " to " + remoteAddress + ": " + writer.buffered() +
             " buffered bytes not taken within " + config.closeLingerMillis() + " ms of closing, dropped");
         closeNow(closingReason);
@@ -579,12 +591,14 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
      */
     void closeNow(final CloseReason reason)
     {
-        if (state == CLOSED)
+        if (state == CLOSED || state == DRAINING)
         {
             return;
         }
         final boolean orderly = (state == OPEN || state == CLOSING) && reason != CloseReason.IO_ERROR &&
             reason != CloseReason.TLS_ERROR;
+        // After a write linger that ran out of time, with bytes left, the peer reads nothing: no use waiting on it.
+        final boolean mayDrain = orderly && writer.isEmpty() && drainsOnClose(reason);
         if (state == HANDSHAKING)
         {
             counters.handshakesFailed.increment();
@@ -602,21 +616,20 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         {
             transport.shutdown(channel);
         }
-        if (key != null)
+        if (mayDrain && channel != null && key != null && unreadInput())
         {
-            key.cancel();
-            key = null;
+            // Closing a socket with unread input makes the kernel send a reset, which can overtake the last
+            // bytes written (a 413, a close frame with 1009) and throw them away at the peer before it reads
+            // them. So, as nginx's lingering close does, the output is shut and the input read and dropped
+            // until the peer closes or the linger time runs out; the handler and the owner hear of the close
+            // now, and the connection's buffers go back now.
+            state = DRAINING;
+            key.interestOps(SelectionKey.OP_READ);
+            timers.startLinger();
         }
-        if (channel != null)
+        else
         {
-            try
-            {
-                channel.close();
-            }
-            catch (final IOException ex)
-            {
-                Logs.log(LOG, System.Logger.Level.DEBUG, "closing connection " + id + " failed", ex);
-            }
+            releaseChannel();
         }
         writer.closed();
         transport.release();
@@ -637,6 +650,85 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         }
     }
 
+    private static boolean drainsOnClose(final CloseReason reason)
+    {
+        // Not after the peer's end of stream (nothing follows it), nor when the server or reactor stops, nor for
+        // a peer that reads nothing or a reactor with no memory.
+        return reason != CloseReason.PEER_CLOSED && reason != CloseReason.SERVER_CLOSED &&
+            reason != CloseReason.REACTOR_STOPPED && reason != CloseReason.SEND_TIMEOUT &&
+            reason != CloseReason.OUT_OF_MEMORY && reason != CloseReason.WRITE_BUFFER_FULL;
+    }
+
+    /**
+     * Shuts the output and reads once: whether the peer sent bytes this side has not read.
+     */
+    private boolean unreadInput()
+    {
+        if (!buffers.pooled())
+        {
+            return false;
+        }
+        try
+        {
+            channel.shutdownOutput();
+            return readAndDrop() > 0;
+        }
+        catch (final Throwable t)
+        {
+            return false;
+        }
+    }
+
+    /**
+     * A draining socket is readable: drops what came, and closes at the end of the stream or on an error.
+     */
+    private void dropInput()
+    {
+        try
+        {
+            if (readAndDrop() >= 0)
+            {
+                return;
+            }
+        }
+        catch (final Throwable t)
+        {
+            // A reset, or no memory for a buffer: nothing more to wait for.
+        }
+        timers.cancelAll();
+        releaseChannel();
+    }
+
+    /**
+     * One read whose bytes are dropped; one per readiness event, so a peer that keeps sending gets no more of
+     * the reactor's time than any other.
+     */
+    private int readAndDrop() throws IOException
+    {
+        return channel.read(buffers.dropBuffer());
+    }
+
+    private void releaseChannel()
+    {
+        state = CLOSED;
+        if (key != null)
+        {
+            key.cancel();
+            key = null;
+        }
+        if (channel != null)
+        {
+            try
+            {
+                channel.close();
+            }
+            catch (final IOException ex)
+            {
+                Logs.log(LOG, System.Logger.Level.DEBUG, "closing connection " + id + " failed", ex);
+            }
+        }
+    }
+
     /**
      * Gives the buffers back (to a server's pools), once: only after the channel closed, when no read or write
      * can run again. See {@link ConnectionBuffers} for a read view still held in the handler's call.
@@ -649,7 +741,12 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     @Override
     public void onReactorStop()
     {
-        if (state != CLOSED)
+        if (state == DRAINING)
+        {
+            timers.cancelAll();
+            releaseChannel();
+        }
+        else if (state != CLOSED)
         {
             closeNow(CloseReason.REACTOR_STOPPED);
         }

@@ -87,7 +87,7 @@ public final class TcpServer
             acceptors[i] = new Acceptor(this, reactors[i], config, handlers.apply(reactors[i]));
         }
         this.handOff = reactors.length > 1 &&
-            (config.acceptSpread() == TcpConfig.AcceptSpread.LEAST_LOADED || !reusePortSupported());
+            (config.acceptSpread() == TcpConfig.AcceptSpread.LEAST_LOADED || !reusePortSupported(reactors[0]));
     }
 
     private static Reactor[] membersOf(final ReactorGroup group)
@@ -100,9 +100,9 @@ public final class TcpServer
         return reactors;
     }
 
-    private static boolean reusePortSupported()
+    private static boolean reusePortSupported(final Reactor reactor)
     {
-        try (ServerSocketChannel probe = ServerSocketChannel.open())
+        try (ServerSocketChannel probe = reactor.internals().selectorProvider().openServerSocketChannel())
         {
             return probe.supportedOptions().contains(StandardSocketOptions.SO_REUSEPORT);
         }

@@ -81,7 +81,7 @@ public final class UdpEndpoint
         final DatagramChannel newChannel;
         try
         {
-            newChannel = DatagramChannel.open(StandardProtocolFamily.INET);
+            newChannel = reactor.internals().selectorProvider().openDatagramChannel(StandardProtocolFamily.INET);
             newChannel.configureBlocking(false);
             newChannel.setOption(StandardSocketOptions.SO_REUSEADDR, config.reuseAddress());
             if (config.reusePort())

@@ -1,14 +1,38 @@
 package io.celer.counters;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Counters in memory, read back through the reader: names, tags, types, freeing, reuse, and histograms.
  */
 class CountersTest
 {
+    @Test
+    void filesOfProcessesThatDiedAreDeletedAndTheOthersKept(@TempDir final Path dir) throws Exception
+    {
+        final Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        final long deadPid = gone.pid();
+        final Path dead = Files.createFile(dir.resolve(deadPid + ".counters"));
+        final Path live = Files.createFile(dir.resolve(ProcessHandle.current().pid() + ".counters"));
+        final Path notAPid = Files.createFile(dir.resolve("notes.counters"));
+        final Path unrelated = Files.createFile(dir.resolve(deadPid + ".txt"));
+        assumeTrue(ProcessHandle.of(deadPid).isEmpty(), "the pid was taken again at once");
+
+        assertThat(Counters.deleteStale(dir)).isEqualTo(1);
+        assertThat(dead).doesNotExist();
+        assertThat(live).exists();
+        assertThat(notAPid).exists();
+        assertThat(unrelated).exists();
+    }
+
     @Test
     void aScopeGivesOneCounterPerNameAndTagAndTheReaderSeesItsValue()
     {

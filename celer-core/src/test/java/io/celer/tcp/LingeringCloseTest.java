@@ -18,7 +18,8 @@ import io.celer.test.RecordingHandler;
 
 /**
  * A close with bytes still buffered for a peer that is not reading lingers: the bytes all go out once the peer
- * reads, then the connection closes; a peer that never reads is given up on after the linger time.
+ * reads, then the connection closes; a peer that never reads is given up on after the linger time. A close with
+ * input still unread lingers too, reading and dropping it, so that no reset overtakes the last reply.
  */
 class LingeringCloseTest
 {
@@ -107,6 +108,79 @@ class LingeringCloseTest
             }
             assertThat(received).as("the bytes the socket never took were dropped").isLessThan(handler.written.get());
         }
+    }
+
+    /** Answers the first bytes with a goodbye and closes, as a server refusing an oversized request does. */
+    private static final class ByeOnFirstRead extends RecordingHandler
+    {
+        @Override
+        public void message(final Connection connection, final java.nio.ByteBuffer message)
+        {
+            message.position(message.limit());
+            if (connection.isOpen())
+            {
+                connection.send("bye");
+                connection.close();
+            }
+        }
+    }
+
+    private TcpServer byeServer(final ByeOnFirstRead handler, final long lingerMillis)
+    {
+        return new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1")
+            .closeLingerMillis(lingerMillis), handler).open();
+    }
+
+    @Test
+    void aPeerStillSendingWhenTheServerClosesGetsTheLastReplyAndNoReset() throws Exception
+    {
+        final ByeOnFirstRead handler = new ByeOnFirstRead();
+        final TcpServer server = byeServer(handler, 30_000);
+        for (int round = 0; round < 3; round++)
+        {
+            try (Socket peer = new Socket("127.0.0.1", server.port()))
+            {
+                peer.setSoTimeout(30_000);
+                // Far more than both sockets' buffers hold: the server must read on after its close for this
+                // write to end, since a socket closed with unread input answers with a reset.
+                peer.getOutputStream().write(new byte[16 << 20]);
+                assertThat(handler.events).as("heard at the close, before the input was drained")
+                    .contains("closed:LOCAL_CLOSE");
+                final byte[] bye = peer.getInputStream().readNBytes(3);
+                assertThat(new String(bye, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("bye");
+                assertThat(peer.getInputStream().read()).as("the server's end of stream").isEqualTo(-1);
+            }
+        }
+    }
+
+    @Test
+    void aPeerThatKeepsSendingAfterTheCloseIsCutOffAfterTheLingerTime() throws Exception
+    {
+        final ByeOnFirstRead handler = new ByeOnFirstRead();
+        final TcpServer server = byeServer(handler, 300);
+        try (Socket peer = new Socket("127.0.0.1", server.port()))
+        {
+            final long start = System.nanoTime();
+            final byte[] chunk = new byte[64 * 1024];
+            long sent = 0;
+            try
+            {
+                // Bounded: the server reads and drops for 300 ms, then closes with a reset.
+                while (System.nanoTime() - start < TimeUnit.SECONDS.toNanos(60))
+                {
+                    peer.getOutputStream().write(chunk);
+                    sent += chunk.length;
+                }
+            }
+            catch (final IOException cutOff)
+            {
+                // expected: the linger ran out
+            }
+            assertThat(System.nanoTime() - start).as("cut off long before the loop's own bound")
+                .isLessThan(TimeUnit.SECONDS.toNanos(30));
+            assertThat(sent).as("the server read on after its close").isGreaterThan(16L << 20);
+        }
+        assertThat(handler.awaitClosed()).isEqualTo(CloseReason.LOCAL_CLOSE);
     }
 
     private static long drain(final InputStream in) throws IOException

@@ -8,6 +8,10 @@ public final class Errno
 {
     /** Interrupted by a signal: try again. */
     public static final int EINTR = 4;
+    /** Not connected (yet). */
+    public static final int ENOTCONN = 107;
+    /** A connection aborted before it was accepted. */
+    public static final int ECONNABORTED = 103;
     /** Nothing to read, no room to write, no connection to accept: wait for readiness. */
     public static final int EAGAIN = 11;
     /** A bad file descriptor. */
@@ -57,6 +61,11 @@ public final class Errno
             case ENOBUFS -> "ENOBUFS";
             case ECONNREFUSED -> "ECONNREFUSED";
             case EINPROGRESS -> "EINPROGRESS";
+            case ENOTCONN -> "ENOTCONN";
+            case ECONNABORTED -> "ECONNABORTED";
+            case 110 -> "ETIMEDOUT";
+            case 113 -> "EHOSTUNREACH";
+            case 101 -> "ENETUNREACH";
             case ENOMEM -> "ENOMEM";
             default -> "errno " + value;
         };

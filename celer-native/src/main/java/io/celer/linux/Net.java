@@ -29,8 +29,20 @@ public final class Net
     public static final int IPPROTO_TCP = 6;
     /** Sends small segments at once. */
     public static final int TCP_NODELAY = 1;
+    /** Shuts the receiving side. */
+    public static final int SHUT_RD = 0;
     /** Shuts the sending side. */
     public static final int SHUT_WR = 1;
+    /** A non-blocking connect's outcome, as an errno. */
+    public static final int SO_ERROR = 4;
+    /** The send buffer's size. */
+    public static final int SO_SNDBUF = 7;
+    /** The receive buffer's size. */
+    public static final int SO_RCVBUF = 8;
+    /** Keep-alive probes. */
+    public static final int SO_KEEPALIVE = 9;
+    /** {@code send} flag: no {@code SIGPIPE} on a closed peer, {@code EPIPE} instead. */
+    public static final int MSG_NOSIGNAL = 0x4000;
     /** The size of a {@code struct sockaddr_in}. */
     public static final int SOCKADDR_IN_SIZE = 16;
 
@@ -66,5 +78,16 @@ public final class Net
     public static int inet4Port(final MemorySegment address)
     {
         return Short.toUnsignedInt(address.get(NETWORK_SHORT, 2));
+    }
+
+    /**
+     * The address of a {@code struct sockaddr_in}.
+     *
+     * @param address the structure.
+     * @return its four bytes, most significant first.
+     */
+    public static int inet4Address(final MemorySegment address)
+    {
+        return address.get(NETWORK_INT, 4);
     }
 }

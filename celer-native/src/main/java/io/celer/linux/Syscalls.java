@@ -40,11 +40,15 @@ public final class Syscalls
     private static final MethodHandle CONNECT = quick("connect", JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT);
     private static final MethodHandle READ = quick("read", JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG);
     private static final MethodHandle WRITE = quick("write", JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG);
+    private static final MethodHandle SEND = quick("send", JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT);
     private static final MethodHandle WRITEV = quick("writev", JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT);
     private static final MethodHandle SHUTDOWN = quick("shutdown", JAVA_INT, JAVA_INT, JAVA_INT);
     private static final MethodHandle SETSOCKOPT =
         quick("setsockopt", JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT);
     private static final MethodHandle GETSOCKNAME = quick("getsockname", JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG);
+    private static final MethodHandle GETPEERNAME = quick("getpeername", JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG);
+    private static final MethodHandle GETSOCKOPT =
+        quick("getsockopt", JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG);
     private static final MethodHandle EPOLL_CREATE1 = quick("epoll_create1", JAVA_INT, JAVA_INT);
     private static final MethodHandle EPOLL_CTL = quick("epoll_ctl", JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG);
     private static final MethodHandle EVENTFD = quick("eventfd", JAVA_INT, JAVA_INT, JAVA_INT);
@@ -186,6 +190,27 @@ public final class Syscalls
     }
 
     /**
+     * {@code accept4(2)}, with the peer's address.
+     *
+     * @param fd      the listening socket.
+     * @param address where the peer's {@code sockaddr} goes.
+     * @param length  the address of an {@code int} holding the room, then the length written.
+     * @param flags   {@link Net#SOCK_NONBLOCK} and {@link Net#SOCK_CLOEXEC}, say.
+     * @return the new connection's descriptor, or -errno ({@link Errno#EAGAIN} when none waits).
+     */
+    public int accept(final int fd, final long address, final long length, final int flags)
+    {
+        try
+        {
+            return result((int)ACCEPT4.invokeExact(callState, fd, address, length, flags));
+        }
+        catch (final Throwable t)
+        {
+            throw failed(t);
+        }
+    }
+
+    /**
      * {@code connect(2)}.
      *
      * @param fd      the socket.
@@ -238,6 +263,28 @@ public final class Syscalls
         try
         {
             return result((long)WRITE.invokeExact(callState, fd, address, length));
+        }
+        catch (final Throwable t)
+        {
+            throw failed(t);
+        }
+    }
+
+    /**
+     * {@code send(2)}: {@code write} on a socket, with flags such as {@link Net#MSG_NOSIGNAL}, which turns the
+     * {@code SIGPIPE} of a write to a closed peer into {@link Errno#EPIPE}.
+     *
+     * @param fd      the socket.
+     * @param address the bytes.
+     * @param length  how many.
+     * @param flags   the flags.
+     * @return bytes sent, or -errno.
+     */
+    public long send(final int fd, final long address, final long length, final int flags)
+    {
+        try
+        {
+            return result((long)SEND.invokeExact(callState, fd, address, length, flags));
         }
         catch (final Throwable t)
         {
@@ -301,6 +348,50 @@ public final class Syscalls
         try
         {
             return result((int)SETSOCKOPT.invokeExact(callState, fd, level, option, scratch.address(), 4));
+        }
+        catch (final Throwable t)
+        {
+            throw failed(t);
+        }
+    }
+
+    /**
+     * {@code getsockopt(2)} for an {@code int} option.
+     *
+     * @param fd      the socket.
+     * @param level   {@link Net#SOL_SOCKET}, say.
+     * @param option  {@link Net#SO_ERROR}, say.
+     * @param scratch eight writable bytes: the value, then its length.
+     * @return the value (not negative), or -errno.
+     */
+    public int getIntOption(final int fd, final int level, final int option, final MemorySegment scratch)
+    {
+        scratch.set(JAVA_INT, 4, 4);
+        try
+        {
+            final int result = result((int)GETSOCKOPT.invokeExact(callState, fd, level, option, scratch.address(),
+                scratch.address() + 4));
+            return result < 0 ? result : scratch.get(JAVA_INT, 0);
+        }
+        catch (final Throwable t)
+        {
+            throw failed(t);
+        }
+    }
+
+    /**
+     * {@code getpeername(2)}.
+     *
+     * @param fd      the socket.
+     * @param address where the {@code sockaddr} goes.
+     * @param length  the address of an {@code int} holding the room, then the length written.
+     * @return 0, or -errno.
+     */
+    public int peerAddress(final int fd, final long address, final long length)
+    {
+        try
+        {
+            return result((int)GETPEERNAME.invokeExact(callState, fd, address, length));
         }
         catch (final Throwable t)
         {

@@ -3,6 +3,8 @@ package io.celer.bench.conns;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
@@ -10,6 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import io.celer.bench.harness.CommonOptions;
+import io.celer.bench.harness.NativeTransport;
 import io.celer.bench.harness.Peer;
 
 /**
@@ -77,7 +80,17 @@ public final class ConnsCommand implements Callable<Integer>
             final int clientShare = perClient != null ? perClient
                 : limit > 0 ? (int)Math.min(Integer.MAX_VALUE, limit - OpenFiles.CLIENT_SPARE) : FULL;
             check(count, clientShare, limit);
-            return new ConnsSettings(Peer.parse(peers, ConnsPeer.values(), "peer"), Scenario.parse(scenarios),
+            final List<ConnsPeer> chosen = new ArrayList<>(Peer.parse(peers, ConnsPeer.values(), "peer"));
+            final String noEpoll = NativeTransport.unavailable();
+            if (noEpoll != null && chosen.removeIf(NativeTransport::uses))
+            {
+                System.out.println("Skipping celer-epoll: " + noEpoll);
+            }
+            if (chosen.isEmpty())
+            {
+                throw new IllegalArgumentException("no peer left to run");
+            }
+            return new ConnsSettings(chosen, Scenario.parse(scenarios),
                 count, clientShare, perAddress, roundTrips, warmupRoundTrips, size, common.rounds(),
                 common.launcher(), common.outDir());
         });

@@ -157,13 +157,19 @@ public final class PeerLauncher
         final Peer peer, final String mainClass, final int pinTo, final Map<String, Object> args)
     {
         final List<String> command = new ArrayList<>(prefix);
-        command.add(javaHome.resolve("bin").resolve("java").toString());
+        final boolean epoll = NativeTransport.uses(peer);
+        command.add((epoll ? NativeTransport.jdk() : javaHome).resolve("bin").resolve("java").toString());
         command.addAll(sizing);
         command.addAll(jvmOptions(peer));
+        if (epoll)
+        {
+            command.addAll(NativeTransport.jvmOptions());
+        }
         command.add("-cp");
-        command.add(classpath);
+        command.add(epoll ? classpath + java.io.File.pathSeparator + NativeTransport.jar() : classpath);
         command.add(mainClass);
-        if (peer.transport() != null)
+        // A Celer peer on epoll learns its transport from its JVM's flags, not from an argument.
+        if (peer.transport() != null && !epoll)
         {
             command.add("--transport=" + peer.transport());
         }

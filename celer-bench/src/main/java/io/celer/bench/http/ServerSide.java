@@ -1,16 +1,12 @@
 package io.celer.bench.http;
 
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import io.celer.bench.harness.CommandedChild;
 import io.celer.bench.harness.CpuPlan;
+import io.celer.bench.harness.Jdks;
 import io.celer.bench.harness.PeerLauncher;
 
 /**
@@ -19,8 +15,6 @@ import io.celer.bench.harness.PeerLauncher;
  */
 final class ServerSide
 {
-    private static final Pattern RELEASE_VERSION = Pattern.compile("(?m)^JAVA_VERSION=\"(\\d+)");
-
     private final PeerLauncher launcher;
     private final Path newJdk;
 
@@ -32,7 +26,7 @@ final class ServerSide
     ServerSide(final PeerLauncher launcher)
     {
         this.launcher = launcher;
-        this.newJdk = Runtime.version().feature() >= 21 ? Path.of(System.getProperty("java.home")) : findJdk21();
+        this.newJdk = Jdks.atLeast(21);
     }
 
     /**
@@ -118,50 +112,5 @@ final class ServerSide
     PeerLauncher launcher()
     {
         return launcher;
-    }
-
-    private static Path findJdk21()
-    {
-        final String given = System.getenv("CELER_JDK21");
-        if (given != null && !given.isBlank() && feature(Path.of(given)) >= 21)
-        {
-            return Path.of(given);
-        }
-        Path best = null;
-        int bestFeature = 0;
-        try (DirectoryStream<Path> homes = Files.newDirectoryStream(Path.of("/usr/lib/jvm")))
-        {
-            for (final Path home : homes)
-            {
-                final int feature = feature(home);
-                if (feature >= 21 && feature > bestFeature)
-                {
-                    best = home;
-                    bestFeature = feature;
-                }
-            }
-        }
-        catch (final IOException ex)
-        {
-            return null;
-        }
-        return best;
-    }
-
-    private static int feature(final Path home)
-    {
-        try
-        {
-            if (!Files.isExecutable(home.resolve("bin").resolve("java")))
-            {
-                return 0;
-            }
-            final Matcher version = RELEASE_VERSION.matcher(Files.readString(home.resolve("release")));
-            return version.find() ? Integer.parseInt(version.group(1)) : 0;
-        }
-        catch (final IOException | RuntimeException ex)
-        {
-            return 0;
-        }
     }
 }

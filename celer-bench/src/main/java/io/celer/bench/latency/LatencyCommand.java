@@ -8,6 +8,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import io.celer.bench.harness.CommonOptions;
+import io.celer.bench.harness.NativeTransport;
 import io.celer.bench.harness.Peer;
 
 /**
@@ -94,6 +95,15 @@ abstract class LatencyCommand implements Callable<Integer>
             if (chosen.isEmpty())
             {
                 throw new IllegalArgumentException("none of the peers runs over TLS");
+            }
+        }
+        final String noEpoll = NativeTransport.unavailable();
+        if (noEpoll != null && chosen.removeIf(NativeTransport::uses))
+        {
+            System.out.println("Skipping celer-epoll: " + noEpoll);
+            if (chosen.isEmpty())
+            {
+                throw new IllegalArgumentException("celer-epoll cannot run here: " + noEpoll);
             }
         }
         for (final LatencyPeer peer : chosen)

@@ -16,6 +16,9 @@ enum LatencyPeer implements Peer
     /** Celer with its connections busy-polled: read every cycle, the selector consulted every 64 cycles. */
     CELER_POLL("celer-poll", celerTcp("Celer, busy-spin reactor, busy-polled connection (TcpConfig.busyPoll)"),
         celerUdp("Celer, busy-polled UdpEndpoints (UdpConfig.busyPoll), connected client"), "poll"),
+    /** Celer on its epoll transport (celer-native, FFM, JDK 22+): the same reactor, selecting every cycle. */
+    CELER_EPOLL("celer-epoll", celerTcp("Celer, busy-spin reactor, epoll transport (celer-native, FFM)"), null,
+        "epoll"),
     /** Netty with its NIO transport, as configured by default. */
     NETTY_NIO("netty-nio", nettyTcp("Netty 4.1, NioEventLoopGroup(1), TCP_NODELAY"),
         nettyUdp("Netty 4.1, NioDatagramChannel, NioEventLoopGroup(1)"), "nio"),
@@ -150,6 +153,7 @@ enum LatencyPeer implements Peer
         {
             case CELER:
             case CELER_POLL:
+            case CELER_EPOLL:
                 return "TlsConfig";
             case BLOCKING:
                 return "SSLSocket";
@@ -196,11 +200,11 @@ enum LatencyPeer implements Peer
     /**
      * Whether it is one of Celer's own configurations.
      *
-     * @return true for {@code celer} and {@code celer-poll}.
+     * @return true for {@code celer}, {@code celer-poll} and {@code celer-epoll}.
      */
     @Override
     public boolean isCeler()
     {
-        return this == CELER || this == CELER_POLL;
+        return this == CELER || this == CELER_POLL || this == CELER_EPOLL;
     }
 }

@@ -24,6 +24,13 @@ public interface ReactorInternals
     SelectionKey register(SelectableChannel channel, int ops, Selectable owner) throws ClosedChannelException;
 
     /**
+     * Where the reactor's selector came from: channels to register with it must come from there too.
+     *
+     * @return the provider.
+     */
+    java.nio.channels.spi.SelectorProvider selectorProvider();
+
+    /**
      * Closes now the sockets of channels closed while registered, which the selector keeps open until its next
      * select. Inside a channel's {@code onSelect}, it happens as soon as that select ends.
      *
@@ -59,6 +66,21 @@ public interface ReactorInternals
      * @param task what to run; the caller avoids queueing the same task twice in one cycle.
      */
     void runAtEndOfCycle(CycleTask task);
+
+    /**
+     * Runs a task once in the next cycle, after that cycle's I/O, so that work done in slices lets the reactor's
+     * other channels have their turn between two slices. The reactor does not wait for I/O while one is queued.
+     *
+     * @param task what to run; the caller avoids queueing the same task twice in one cycle.
+     */
+    void runNextCycle(CycleTask task);
+
+    /**
+     * The number of the current cycle, for work bounded per cycle to tell one cycle from the next.
+     *
+     * @return a count that grows by one each cycle.
+     */
+    long cycle();
 
     /**
      * The reactor's bound on large per-message buffers, for the protocols that gather messages.

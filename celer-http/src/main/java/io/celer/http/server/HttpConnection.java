@@ -44,6 +44,8 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     private final ChunkedDecoder decoder;
     private final ResponsePipeline pipeline;
     private final ReadGate gate;
+    /** A response that closes the connection left bytes in the backlog: it closes once they went. */
+    private boolean closeWhenDrained;
     private final ConnectionRecycler recycler;
 
     private int phase = HEAD;
@@ -515,14 +517,20 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     @Override
     public void drained()
     {
+        if (closeWhenDrained)
+        {
+            connection.close();
+            return;
+        }
         gate.open(ReadGate.WRITE);
     }
 
     @Override
     public void overflowed()
     {
-        Logs.log(LOG, System.Logger.Level.WARNING, connection + ": more response bytes held than responseBufferSize " +
-            config.responseBufferSize() + ", closing");
+        Logs.log(LOG, System.Logger.Level.WARNING, pipeline.refusedByBudget() ?
+            connection + ": no room for a response backlog in the reactor's large buffers (maxLargeBufferBytes), closing" :
+            connection + ": more response bytes held than responseBufferSize " + config.responseBufferSize() + ", closing");
         closeNow();
     }
 
@@ -551,6 +559,11 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     public void closeAfterResponse()
     {
         phase = DISCARD;
+        if (pipeline.hasBacklog())
+        {
+            closeWhenDrained = true; // the response's last bytes wait in the backlog: the close comes after them
+            return;
+        }
         connection.close();
     }
 

@@ -2,6 +2,7 @@ package io.celer.http.server;
 
 import java.nio.ByteBuffer;
 
+import io.celer.reactor.internal.LargeBufferBudget;
 import io.celer.tcp.Connection;
 
 /**
@@ -9,7 +10,10 @@ import io.celer.tcp.Connection;
  * outstanding response go to the connection (and what it cannot take now waits in a backlog), bytes of later
  * responses answered early are parked until their turn.
  *
- * <p>Both buffers are allocated on first need and reused, so steady state allocates nothing.
+ * <p>Each buffer is made when bytes must wait and let go once it is empty, reserved in the reactor's
+ * {@link LargeBufferBudget} meanwhile: when the reactor's connections hold too much already, the buffer is not
+ * made and the bytes overflow (the connection closes), counted as a refusal. Responses that the socket takes at
+ * once, the steady state, make none.
  */
 final class ResponseOutput
 {
@@ -17,6 +21,10 @@ final class ResponseOutput
 
     private final Connection connection;
     private final int capacity;
+    private final LargeBufferBudget budget;
+    /** Bytes of the two buffers reserved in the budget. */
+    private long reserved;
+    private boolean refused;
     // Made with the parked buffer: only a connection whose responses come out of turn needs them.
     private int[] segmentSequence;
     private int[] segmentOffset;
@@ -32,6 +40,33 @@ final class ResponseOutput
     {
         this.connection = connection;
         this.capacity = capacity;
+        this.budget = connection.reactor().internals().largeBuffers();
+    }
+
+    /** A buffer of the capacity, reserved in the budget; null, the bytes overflowing, when it is spent. */
+    private ByteBuffer reserveBuffer()
+    {
+        if (!budget.reserve(capacity))
+        {
+            refused = true;
+            overflowed = true;
+            return null;
+        }
+        reserved += capacity;
+        return ByteBuffer.allocate(capacity);
+    }
+
+    /** The connection is done with its buffers: their reservation goes back to the budget. */
+    void release()
+    {
+        budget.release(reserved);
+        reserved = 0;
+    }
+
+    /** Whether an overflow came from the reactor's budget, spent, rather than from this connection's bound. */
+    boolean refusedByBudget()
+    {
+        return refused;
     }
 
     /** Whether bytes wait for the connection to take them. */
@@ -117,9 +152,9 @@ final class ResponseOutput
                     return true;
                 }
             }
-            if (backlog == null)
+            if (backlog == null && (backlog = reserveBuffer()) == null)
             {
-                backlog = ByteBuffer.allocate(capacity);
+                return false;
             }
             if (length - sent > backlog.remaining())
             {
@@ -140,9 +175,9 @@ final class ResponseOutput
     /** Records a segment of a response not yet in turn, whose bytes go next into the parked buffer; false on overflow. */
     private boolean parkSegment(final int sequence, final int length)
     {
-        if (parked == null)
+        if (parked == null && !park())
         {
-            park();
+            return false;
         }
         if (segments == MAX_SEGMENTS || length > parked.remaining())
         {
@@ -157,12 +192,19 @@ final class ResponseOutput
         return true;
     }
 
-    private void park()
+    private boolean park()
     {
-        parked = ByteBuffer.allocate(capacity);
-        segmentSequence = new int[MAX_SEGMENTS];
-        segmentOffset = new int[MAX_SEGMENTS];
-        segmentLength = new int[MAX_SEGMENTS];
+        if ((parked = reserveBuffer()) == null)
+        {
+            return false;
+        }
+        if (segmentSequence == null)
+        {
+            segmentSequence = new int[MAX_SEGMENTS];
+            segmentOffset = new int[MAX_SEGMENTS];
+            segmentLength = new int[MAX_SEGMENTS];
+        }
+        return true;
     }
 
     /**
@@ -192,8 +234,19 @@ final class ResponseOutput
         if (liveSegments == 0)
         {
             segments = 0;
-            parked.clear();
+            parked = giveBack();
         }
+    }
+
+    /**
+     * An empty buffer goes, and its reservation back to the budget: an idle connection holds no large buffer, and
+     * the reactor's bound counts only the connections that need one now.
+     */
+    private ByteBuffer giveBack()
+    {
+        budget.release(capacity);
+        reserved -= capacity;
+        return null;
     }
 
     private boolean send(final ByteBuffer bytes)
@@ -206,9 +259,10 @@ final class ResponseOutput
                 return true;
             }
         }
-        if (backlog == null)
+        if (backlog == null && (backlog = reserveBuffer()) == null)
         {
-            backlog = ByteBuffer.allocate(capacity);
+            bytes.position(bytes.limit());
+            return false;
         }
         if (bytes.remaining() > backlog.remaining())
         {
@@ -255,6 +309,7 @@ final class ResponseOutput
             backlog.compact();
             if (!hasBacklog())
             {
+                backlog = giveBack();
                 break;
             }
             connection.flush();

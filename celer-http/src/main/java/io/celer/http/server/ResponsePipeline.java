@@ -55,6 +55,12 @@ final class ResponsePipeline
         return count == 0;
     }
 
+    /** Whether the overflow came from the reactor's bound on large buffers, spent. */
+    boolean refusedByBudget()
+    {
+        return output.refusedByBudget();
+    }
+
     boolean hasBacklog()
     {
         return output.hasBacklog();
@@ -214,6 +220,7 @@ final class ResponsePipeline
     void close()
     {
         closed = true;
+        output.release();
         for (final HttpResponse slot : slots)
         {
             if (slot != null && slot.head != null && slot.isComplete())

@@ -204,6 +204,29 @@ class PipeliningTest
     }
 
     @Test
+    void aResponseThatClosesTheConnectionReachesASlowPeerWholeBeforeTheClose() throws Exception
+    {
+        // Larger than the socket and write buffers take at once: its tail waits in the backlog when the close comes.
+        final byte[] big = TestServer.letters(300 * 1024);
+        server = new TestServer(new HttpServerConfig().responseBufferSize(512 * 1024)
+            .tcp(new TcpConfig().socketSendBufferSize(64 * 1024)), (req, res) -> res.body(big));
+        try (java.net.Socket socket = new java.net.Socket())
+        {
+            socket.setReceiveBufferSize(8 * 1024);
+            socket.connect(new java.net.InetSocketAddress("127.0.0.1", server.port()), 10_000);
+            socket.setSoTimeout(20_000);
+            socket.getOutputStream().write((get("/big").replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n"))
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            Thread.sleep(300); // the peer reads nothing meanwhile: the backlog forms
+            final byte[] all = socket.getInputStream().readAllBytes();
+            final String text = new String(all, java.nio.charset.StandardCharsets.ISO_8859_1);
+            assertThat(text).startsWith("HTTP/1.1 200");
+            assertThat(all.length - text.indexOf("\r\n\r\n") - 4).as("body bytes before the close")
+                .isEqualTo(big.length);
+        }
+    }
+
+    @Test
     void hundredsOfPipelinedRequestsComeBackInOrder() throws Exception
     {
         server = new TestServer(new HttpServerConfig(), lateOrNow());

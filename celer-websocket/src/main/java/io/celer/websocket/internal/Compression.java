@@ -22,9 +22,15 @@ final class Compression
     private ByteBuffer staging;
     private long inflatedLength;
     private int maxMessageLength;
+    private int maxInflatePerCycle;
+    /** The reactor cycle in which {@link #inflatedThisCycle} was counted. */
+    private long cycle = -1;
+    private long inflatedThisCycle;
 
-    void enable(final DeflateParameters parameters, final boolean server, final int level, final int maxMessage)
+    void enable(final DeflateParameters parameters, final boolean server, final int level, final int maxMessage,
+        final int maxPerCycle)
     {
+        maxInflatePerCycle = maxPerCycle;
         deflater = new MessageDeflater(level, parameters.noContextTakeover(server),
             server ? parameters.serverMaxWindowBits() : parameters.clientMaxWindowBits());
         inflater = new MessageInflater(parameters.noContextTakeover(!server));
@@ -37,22 +43,38 @@ final class Compression
         return deflater != null;
     }
 
-    int inflate(final MessageAssembler assembler, final ByteBuffer payload, final boolean last)
+    /**
+     * Inflates a chunk of a compressed message's payload into the assembler, within this cycle's bound.
+     *
+     * @param payload  compressed bytes; its position moves past those used.
+     * @param last     whether it ends the message.
+     * @param nowCycle the reactor's cycle.
+     * @return {@link FrameListener#CONTINUE}; {@link FrameListener#PAUSE} when the cycle's bound is spent with
+     *         input left (the rest of the payload is to come again in a later cycle); or a close code.
+     */
+    int inflate(final MessageAssembler assembler, final ByteBuffer payload, final boolean last, final long nowCycle)
     {
+        if (nowCycle != cycle)
+        {
+            cycle = nowCycle;
+            inflatedThisCycle = 0;
+        }
         inflater.input(payload);
-        int code = drain(assembler);
+        int code = drain(assembler, payload);
         if (code != FrameListener.CONTINUE || !last)
         {
             return code;
         }
+        // The input is used up, so the tail only flushes what the last bytes left: a few hundred bytes at most.
         inflater.endOfMessage();
-        code = drain(assembler);
+        code = drain(assembler, null);
         inflater.messageDone();
         inflatedLength = 0;
         return code != FrameListener.CONTINUE ? code : assembler.deliver(empty, true);
     }
 
-    private int drain(final MessageAssembler assembler)
+    /** Inflates until the input is used up, or until the cycle's bound is spent while {@code input} has more. */
+    private int drain(final MessageAssembler assembler, final ByteBuffer input)
     {
         while (true)
         {
@@ -67,6 +89,7 @@ final class Compression
                 return FrameListener.CONTINUE;
             }
             inflatedLength += produced;
+            inflatedThisCycle += produced;
             if (inflatedLength > maxMessageLength)
             {
                 return CloseCode.MESSAGE_TOO_BIG; // a small frame may inflate without bound
@@ -76,6 +99,10 @@ final class Compression
             if (code != FrameListener.CONTINUE)
             {
                 return code;
+            }
+            if (inflatedThisCycle >= maxInflatePerCycle && input != null && input.hasRemaining())
+            {
+                return FrameListener.PAUSE;
             }
         }
     }

@@ -34,6 +34,8 @@ public final class FrameDecoder
     private int maskKey;
     private long payloadRemaining;
     private long payloadOffset;
+    /** Payload bytes at the front of the next chunk already unmasked, left unconsumed by a pause. */
+    private int unmaskedAhead;
     private boolean frameFin;
 
     /**
@@ -73,7 +75,8 @@ public final class FrameDecoder
      *
      * @param buffer   the read buffer, flipped; payloads in it are unmasked in place.
      * @param listener receives frames.
-     * @return 0 when all that can be decoded was, {@link FrameListener#STOP} when the listener stopped, or the
+     * @return 0 when all that can be decoded was, {@link FrameListener#STOP} when the listener stopped,
+     *         {@link FrameListener#PAUSE} when it paused (the next call goes on from the buffer's position), or the
      *         close code of a broken rule (also on every later call).
      */
     public int decode(final ByteBuffer buffer, final FrameListener listener)
@@ -89,6 +92,10 @@ public final class FrameDecoder
             {
                 state = DONE;
                 failure = result;
+                return result;
+            }
+            if (result == FrameListener.PAUSE)
+            {
                 return result;
             }
             if (result == FrameListener.STOP)
@@ -121,6 +128,7 @@ public final class FrameDecoder
         inMessage = false;
         messageLength = 0;
         payloadRemaining = 0;
+        unmaskedAhead = 0;
     }
 
     private int header(final ByteBuffer buffer, final FrameListener listener)
@@ -222,6 +230,7 @@ public final class FrameDecoder
         maskKey = key;
         payloadRemaining = length;
         payloadOffset = 0;
+        unmaskedAhead = 0;
         state = PAYLOAD;
         return listener.onDataFrame(opcode, fin, rsv1, length);
     }
@@ -235,10 +244,12 @@ public final class FrameDecoder
             return NEED_MORE;
         }
         final int to = from + chunk;
-        if (masked)
+        final int unmasked = Math.min(unmaskedAhead, chunk);
+        if (masked && unmasked < chunk)
         {
-            Masking.maskInPlace(buffer, from, to, Masking.rotate(maskKey, payloadOffset));
+            Masking.maskInPlace(buffer, from + unmasked, to, Masking.rotate(maskKey, payloadOffset + unmasked));
         }
+        unmaskedAhead = 0;
         payloadRemaining -= chunk;
         payloadOffset += chunk;
         final boolean frameEnd = payloadRemaining == 0;
@@ -249,6 +260,17 @@ public final class FrameDecoder
         final int limit = buffer.limit();
         buffer.limit(to);
         final int result = listener.onPayload(buffer, frameEnd);
+        if (result == FrameListener.PAUSE)
+        {
+            // The rest of the chunk, unmasked already, stays in the buffer for the next call.
+            final int left = to - buffer.position();
+            payloadRemaining += left;
+            payloadOffset -= left;
+            unmaskedAhead = left;
+            state = PAYLOAD;
+            buffer.limit(limit);
+            return result;
+        }
         buffer.limit(limit).position(to);
         if (frameEnd && frameFin)
         {

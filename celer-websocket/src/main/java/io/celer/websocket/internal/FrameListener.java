@@ -12,6 +12,11 @@ public interface FrameListener
     int CONTINUE = 0;
     /** Stop decoding without error (the session is closing); the decoder consumes nothing more. */
     int STOP = -1;
+    /**
+     * From {@link #onPayload} only: stop decoding for now, the chunk consumed up to its position; the rest of the
+     * frame is delivered from there by the next {@link FrameDecoder#decode} call.
+     */
+    int PAUSE = -2;
 
     /**
      * A data frame's header, after the decoder checked it against the protocol.
@@ -28,9 +33,9 @@ public interface FrameListener
      * A chunk of a data frame's payload, unmasked, between position and limit; valid only during the call.
      * Every data frame ends with one call whose {@code frameEnd} is true, possibly with an empty chunk.
      *
-     * @param payload  the chunk; the listener may move position and limit.
+     * @param payload  the chunk; the listener may move position and limit (but, pausing, only the position).
      * @param frameEnd whether this is the frame's last chunk.
-     * @return {@link #CONTINUE}, {@link #STOP} or a close code.
+     * @return {@link #CONTINUE}, {@link #STOP}, {@link #PAUSE} or a close code.
      */
     int onPayload(ByteBuffer payload, boolean frameEnd);
 

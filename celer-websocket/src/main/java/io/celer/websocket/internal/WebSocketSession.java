@@ -2,6 +2,7 @@ package io.celer.websocket.internal;
 
 import java.nio.ByteBuffer;
 
+import io.celer.reactor.internal.CycleTask;
 import io.celer.reactor.internal.StallCulprit;
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
@@ -54,6 +55,11 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     private boolean pingOutstanding;
     /** A liveness ping's payload: none. */
     private final ByteBuffer noPayload = ByteBuffer.allocate(0);
+
+    /** Goes on with a compressed message paused at the bound of one cycle's inflation. */
+    private final CycleTask resumeInflation = this::resumeInflation;
+    /** Whether the session paused the connection's reads to inflate the rest of a message in a later cycle. */
+    private boolean inflationPaused;
 
     private boolean messageCompressed;
     private boolean frameFin;
@@ -125,7 +131,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
      */
     public WebSocketSession compression(final DeflateParameters parameters, final int level)
     {
-        compression.enable(parameters, server, level, config.maxMessageLength());
+        compression.enable(parameters, server, level, config.maxMessageLength(), config.maxInflatePerCycle());
         decoder.rsv1Allowed(true);
         return this;
     }
@@ -208,13 +214,44 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
             return;
         }
         final int result = decoder.decode(buffer, this);
-        if (result != 0)
+        if (result == PAUSE)
+        {
+            pauseInflation();
+        }
+        else if (result != 0)
         {
             // Nothing after a close frame or a failure is read.
             buffer.position(buffer.limit());
             if (result > 0)
             {
                 fail(result);
+            }
+        }
+    }
+
+    /**
+     * A compressed message spent this cycle's bound on inflation: the connection's reads pause, keeping what was
+     * read, and the next cycle resumes them, which delivers the kept bytes again. Reads another party paused
+     * already are left to it.
+     */
+    private void pauseInflation()
+    {
+        if (!connection.isReadPaused())
+        {
+            connection.pauseReads();
+            inflationPaused = true;
+            connection.reactor().internals().runNextCycle(resumeInflation);
+        }
+    }
+
+    private void resumeInflation()
+    {
+        if (inflationPaused)
+        {
+            inflationPaused = false;
+            if (open)
+            {
+                connection.resumeReads();
             }
         }
     }
@@ -291,7 +328,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         final boolean last = frameEnd && frameFin;
         if (messageCompressed)
         {
-            return compression.inflate(assembler, payload, last);
+            return compression.inflate(assembler, payload, last, connection.reactor().internals().cycle());
         }
         return assembler.deliver(payload, last);
     }

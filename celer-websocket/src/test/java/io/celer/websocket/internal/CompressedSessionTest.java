@@ -64,6 +64,36 @@ class CompressedSessionTest
         }
     }
 
+    @Test
+    void aClientInflatesALargeMessageInSlicesAndDeliversItWholeBeforeWhatFollows() throws Exception
+    {
+        final RecordingWebSocketHandler client = new RecordingWebSocketHandler(false);
+        final byte[] message = new byte[8 << 20];
+        final byte[] noise = new byte[4096];
+        new SplittableRandom(7).nextBytes(noise);
+        System.arraycopy(noise, 0, message, 0, noise.length); // a little that does not compress, then zeros
+        final Deflater deflater = new Deflater(9, true);
+        deflater.setInput(message);
+        final byte[] compressed = new byte[64 * 1024];
+        final int length = deflater.deflate(compressed, 0, compressed.length, Deflater.SYNC_FLUSH) - 4;
+        assertThat(deflater.needsInput()).isTrue();
+        deflater.end();
+        try (ServerSocket listener = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress()))
+        {
+            try (Socket server = upgradedByRawServer(listener, reactors.start("client"), client))
+            {
+                // Many slices of the default bound; a plain message right behind it in the same write.
+                final ByteBuffer frames = ByteBuffer.allocate(4 + length + 7);
+                frames.put((byte)0xC2).put((byte)126).putShort((short)length).put(compressed, 0, length);
+                frames.put(HexFormat.of().parseHex("8105" + "48656c6c6f"));
+                server.getOutputStream().write(frames.array());
+                assertThat(client.next()).isEqualTo("opened");
+                assertThat(client.next()).isEqualTo(RecordingWebSocketHandler.binaryEvent(message));
+                assertThat(client.next()).isEqualTo("text:Hello");
+            }
+        }
+    }
+
     @ParameterizedTest(name = "no context takeover: {0}")
     @ValueSource(booleans = {false, true})
     void compressedMessagesEchoBothWays(final boolean noContextTakeover) throws Exception

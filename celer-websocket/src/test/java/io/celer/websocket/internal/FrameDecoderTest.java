@@ -73,6 +73,58 @@ class FrameDecoderTest
     }
 
     @Test
+    void aListenerThatPausesGetsTheRestOfTheMaskedPayloadUnmaskedOnceFromTheNextCall()
+    {
+        // "Hello" masked, then a ping: the listener takes two bytes of each payload call and pauses.
+        final java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(hex("81 85 37 fa 21 3d 7f 9f 4d 51 58 89 80 00 00 00 00"));
+        final StringBuilder payload = new StringBuilder();
+        final List<String> events = new java.util.ArrayList<>();
+        final FrameListener pausing = new FrameListener()
+        {
+            @Override
+            public int onDataFrame(final int opcode, final boolean fin, final boolean rsv1, final long payloadLength)
+            {
+                events.add("data");
+                return CONTINUE;
+            }
+
+            @Override
+            public int onPayload(final java.nio.ByteBuffer chunk, final boolean frameEnd)
+            {
+                final int take = Math.min(2, chunk.remaining());
+                for (int i = 0; i < take; i++)
+                {
+                    payload.append((char)chunk.get());
+                }
+                events.add("payload " + take + (frameEnd ? " end" : ""));
+                return chunk.hasRemaining() ? PAUSE : CONTINUE;
+            }
+
+            @Override
+            public int onControlFrame(final int opcode, final java.nio.ByteBuffer control)
+            {
+                events.add("control " + opcode);
+                return CONTINUE;
+            }
+        };
+        final FrameDecoder decoder = new FrameDecoder(true, 1 << 20, 1 << 20);
+        int calls = 0;
+        while (buffer.hasRemaining() && calls++ < 10)
+        {
+            final int result = decoder.decode(buffer, pausing);
+            assertThat(result).isIn(0, FrameListener.PAUSE);
+            // A reader keeps the unconsumed bytes and moves them to the front: the decoder must not rely on where.
+            final java.nio.ByteBuffer moved = java.nio.ByteBuffer.allocate(buffer.remaining() + 3);
+            moved.position(3);
+            moved.put(buffer).flip().position(3);
+            buffer.clear().put(moved).flip();
+        }
+        assertThat(payload.toString()).isEqualTo("Hello");
+        assertThat(events).containsExactly("data", "payload 2 end", "payload 2 end", "payload 1 end", "control 9");
+        assertThat(decoder.failure()).isZero();
+    }
+
+    @Test
     void controlFramesBetweenFragmentsAndEmptyFrames()
     {
         assertThat(decodeEverySplit(false, "01 01 41 89 00 00 00 8a 01 42 80 01 43 81 00")).containsExactly(

@@ -1,0 +1,406 @@
+package io.celer.linux.nio;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.IllegalSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.spi.AbstractSelectableChannel;
+import java.nio.channels.spi.AbstractSelector;
+import java.nio.channels.spi.SelectorProvider;
+import java.util.AbstractSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import io.celer.linux.Syscalls;
+import io.celer.linux.epoll.Epoll;
+
+/**
+ * A selector over one epoll set, level-triggered as the JDK's is. Keys are found by descriptor in an array, not
+ * a map, so a selection boxes nothing; an interest change reaches the epoll set at once; a channel with no
+ * interest leaves the set, so that a hang-up it cannot mask does not wake every selection. For the thread that
+ * runs the reactor, as the reactor uses it: only {@link #wakeup} is for any thread.
+ */
+final class EpollSelector extends AbstractSelector
+{
+    private static final int EVENTS = 1024;
+
+    private final Arena arena = Arena.ofShared();
+    private final Epoll epoll;
+    /** {@link Epoll#poll} and the changes to the set kept apart from the reactor's loop: see {@link ThreadCalls#apart}. */
+    private final MethodHandle poll;
+    private final MethodHandle add;
+    private final MethodHandle modify;
+    private final MethodHandle remove;
+    /** The registered keys, as a view of the table: a connection costs no set entry of its own. */
+    private final Set<SelectionKey> keys = new RegisteredKeys();
+    private final Set<SelectionKey> selected = new HashSet<>();
+    private EpollSelectionKey[] byDescriptor = new EpollSelectionKey[1024];
+    private int generation;
+    private int registered;
+
+    EpollSelector(final SelectorProvider provider)
+    {
+        super(provider);
+        // The calls' errno in the global arena, as in ThreadCalls: no allocation per epoll_wait.
+        this.epoll = new Epoll(arena, new Syscalls(Arena.global()), EVENTS);
+        this.poll = ThreadCalls.apart(epoll, "poll", MethodType.methodType(int.class, int.class));
+        final MethodType change =
+            MethodType.methodType(int.class, int.class, int.class, long.class);
+        this.add = ThreadCalls.apart(epoll, "add", change);
+        this.modify = ThreadCalls.apart(epoll, "modify", change);
+        this.remove = ThreadCalls.apart(epoll, "remove", MethodType.methodType(int.class, int.class));
+    }
+
+    @Override
+    protected SelectionKey register(final AbstractSelectableChannel channel, final int ops, final Object attachment)
+    {
+        if (!(channel instanceof EpollChannel))
+        {
+            throw new IllegalSelectorException();
+        }
+        final EpollSelectionKey key = new EpollSelectionKey(this, channel, ++generation);
+        key.attach(attachment);
+        key.initialInterest(ops);
+        final int fd = key.socket.fd;
+        if (fd >= byDescriptor.length)
+        {
+            byDescriptor = Arrays.copyOf(byDescriptor, Math.max(fd + 1, byDescriptor.length * 2));
+        }
+        byDescriptor[fd] = key;
+        registered++;
+        key.socket.key = key;
+        watch(key);
+        return key;
+    }
+
+    /**
+     * Brings the epoll set in line with a key's interest.
+     */
+    void watch(final EpollSelectionKey key)
+    {
+        final int events = events(key, key.interestOps());
+        final int fd = key.socket.fd;
+        final int result;
+        if (events == 0)
+        {
+            result = key.watched ? unwatch(fd) : 0;
+            key.watched = false;
+        }
+        else if (key.watched)
+        {
+            result = control(modify, fd, events, key.token);
+        }
+        else
+        {
+            result = control(add, fd, events, key.token);
+            key.watched = result == 0;
+        }
+        if (result < 0)
+        {
+            throw new UncheckedIOException(NativeSocket.failure("epoll_ctl", result));
+        }
+    }
+
+    /**
+     * A key's descriptor closes or its key was cancelled: out of the epoll set and the table, once.
+     */
+    void forget(final EpollSelectionKey key)
+    {
+        final int fd = key.socket.fd;
+        if (key.watched)
+        {
+            key.watched = false;
+            unwatch(fd);
+        }
+        if (fd < byDescriptor.length && byDescriptor[fd] == key)
+        {
+            byDescriptor[fd] = null;
+            registered--;
+        }
+        if (key.socket.key == key)
+        {
+            key.socket.key = null;
+        }
+    }
+
+    private static int events(final EpollSelectionKey key, final int ops)
+    {
+        int events = 0;
+        if ((ops & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT)) != 0)
+        {
+            events |= Epoll.EPOLLIN;
+        }
+        if ((ops & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0)
+        {
+            events |= Epoll.EPOLLOUT;
+        }
+        return events;
+    }
+
+    private static int readyOps(final EpollSelectionKey key, final int flags)
+    {
+        // An error or a hang-up makes every interest ready, as the JDK does: the next call then reports it.
+        final boolean broken = (flags & (Epoll.EPOLLERR | Epoll.EPOLLHUP)) != 0;
+        int ready = 0;
+        if ((flags & Epoll.EPOLLIN) != 0 || broken)
+        {
+            ready |= key.listens ? SelectionKey.OP_ACCEPT : SelectionKey.OP_READ;
+        }
+        if ((flags & Epoll.EPOLLOUT) != 0 || broken)
+        {
+            ready |= SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT;
+        }
+        return ready & key.interestOps();
+    }
+
+    private void removeCancelled()
+    {
+        final Set<SelectionKey> cancelled = cancelledKeys();
+        synchronized (cancelled)
+        {
+            if (cancelled.isEmpty())
+            {
+                return;
+            }
+            for (final SelectionKey cancelledKey : cancelled)
+            {
+                final EpollSelectionKey key = (EpollSelectionKey)cancelledKey;
+                forget(key);
+                selected.remove(key);
+                deregister(key);
+            }
+            cancelled.clear();
+        }
+    }
+
+    private int doSelect(final Consumer<SelectionKey> action, final int timeoutMillis) throws IOException
+    {
+        if (!isOpen())
+        {
+            throw new ClosedSelectorException();
+        }
+        removeCancelled();
+        final int count;
+        if (timeoutMillis == 0)
+        {
+            count = poll(0);
+        }
+        else
+        {
+            begin();
+            try
+            {
+                count = poll(timeoutMillis);
+            }
+            finally
+            {
+                end();
+            }
+        }
+        removeCancelled();
+        int updated = 0;
+        for (int i = 0; i < count; i++)
+        {
+            final long token = epoll.token(i);
+            final int fd = (int)token;
+            final EpollSelectionKey key = fd >= 0 && fd < byDescriptor.length ? byDescriptor[fd] : null;
+            // A key closed earlier in this selection, or a descriptor already given to another channel: skip.
+            if (key == null || key.token != token || !key.isValid())
+            {
+                continue;
+            }
+            final int ready = readyOps(key, epoll.readyFlags(i));
+            if (ready == 0)
+            {
+                continue;
+            }
+            if (action != null)
+            {
+                key.readyOps(ready);
+                action.accept(key);
+                updated++;
+            }
+            else if (selected.add(key))
+            {
+                key.readyOps(ready);
+                updated++;
+            }
+            else if ((key.readyOps() | ready) != key.readyOps())
+            {
+                key.readyOps(key.readyOps() | ready);
+                updated++;
+            }
+        }
+        return updated;
+    }
+
+    private static int control(final MethodHandle call, final int fd, final int events, final long token)
+    {
+        try
+        {
+            return (int)call.invokeExact(fd, events, token);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    private int unwatch(final int fd)
+    {
+        try
+        {
+            return (int)remove.invokeExact(fd);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    private int poll(final int timeoutMillis)
+    {
+        try
+        {
+            return (int)poll.invokeExact(timeoutMillis);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            throw ex;
+        }
+        catch (final Throwable t)
+        {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    private static int millis(final long timeout)
+    {
+        if (timeout < 0)
+        {
+            throw new IllegalArgumentException("negative timeout: " + timeout);
+        }
+        return timeout == 0 ? -1 : (int)Math.min(timeout, Integer.MAX_VALUE);
+    }
+
+    @Override
+    public Set<SelectionKey> keys()
+    {
+        if (!isOpen())
+        {
+            throw new ClosedSelectorException();
+        }
+        return keys;
+    }
+
+    @Override
+    public Set<SelectionKey> selectedKeys()
+    {
+        if (!isOpen())
+        {
+            throw new ClosedSelectorException();
+        }
+        return selected;
+    }
+
+    @Override
+    public int selectNow() throws IOException
+    {
+        return doSelect(null, 0);
+    }
+
+    @Override
+    public int select(final long timeout) throws IOException
+    {
+        return doSelect(null, millis(timeout));
+    }
+
+    @Override
+    public int select() throws IOException
+    {
+        return doSelect(null, -1);
+    }
+
+    @Override
+    public int selectNow(final Consumer<SelectionKey> action) throws IOException
+    {
+        return doSelect(action, 0);
+    }
+
+    @Override
+    public int select(final Consumer<SelectionKey> action, final long timeout) throws IOException
+    {
+        return doSelect(action, millis(timeout));
+    }
+
+    @Override
+    public int select(final Consumer<SelectionKey> action) throws IOException
+    {
+        return doSelect(action, -1);
+    }
+
+    @Override
+    public Selector wakeup()
+    {
+        epoll.wakeup();
+        return this;
+    }
+
+    @Override
+    protected void implCloseSelector()
+    {
+        wakeup();
+        removeCancelled();
+        for (final SelectionKey key : new ArrayList<>(keys))
+        {
+            forget((EpollSelectionKey)key);
+            deregister((EpollSelectionKey)key);
+        }
+        selected.clear();
+        epoll.close();
+        arena.close();
+    }
+
+    /** The table's keys, read-only, as {@link Selector#keys} requires. */
+    private final class RegisteredKeys extends AbstractSet<SelectionKey>
+    {
+        @Override
+        public Iterator<SelectionKey> iterator()
+        {
+            final List<SelectionKey> now = new ArrayList<>(registered);
+            for (final EpollSelectionKey key : byDescriptor)
+            {
+                if (key != null)
+                {
+                    now.add(key);
+                }
+            }
+            return Collections.unmodifiableList(now).iterator();
+        }
+
+        @Override
+        public int size()
+        {
+            return registered;
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package io.celer.linux.nio;
+
+import java.io.IOException;
+import java.lang.foreign.ValueLayout;
+import java.net.ServerSocket;
+import java.net.SocketAddress;
+import java.net.SocketOption;
+import java.net.StandardSocketOptions;
+import java.nio.channels.NotYetBoundException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.channels.spi.SelectorProvider;
+import java.util.Set;
+
+import io.celer.linux.Errno;
+import io.celer.linux.Net;
+
+/**
+ * A listening TCP socket over a native descriptor, non-blocking only: {@code accept4} makes each connection
+ * non-blocking and close-on-exec in the same call, and reads its peer's address with it.
+ */
+final class EpollServerSocketChannel extends ServerSocketChannel implements EpollChannel
+{
+    private static final Set<SocketOption<?>> OPTIONS = Set.of(StandardSocketOptions.SO_RCVBUF,
+        StandardSocketOptions.SO_REUSEADDR, StandardSocketOptions.SO_REUSEPORT);
+
+    private final NativeSocket socket;
+    private boolean bound;
+
+    EpollServerSocketChannel(final SelectorProvider provider) throws IOException
+    {
+        super(provider);
+        this.socket = NativeSocket.open();
+        // As the JDK does for its listeners on Linux: a restarted server can bind at once.
+        socket.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+    }
+
+    @Override
+    public NativeSocket nativeSocket()
+    {
+        return socket;
+    }
+
+    @Override
+    public boolean listens()
+    {
+        return true;
+    }
+
+    @Override
+    public ServerSocketChannel bind(final SocketAddress local, final int backlog) throws IOException
+    {
+        socket.bind(local);
+        final int result = ThreadCalls.current().calls.listen(socket.fd, backlog < 1 ? 50 : backlog);
+        if (result < 0)
+        {
+            throw NativeSocket.failure("listen", result);
+        }
+        bound = true;
+        return this;
+    }
+
+    @Override
+    public <T> ServerSocketChannel setOption(final SocketOption<T> name, final T value) throws IOException
+    {
+        if (!OPTIONS.contains(name))
+        {
+            throw new UnsupportedOperationException("'" + name + "' is not supported by a listener");
+        }
+        socket.setOption(name, value);
+        return this;
+    }
+
+    @Override
+    public <T> T getOption(final SocketOption<T> name) throws IOException
+    {
+        return socket.getOption(name);
+    }
+
+    @Override
+    public Set<SocketOption<?>> supportedOptions()
+    {
+        return OPTIONS;
+    }
+
+    @Override
+    public ServerSocket socket()
+    {
+        throw new UnsupportedOperationException("no java.net.ServerSocket view on Celer's epoll transport");
+    }
+
+    @Override
+    public SocketChannel accept() throws IOException
+    {
+        socket.ensureOpen();
+        if (!bound)
+        {
+            throw new NotYetBoundException();
+        }
+        final ThreadCalls thread = ThreadCalls.current();
+        thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN_SIZE);
+        final int fd = thread.calls.accept(socket.fd, thread.address.address(), thread.scratch.address(),
+            Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC);
+        if (fd >= 0)
+        {
+            return EpollSocketChannel.accepted(provider(), fd, NativeSocket.address(thread.address));
+        }
+        if (fd == -Errno.EAGAIN || fd == -Errno.EINTR || fd == -Errno.ECONNABORTED)
+        {
+            return null;
+        }
+        throw NativeSocket.failure("accept", fd);
+    }
+
+    @Override
+    public SocketAddress getLocalAddress() throws IOException
+    {
+        return bound ? socket.localAddress() : null;
+    }
+
+    @Override
+    protected void implCloseSelectableChannel()
+    {
+        socket.close();
+    }
+
+    @Override
+    protected void implConfigureBlocking(final boolean block) throws IOException
+    {
+        if (block)
+        {
+            throw new IOException("Celer's epoll transport has non-blocking channels only");
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "EpollServerSocketChannel[fd " + socket.fd + "]";
+    }
+}
