@@ -5,6 +5,7 @@
 module io.celer.core
 {
     requires transitive org.agrona;
+    requires jdk.jfr;
 
     exports io.celer.counters;
     exports io.celer.framing;

@@ -3,10 +3,12 @@ package io.celer.reactor;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import io.celer.reactor.internal.StallCulprit;
+
 /**
  * A callback whose caller waits for it; allocated per call on the calling thread only.
  */
-final class BlockingCall implements Runnable
+final class BlockingCall implements Runnable, StallCulprit
 {
     private final Runnable callback;
     private final CountDownLatch done = new CountDownLatch(1);
@@ -22,6 +24,12 @@ final class BlockingCall implements Runnable
     {
         callback.run();
         done.countDown();
+    }
+
+    @Override
+    public Object culprit()
+    {
+        return callback;
     }
 
     void fail(final Throwable t)

@@ -12,7 +12,13 @@ final class BusyPollers
 {
     private static final System.Logger LOG = System.getLogger(Reactor.class.getName());
 
+    private final LongestDispatch dispatches;
     private Poller[] pollers = new Poller[0];
+
+    BusyPollers(final LongestDispatch dispatches)
+    {
+        this.dispatches = dispatches;
+    }
 
     void add(final Poller poller)
     {
@@ -55,9 +61,15 @@ final class BusyPollers
 
     private int poll(final Poller poller)
     {
+        dispatches.start(poller);
         try
         {
-            return poller.poll();
+            final int work = poller.poll();
+            if (work == 0)
+            {
+                dispatches.idle();
+            }
+            return work;
         }
         catch (final Throwable t)
         {

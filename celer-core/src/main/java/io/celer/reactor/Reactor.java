@@ -42,12 +42,13 @@ public final class Reactor implements AutoCloseable
     }
 
     private final ReactorConfig config;
+    private final LongestDispatch dispatches = new LongestDispatch();
     private final ReadyKeys readyKeys;
     private final IdleStrategy idleStrategy;
     private final boolean idleParks;
     private final boolean waitsInSelector;
     private final boolean checkThreads;
-    private final ReactorTimers timers = new ReactorTimers();
+    private final ReactorTimers timers = new ReactorTimers(dispatches);
     private final ManyToOneQueue<Runnable> callbacks;
     private final Consumer<Runnable> callbackRunner = this::runCallback;
     private final ArrayList<CycleTask> cycleTasks = new ArrayList<>(1024);
@@ -56,7 +57,7 @@ public final class Reactor implements AutoCloseable
     private ArrayList<CycleTask> nextCycleRunning = new ArrayList<>(64);
     private long cycle;
     private final CallbackSources callbackSources = new CallbackSources();
-    private final BusyPollers pollers = new BusyPollers();
+    private final BusyPollers pollers = new BusyPollers(dispatches);
     private final ReactorInternals internals = new Internals();
     private final LargeBufferBudget largeBuffers;
     private int cyclesToSelect;
@@ -65,6 +66,7 @@ public final class Reactor implements AutoCloseable
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final CounterScope counterScope;
     private final ReactorCounters counters;
+    private final StallReporter stalls;
 
     private volatile State state = State.NEW;
     private volatile Thread thread;
@@ -90,7 +92,7 @@ public final class Reactor implements AutoCloseable
     public Reactor(final ReactorConfig config)
     {
         this.config = config;
-        this.readyKeys = new ReadyKeys(config.selectorProvider());
+        this.readyKeys = new ReadyKeys(config.selectorProvider(), dispatches);
         this.largeBuffers = new LargeBufferBudget(config.maxLargeBufferBytes());
         this.idleStrategy = config.idleStrategy();
         this.idleParks = !(idleStrategy instanceof BusySpinIdleStrategy ||
@@ -101,6 +103,8 @@ public final class Reactor implements AutoCloseable
         this.callbacks = new ManyToOneQueue<>(config.callbackQueueCapacity());
         this.counterScope = Counters.process().scope(config.name());
         this.counters = new ReactorCounters(counterScope, config.stallThresholdNanos());
+        this.stalls = new StallReporter(counterScope, config.stallThresholdNanos());
+        StallLog.add(stalls);
     }
 
     /**
@@ -155,6 +159,7 @@ public final class Reactor implements AutoCloseable
         {
             state = State.STOPPED;
             readyKeys.closeAll();
+            StallLog.remove(stalls);
             counterScope.close();
             terminated.countDown();
             return;
@@ -351,6 +356,7 @@ public final class Reactor implements AutoCloseable
 
     void runCallback(final ReactorCallback callback)
     {
+        dispatches.start(callback);
         try
         {
             callback.onCallback(nowMillis);
@@ -532,10 +538,18 @@ public final class Reactor implements AutoCloseable
             long cycleStart = System.nanoTime();
             while (state == State.RUNNING)
             {
+                dispatches.begin(cycleStart);
                 final int work = doWork();
                 final long cycleEnd = System.nanoTime();
-                counters.cycle(work, cycleEnd - cycleStart);
+                dispatches.at(cycleEnd);
+                final long cycleNanos = cycleEnd - cycleStart;
                 cycleStart = cycleEnd;
+                if (counters.cycle(work, cycleNanos))
+                {
+                    stalls.stalled(cycleNanos, dispatches.longest(), dispatches.longestNanos());
+                    // The report is not the next cycle's work: its first time for a culprit makes counters.
+                    cycleStart = System.nanoTime();
+                }
                 if (work == 0 && waitsInSelector && pollers.count() == 0)
                 {
                     waitInSelector();
@@ -570,6 +584,7 @@ public final class Reactor implements AutoCloseable
             state = State.STOPPED;
             callbacks.drain(callbackRunner);
             readyKeys.closeAll();
+            StallLog.remove(stalls);
             counterScope.close();
             terminated.countDown();
         }
@@ -601,10 +616,13 @@ public final class Reactor implements AutoCloseable
         return to;
     }
 
-    private void advanceClock()
+    /** Returns the {@code System.nanoTime()} read: a boundary between units of work too. */
+    private long advanceClock()
     {
-        nowNanos = System.nanoTime() - originNanos;
+        final long now = System.nanoTime();
+        nowNanos = now - originNanos;
         nowMillis = nowNanos / 1_000_000L;
+        return now;
     }
 
     private int doWork() throws IOException
@@ -618,7 +636,7 @@ public final class Reactor implements AutoCloseable
         }
         work += pollers.pollAll();
         work += runQueuedForThisCycle();
-        advanceClock();
+        dispatches.at(advanceClock());
         final int fired = timers.expire(nowNanos);
         final int called = callbacks.drain(callbackRunner);
         final int drained = called + callbackSources.drainAll();
@@ -640,7 +658,9 @@ public final class Reactor implements AutoCloseable
             // Tasks queued while these run (a flush that closes, say) join the same pass.
             for (int i = 0; i < cycleTasks.size(); i++)
             {
-                cycleTasks.get(i).endOfCycle();
+                final CycleTask task = cycleTasks.get(i);
+                dispatches.start(task);
+                task.endOfCycle();
             }
             cycleTasks.clear();
             work += tasks;
@@ -661,7 +681,9 @@ public final class Reactor implements AutoCloseable
         nextCycleRunning = due;
         for (int i = 0; i < count; i++)
         {
-            due.get(i).endOfCycle();
+            final CycleTask task = due.get(i);
+            dispatches.start(task);
+            task.endOfCycle();
         }
         due.clear();
         return count;
@@ -669,6 +691,7 @@ public final class Reactor implements AutoCloseable
 
     private void runCallback(final Runnable callback)
     {
+        dispatches.start(callback);
         try
         {
             callback.run();

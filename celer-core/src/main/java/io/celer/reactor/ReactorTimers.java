@@ -41,6 +41,17 @@ final class ReactorTimers
     private final Long2ObjectHashMap<TimerCallback> callbacks = new Long2ObjectHashMap<>();
     /** The earliest short deadline scheduled since the last scan for one; its passing scans the current spoke. */
     private long earliest = Long.MAX_VALUE;
+    private final LongestDispatch dispatches;
+
+    ReactorTimers()
+    {
+        this(new LongestDispatch());
+    }
+
+    ReactorTimers(final LongestDispatch dispatches)
+    {
+        this.dispatches = dispatches;
+    }
 
     /**
      * Schedules a callback.
@@ -140,6 +151,7 @@ final class ReactorTimers
         final TimerCallback callback = callbacks.remove(timerId);
         if (callback != null)
         {
+            dispatches.start(callback);
             try
             {
                 callback.onTimer(timerId, nowNanos / NANOS_PER_MILLI);

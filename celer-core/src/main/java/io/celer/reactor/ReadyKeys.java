@@ -21,12 +21,14 @@ final class ReadyKeys
     private static final Consumer<SelectionKey> IGNORE = key -> { };
 
     private final Selector selector;
-    private final Consumer<SelectionKey> dispatch = ReadyKeys::dispatch;
+    private final Consumer<SelectionKey> dispatch = this::dispatch;
+    private final LongestDispatch dispatches;
     private boolean selecting;
     private boolean releaseAfterSelect;
 
-    ReadyKeys(final java.nio.channels.spi.SelectorProvider provider)
+    ReadyKeys(final java.nio.channels.spi.SelectorProvider provider, final LongestDispatch dispatches)
     {
+        this.dispatches = dispatches;
         SelectionBoxes.warnIfUncached();
         try
         {
@@ -120,9 +122,10 @@ final class ReadyKeys
         }
     }
 
-    private static void dispatch(final SelectionKey key)
+    private void dispatch(final SelectionKey key)
     {
         final Selectable owner = (Selectable)key.attachment();
+        dispatches.start(owner);
         try
         {
             owner.onSelect(key);

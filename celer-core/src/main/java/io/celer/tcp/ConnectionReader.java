@@ -149,6 +149,7 @@ final class ConnectionReader implements MessageSink
             }
             delivered = true;
             connection.counters.bytesIn.add(read);
+            connection.bytesIn += read;
             timers.readAt(reactor.nowMillis());
             decode();
             if (connection.isClosed())

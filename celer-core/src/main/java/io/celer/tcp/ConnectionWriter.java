@@ -231,7 +231,9 @@ final class ConnectionWriter
         try
         {
             transport.write(connection.channel, buffer);
-            connection.counters.bytesOut.add(waiting - buffer.remaining());
+            final int written = waiting - buffer.remaining();
+            connection.counters.bytesOut.add(written);
+            connection.bytesOut += written;
         }
         catch (final IOException ex)
         {

@@ -10,11 +10,15 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.celer.framing.Framing;
 import io.celer.framing.FramingException;
+import io.celer.reactor.internal.ConnectionClosedEvent;
+import io.celer.reactor.internal.ConnectionOpenedEvent;
 import io.celer.reactor.internal.CycleTask;
+import io.celer.reactor.internal.JfrEvents;
 import io.celer.reactor.internal.Poller;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.internal.Selectable;
 import io.celer.reactor.internal.Logs;
+import io.celer.reactor.internal.StallCulprit;
 
 /**
  * A TCP connection on a reactor: its state from connect or accept to close, the {@link Connection} calls, and
@@ -26,7 +30,7 @@ import io.celer.reactor.internal.Logs;
  * <p>The hot path is one chain of calls on final classes: a readiness event or a poll, the reader's read and
  * decode, the handler, this connection's write or send, the writer's put and flush.
  */
-final class TcpConnection implements Connection, Selectable, Poller, CycleTask
+final class TcpConnection implements Connection, Selectable, Poller, CycleTask, StallCulprit
 {
     private static final System.Logger LOG = System.getLogger(TcpConnection.class.getName());
     private static final AtomicLong IDS = new AtomicLong();
@@ -67,6 +71,9 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
     /** Why a lingering close closes, once the buffered bytes are out or its time is up. */
     private CloseReason closingReason;
     final TcpCounters counters;
+    /** This connection's bytes, as {@link #counters} count them, for its closing event. */
+    long bytesIn;
+    long bytesOut;
     /** Whether it counts among the open connections: from established to close. */
     private boolean countedOpen;
 
@@ -143,6 +150,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         writer.reset();
         timers.reset();
         endOfCycleQueued = false;
+        bytesIn = 0;
+        bytesOut = 0;
     }
 
     private void startHandshake()
@@ -191,6 +200,10 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         if (config.busyPoll())
         {
             reactor.internals().addPoller(this);
+        }
+        if (JfrEvents.connectionOpened())
+        {
+            ConnectionOpenedEvent.commit(reactor.counters().name(), remoteAddress, id);
         }
         owner.onOpened(this);
         try
@@ -276,6 +289,13 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
         {
             closeNow(closingReason);
         }
+    }
+
+    /** A stall in this connection's work names its handler, the application's class. */
+    @Override
+    public Object culprit()
+    {
+        return handler;
     }
 
     @Override
@@ -585,6 +605,10 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask
             counters.handshakesFailed.increment();
         }
         state = CLOSED;
+        if (countedOpen && JfrEvents.connectionClosed())
+        {
+            ConnectionClosedEvent.commit(reactor.counters().name(), remoteAddress, id, reason, bytesIn, bytesOut);
+        }
         counters.closed(reason, countedOpen);
         countedOpen = false;
         timers.cancelAll();

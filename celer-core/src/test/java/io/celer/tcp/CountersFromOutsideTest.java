@@ -22,7 +22,8 @@ import io.celer.test.Sockets;
 
 /**
  * A server in a JVM of its own, driven over loopback, its counters read from this JVM through its counters file
- * with the reader {@code ./celer stat} uses: each counter holds exactly what the script did.
+ * with the reader {@code ./celer stat} uses: each counter holds exactly what the script did, and a stalled cycle
+ * names the handler that stalled it.
  */
 class CountersFromOutsideTest
 {
@@ -105,6 +106,27 @@ class CountersFromOutsideTest
         server.getOutputStream().flush();
         assertThat(server.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(file).as("deleted at a clean exit").doesNotExist();
+    }
+
+    @Test
+    void namesTheHandlerThatStalledACycle() throws Exception
+    {
+        final BufferedReader out = startServer();
+        final Path file = Path.of(out.readLine().substring("file ".length()));
+        final int port = Integer.parseInt(out.readLine().substring("port ".length()));
+        final CountersReader counters = CountersReader.open(file);
+        final String culprit = "culprit=" + CountingServerMain.EchoCommands.class.getName();
+        try (Socket client = new Socket("127.0.0.1", port))
+        {
+            client.setSoTimeout(30_000);
+            final BufferedReader lines = Sockets.lineReader(client);
+            Sockets.sendLine(client, "slow");
+            assertThat(lines.readLine()).isEqualTo("slow");
+        }
+        Await.until("a stall named " + culprit, () -> value(counters, "reactor.stall.culprits", culprit) >= 1,
+            Await.DEFAULT);
+        assertThat(value(counters, "reactor.stall.culprit.nanos", culprit)).isGreaterThanOrEqualTo(20_000_000L);
+        assertThat(value(counters, "reactor.stalls", "")).isGreaterThanOrEqualTo(1);
     }
 
     @Test

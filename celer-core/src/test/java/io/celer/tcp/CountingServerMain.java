@@ -12,13 +12,40 @@ import io.celer.reactor.ReactorConfig;
 
 /**
  * A line echo server on a reactor named {@code counted}, for tests that read its counters file from another JVM:
- * echoes each line, closes on {@code close}, holds at most the connections its argument says. Prints its pid
+ * echoes each line, closes on {@code close}, sleeps 20 ms on {@code slow} (a stalled cycle), holds at most the connections its argument says. Prints its pid
  * and counters file, then its port; {@code exit} on its input (or the input's end) stops it.
  */
 public final class CountingServerMain
 {
     private CountingServerMain()
     {
+    }
+
+    /** Echoes each line; closes on {@code close}; sleeps 20 ms before echoing {@code slow}. */
+    static final class EchoCommands implements Handler
+    {
+        @Override
+        public void message(final Connection connection, final ByteBuffer message)
+        {
+            final String line = StandardCharsets.US_ASCII.decode(message.duplicate()).toString();
+            if (line.startsWith("close"))
+            {
+                connection.close();
+                return;
+            }
+            if (line.startsWith("slow"))
+            {
+                try
+                {
+                    Thread.sleep(20);
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            connection.send(message);
+        }
     }
 
     /**
@@ -33,21 +60,7 @@ public final class CountingServerMain
         final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
             .framing(() -> new LineFraming(128)).maxConnections(Integer.parseInt(args[0]))
             .overLimit(TcpConfig.OverLimit.CLOSE),
-            new Handler()
-            {
-                @Override
-                public void message(final Connection connection, final ByteBuffer message)
-                {
-                    if (StandardCharsets.US_ASCII.decode(message.duplicate()).toString().startsWith("close"))
-                    {
-                        connection.close();
-                    }
-                    else
-                    {
-                        connection.send(message);
-                    }
-                }
-            }).open();
+            new EchoCommands()).open();
         System.out.println("file " + Counters.process().file());
         System.out.println("port " + server.port());
         final BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));

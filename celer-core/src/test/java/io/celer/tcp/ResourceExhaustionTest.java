@@ -233,9 +233,11 @@ class ResourceExhaustionTest
         }
     }
 
+    /** Warnings but the stall reports, which a loaded machine adds once a second whatever the server does. */
     private long warnings() throws IOException
     {
-        return Files.readAllLines(dir.resolve("stderr.txt")).stream().filter(l -> l.startsWith("WARNING")).count();
+        return Files.readAllLines(dir.resolve("stderr.txt")).stream()
+            .filter(l -> l.startsWith("WARNING") && !l.matches("WARNING: reactor .* stalled: .*")).count();
     }
 
     private String errors()

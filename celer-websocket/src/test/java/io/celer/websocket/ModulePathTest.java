@@ -23,7 +23,8 @@ import io.celer.reactor.Reactor;
 /**
  * Celer's three library modules work from the module path, with no JVM flag: an application module that
  * requires only {@code io.celer.websocket} compiles against them, runs a TCP echo server and an HTTP server
- * (calling into its reactor from another thread), and cannot reach the packages they keep internal.
+ * (calling into its reactor from another thread), names a callback that stalls it, and cannot reach the packages
+ * they keep internal.
  */
 class ModulePathTest
 {
@@ -86,6 +87,29 @@ class ModulePathTest
                     System.out.println("http " + answer.substring(0, answer.indexOf("\\r\\n")) + " " +
                         answer.substring(answer.indexOf("\\r\\n\\r\\n") + 4));
                 }
+                // A callback that stalls the reactor: its class is named from the module path too.
+                final java.util.concurrent.CountDownLatch slept = new java.util.concurrent.CountDownLatch(1);
+                reactor.callAsync(() ->
+                {
+                    try
+                    {
+                        Thread.sleep(20);
+                    }
+                    catch (final InterruptedException ex)
+                    {
+                        Thread.currentThread().interrupt();
+                    }
+                    slept.countDown();
+                });
+                slept.await();
+                final io.celer.counters.CountersReader counters = io.celer.counters.Counters.process().reader();
+                for (int i = 0; i < 3000 && counters.snapshot().stream().noneMatch(v ->
+                    v.name().equals("reactor.stall.culprits") && v.tag().startsWith("culprit=check.Main")); i++)
+                {
+                    Thread.sleep(10);
+                }
+                System.out.println("stall named " + counters.snapshot().stream().anyMatch(v ->
+                    v.name().equals("reactor.stall.culprits") && v.tag().startsWith("culprit=check.Main")));
                 final Module self = Main.class.getModule();
                 final Module core = Reactor.class.getModule();
                 final Module httpModule = HttpServer.class.getModule();
@@ -131,7 +155,7 @@ class ModulePathTest
         assertThat(exited).as("the application exited; it said:%n%s", output).isTrue();
         assertThat(process.exitValue()).as(output).isZero();
         assertThat(output).contains("echo ping", "http HTTP/1.1 200 OK hello",
-            "internal false false false true true");
+            "internal false false false true true", "stall named true");
     }
 
     private static String location(final Class<?> type) throws URISyntaxException

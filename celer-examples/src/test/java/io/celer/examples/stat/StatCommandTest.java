@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.celer.counters.Counters;
 import io.celer.counters.CountersReader;
+import io.celer.http.server.HttpHandler;
 import io.celer.http.server.HttpServer;
 import io.celer.http.server.HttpServerConfig;
 import io.celer.http.server.Router;
@@ -63,6 +64,54 @@ class StatCommandTest
             .containsPattern("stat-table: http.route.latency route=GET / +n=" + REQUESTS +
                 " p50=[0-9.]+us p99=[0-9.]+us p99.9=[0-9.]+us max=[0-9.]+us")
             .contains("per second");
+    }
+
+    /** A route that stalls its reactor's cycle 20 ms. */
+    static final class SlowRoute implements HttpHandler
+    {
+        @Override
+        public void handle(final io.celer.http.server.HttpRequest request,
+            final io.celer.http.server.HttpResponse response)
+        {
+            try
+            {
+                Thread.sleep(20);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+            response.body("ok");
+        }
+    }
+
+    @Test
+    void namesTheRouteHandlerThatStalledACycle() throws Exception
+    {
+        final Path file = Counters.process().file();
+        assumeTrue(file != null, "counters are kept in memory in this JVM");
+        final Reactor reactor = reactors.start(new ReactorConfig().name("stat-stall"));
+        final int port = new HttpServer(reactor, 0, new HttpServerConfig().tcp(new TcpConfig().bindAddress("127.0.0.1")),
+            Router.builder().get("/", (request, response) -> response.body("ok")).get("/slow", new SlowRoute())
+                .build()).open().port();
+        try (Socket socket = new Socket("127.0.0.1", port))
+        {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            readResponse(socket.getInputStream());
+        }
+        final CountersReader reader = CountersReader.open(file);
+        final String culprit = "culprit=" + SlowRoute.class.getName();
+        // At least once: a slow close of the same connection afterwards is charged to the route that last ran.
+        Await.until("the stall named", () -> reader.sum("stat-stall", "reactor.stall.culprits", culprit) >= 1);
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new CommandLine(new StatCommand(new PrintStream(bytes, true, StandardCharsets.UTF_8)))
+            .execute("--count", "1", file.toString());
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+            .containsPattern("stat-stall: reactor\\.stall\\.culprits culprit=" +
+                java.util.regex.Pattern.quote(SlowRoute.class.getName()) + " +[1-9] ")
+            .containsPattern("stat-stall: reactor\\.stall\\.culprit\\.nanos culprit=" +
+                java.util.regex.Pattern.quote(SlowRoute.class.getName()) + " +\\d{2,},\\d{3},\\d{3} ");
     }
 
     @Test

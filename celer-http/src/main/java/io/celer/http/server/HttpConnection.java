@@ -7,6 +7,7 @@ import io.celer.http.HttpMethod;
 import io.celer.http.HttpStatus;
 import io.celer.http.internal.ChunkedDecoder;
 import io.celer.reactor.internal.Logs;
+import io.celer.reactor.internal.StallCulprit;
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
@@ -20,7 +21,7 @@ import io.celer.tcp.Handler;
  * resume) when the peer does not read its responses, when the pipeline is full, while an upgrade is pending,
  * and, for one cycle, after the per-read request budget is spent.
  */
-final class HttpConnection implements Handler, PipelineEvents
+final class HttpConnection implements Handler, PipelineEvents, StallCulprit
 {
     private static final System.Logger LOG = System.getLogger(HttpConnection.class.getName());
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -35,6 +36,8 @@ final class HttpConnection implements Handler, PipelineEvents
 
     private final HttpServerConfig config;
     private final HttpHandler handler;
+    /** What handled the last request: its route's handler under a router; what a stall names. */
+    private HttpHandler lastHandler;
     private final Connection connection;
     /** Lent from the recycler while a request is read and handled; none while the connection idles. */
     private HttpRequest request;
@@ -87,6 +90,13 @@ final class HttpConnection implements Handler, PipelineEvents
         this.counters = HttpCounters.of(connection.reactor().counters());
         this.pipeline = new ResponsePipeline(connection, this, config, date, serverLine, recycler);
         this.timer = pipeline.timer();
+    }
+
+    /** A stall in this connection's work names the route's handler that last ran, else the server's handler. */
+    @Override
+    public Object culprit()
+    {
+        return lastHandler != null ? lastHandler : handler;
     }
 
     @Override
@@ -472,6 +482,7 @@ final class HttpConnection implements Handler, PipelineEvents
         {
             handlerFailed(response, t);
         }
+        lastHandler = request.routed;
         listener = request.bodyComplete || phase == DISCARD ? null : request.bodyListener;
     }
 

@@ -34,6 +34,8 @@ public final class HttpRequest
     boolean bodyComplete;
     long sequence;
     BodyListener bodyListener;
+    /** The route's handler a {@link Router} chose, for naming a stall's culprit; null without a router. */
+    HttpHandler routed;
 
     private final AsciiView pathView = new AsciiView();
     private ByteBuffer bodyView;
@@ -56,6 +58,7 @@ public final class HttpRequest
         bodyLength = 0;
         bodyComplete = true;
         bodyListener = null;
+        routed = null;
     }
 
     void attach(final ByteBuffer buffer, final int base)

@@ -89,6 +89,7 @@ public final class Router implements HttpHandler
                     (method == HttpMethod.GET && request.method == HttpMethod.HEAD))
                 {
                     response.routed(this, i);
+                    request.routed = handlers[i];
                     handlers[i].handle(request, response);
                     return;
                 }

@@ -3,6 +3,7 @@ package io.celer.websocket.internal;
 import java.nio.ByteBuffer;
 
 import io.celer.reactor.internal.CycleTask;
+import io.celer.reactor.internal.StallCulprit;
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
@@ -30,7 +31,7 @@ import io.celer.websocket.WebSocketHandler;
  * on a full write buffer ({@link io.celer.tcp.TcpConfig#disconnectOnFullWriteBuffer}); then
  * {@link WebSocketHandler#writable} says when to go on.
  */
-public final class WebSocketSession implements WebSocket, Handler, FrameListener
+public final class WebSocketSession implements WebSocket, Handler, FrameListener, StallCulprit
 {
     private final boolean server;
     private final WebSocketConfig config;
@@ -78,6 +79,17 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         this.decoder = new FrameDecoder(server, config.maxFrameLength(), config.maxMessageLength());
         this.writer = new FrameWriter(keys);
         this.assembler = new MessageAssembler(this, handler, config);
+    }
+
+    /**
+     * A stall in this connection's work names the application's WebSocket handler.
+     *
+     * @return the handler.
+     */
+    @Override
+    public Object culprit()
+    {
+        return handler;
     }
 
     /**
