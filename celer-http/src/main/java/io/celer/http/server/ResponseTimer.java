@@ -25,9 +25,16 @@ final class ResponseTimer implements CycleTask
     private final Connection connection;
     private final ResponseOutput output;
     private final RouteLatencies latencies;
-    private final long[] readNanos = new long[RING];
-    private final LatencyHistogram[] histograms = new LatencyHistogram[RING];
-    private final int[] runs = new int[RING];
+    /**
+     * The ring of pending runs, made only when a second run is pending (responses of several routes or reads at
+     * once): until then the one run lives in the {@code solo} fields, so an idle connection holds no arrays.
+     */
+    private long[] readNanos;
+    private LatencyHistogram[] histograms;
+    private int[] runs;
+    private long soloNanos;
+    private LatencyHistogram soloHistogram;
+    private int soloRuns;
     private int first;
     private int count;
     private Router lastRouter;
@@ -51,22 +58,36 @@ final class ResponseTimer implements CycleTask
             return;
         }
         final LatencyHistogram histogram = histogramOf(response);
-        final int last = (first + count - 1) & (RING - 1);
-        if (count > 0 && histograms[last] == histogram && readNanos[last] == response.readNanos)
+        if (readNanos == null)
         {
-            runs[last]++;
+            if (count == 0)
+            {
+                soloNanos = response.readNanos;
+                soloHistogram = histogram;
+                soloRuns = 1;
+                count = 1;
+            }
+            else if (soloHistogram == histogram && soloNanos == response.readNanos)
+            {
+                soloRuns++;
+            }
+            else
+            {
+                makeRing();
+                append(histogram, response.readNanos);
+            }
         }
         else
         {
-            if (count == RING)
+            final int last = (first + count - 1) & (RING - 1);
+            if (count > 0 && histograms[last] == histogram && readNanos[last] == response.readNanos)
             {
-                recordFirst(System.nanoTime());
+                runs[last]++;
             }
-            final int at = (first + count) & (RING - 1);
-            readNanos[at] = response.readNanos;
-            histograms[at] = histogram;
-            runs[at] = 1;
-            count++;
+            else
+            {
+                append(histogram, response.readNanos);
+            }
         }
         if (!inRead && !queued)
         {
@@ -74,6 +95,32 @@ final class ResponseTimer implements CycleTask
             queued = true;
             connection.reactor().internals().runAtEndOfCycle(this);
         }
+    }
+
+    private void append(final LatencyHistogram histogram, final long nanos)
+    {
+        if (count == RING)
+        {
+            recordFirst(System.nanoTime());
+        }
+        final int at = (first + count) & (RING - 1);
+        readNanos[at] = nanos;
+        histograms[at] = histogram;
+        runs[at] = 1;
+        count++;
+    }
+
+    /** A second run is pending: the ring is made, the solo run its first entry; kept from then on. */
+    private void makeRing()
+    {
+        readNanos = new long[RING];
+        histograms = new LatencyHistogram[RING];
+        runs = new int[RING];
+        first = 0;
+        readNanos[0] = soloNanos;
+        histograms[0] = soloHistogram;
+        runs[0] = soloRuns;
+        soloHistogram = null;
     }
 
     private LatencyHistogram histogramOf(final HttpResponse response)
@@ -124,9 +171,10 @@ final class ResponseTimer implements CycleTask
 
     private void recordFirst(final long now)
     {
-        final LatencyHistogram histogram = histograms[first];
-        final long nanos = now - readNanos[first];
-        for (int i = runs[first]; i > 0; i--)
+        final boolean solo = readNanos == null;
+        final LatencyHistogram histogram = solo ? soloHistogram : histograms[first];
+        final long nanos = now - (solo ? soloNanos : readNanos[first]);
+        for (int i = solo ? soloRuns : runs[first]; i > 0; i--)
         {
             histogram.record(nanos);
         }
@@ -151,8 +199,15 @@ final class ResponseTimer implements CycleTask
 
     private void drop()
     {
-        histograms[first] = null;
-        first = (first + 1) & (RING - 1);
+        if (readNanos == null)
+        {
+            soloHistogram = null;
+        }
+        else
+        {
+            histograms[first] = null;
+            first = (first + 1) & (RING - 1);
+        }
         count--;
     }
 }
