@@ -6,8 +6,9 @@ import io.celer.reactor.internal.ReactorPool;
 
 /**
  * What a server's connections lend each other on the reactor thread: request tables (the header offsets), lent
- * while a request is read and handled, and response heads, lent per response until it is sent; an idle
- * keep-alive connection holds neither, and a connection per request, as without keep-alive, costs none.
+ * while a request is read and handled, response heads, lent per response until it is sent, and response
+ * buffers, lent while bytes wait for a slow socket or for their turn; an idle keep-alive connection holds none,
+ * and a connection per request, as without keep-alive, costs none.
  *
  * <p>Only what no live handle can reach comes back: a request is valid only during its handler's call, and a
  * response only until it is complete, so the heads of responses still open at a close stay with them. The heads
@@ -21,8 +22,11 @@ final class ConnectionRecycler
 
     private final ReactorPool<HttpRequest> requests;
     private final ReactorPool<ByteBuffer> heads;
+    /** Response backlogs and parked responses, lent while they hold bytes. */
+    private final ReactorPool<ByteBuffer> responseBuffers;
     private final int floor;
     private int givesSinceTrim;
+    private int responseGivesSinceTrim;
 
     /**
      * @param config the server's settings: the sizes, and how many of each to keep.
@@ -35,6 +39,9 @@ final class ConnectionRecycler
         // A pool of none keeps none; else as many as were out at once, trimmed down to the floor now and then.
         this.heads = new ReactorPool<>(config.connectionPoolSize() == 0 ? 0 : Integer.MAX_VALUE,
             () -> ByteBuffer.allocate(headSize));
+        final int responseSize = config.responseBufferSize();
+        this.responseBuffers = new ReactorPool<>(config.connectionPoolSize() == 0 ? 0 : Integer.MAX_VALUE,
+            () -> ByteBuffer.allocate(responseSize));
         this.floor = config.connectionPoolSize();
     }
 
@@ -64,6 +71,23 @@ final class ConnectionRecycler
         {
             givesSinceTrim = 0;
             heads.trim(floor);
+        }
+    }
+
+    /** A response buffer (a backlog, or room for responses parked out of turn), empty. */
+    ByteBuffer takeResponseBuffer()
+    {
+        return responseBuffers.take().clear();
+    }
+
+    /** Takes back a response buffer its connection emptied or closed with. */
+    void giveResponseBuffer(final ByteBuffer buffer)
+    {
+        responseBuffers.give(buffer.clear());
+        if (++responseGivesSinceTrim == GIVES_PER_TRIM)
+        {
+            responseGivesSinceTrim = 0;
+            responseBuffers.trim(floor);
         }
     }
 

@@ -10,10 +10,10 @@ import io.celer.tcp.Connection;
  * outstanding response go to the connection (and what it cannot take now waits in a backlog), bytes of later
  * responses answered early are parked until their turn.
  *
- * <p>Each buffer is made when bytes must wait and let go once it is empty, reserved in the reactor's
- * {@link LargeBufferBudget} meanwhile: when the reactor's connections hold too much already, the buffer is not
- * made and the bytes overflow (the connection closes), counted as a refusal. Responses that the socket takes at
- * once, the steady state, make none.
+ * <p>Each buffer is borrowed from the server's {@link ConnectionRecycler} when bytes must wait and given back once
+ * it is empty, reserved in the reactor's {@link LargeBufferBudget} meanwhile: when the reactor's connections hold too much already, the buffer is not
+ * lent and the bytes overflow (the connection closes), counted as a refusal. An idle connection holds none, and
+ * a steady load borrows what earlier ones gave back.
  */
 final class ResponseOutput
 {
@@ -22,6 +22,8 @@ final class ResponseOutput
     private final Connection connection;
     private final int capacity;
     private final LargeBufferBudget budget;
+    /** Where the buffers come from and go back to, so that lending them per use makes no garbage. */
+    private final ConnectionRecycler recycler;
     /** Bytes of the two buffers reserved in the budget. */
     private long reserved;
     private boolean refused;
@@ -36,10 +38,11 @@ final class ResponseOutput
     private int liveSegments;
     private boolean overflowed;
 
-    ResponseOutput(final Connection connection, final int capacity)
+    ResponseOutput(final Connection connection, final int capacity, final ConnectionRecycler recycler)
     {
         this.connection = connection;
         this.capacity = capacity;
+        this.recycler = recycler;
         this.budget = connection.reactor().internals().largeBuffers();
     }
 
@@ -53,12 +56,20 @@ final class ResponseOutput
             return null;
         }
         reserved += capacity;
-        return ByteBuffer.allocate(capacity);
+        return recycler.takeResponseBuffer();
     }
 
-    /** The connection is done with its buffers: their reservation goes back to the budget. */
+    /** The connection is done with its buffers: they go back to the pool, their reservation to the budget. */
     void release()
     {
+        if (backlog != null)
+        {
+            backlog = giveBack(backlog);
+        }
+        if (parked != null)
+        {
+            parked = giveBack(parked);
+        }
         budget.release(reserved);
         reserved = 0;
     }
@@ -234,7 +245,7 @@ final class ResponseOutput
         if (liveSegments == 0)
         {
             segments = 0;
-            parked = giveBack();
+            parked = giveBack(parked);
         }
     }
 
@@ -242,8 +253,9 @@ final class ResponseOutput
      * An empty buffer goes, and its reservation back to the budget: an idle connection holds no large buffer, and
      * the reactor's bound counts only the connections that need one now.
      */
-    private ByteBuffer giveBack()
+    private ByteBuffer giveBack(final ByteBuffer buffer)
     {
+        recycler.giveResponseBuffer(buffer);
         budget.release(capacity);
         reserved -= capacity;
         return null;
@@ -309,7 +321,7 @@ final class ResponseOutput
             backlog.compact();
             if (!hasBacklog())
             {
-                backlog = giveBack();
+                backlog = giveBack(backlog);
                 break;
             }
             connection.flush();

@@ -34,7 +34,7 @@ final class ResponsePipeline
         this.counters = HttpCounters.of(connection.reactor().counters());
         this.recycler = recycler;
         this.events = events;
-        this.output = new ResponseOutput(connection, config.responseBufferSize());
+        this.output = new ResponseOutput(connection, config.responseBufferSize(), recycler);
         this.timer = new ResponseTimer(connection, output);
         this.date = date;
         this.serverLine = serverLine;
