@@ -251,13 +251,9 @@ final class EpollSelector extends AbstractSelector
         {
             return (int)call.invokeExact(fd, events, token);
         }
-        catch (final RuntimeException | Error ex)
-        {
-            throw ex;
-        }
         catch (final Throwable t)
         {
-            throw new IllegalStateException(t);
+            throw ThreadCalls.unchecked(t);
         }
     }
 
@@ -267,13 +263,9 @@ final class EpollSelector extends AbstractSelector
         {
             return (int)remove.invokeExact(fd);
         }
-        catch (final RuntimeException | Error ex)
-        {
-            throw ex;
-        }
         catch (final Throwable t)
         {
-            throw new IllegalStateException(t);
+            throw ThreadCalls.unchecked(t);
         }
     }
 
@@ -283,13 +275,9 @@ final class EpollSelector extends AbstractSelector
         {
             return (int)poll.invokeExact(timeoutMillis);
         }
-        catch (final RuntimeException | Error ex)
-        {
-            throw ex;
-        }
         catch (final Throwable t)
         {
-            throw new IllegalStateException(t);
+            throw ThreadCalls.unchecked(t);
         }
     }
 

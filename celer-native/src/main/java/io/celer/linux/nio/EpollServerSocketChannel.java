@@ -127,10 +127,7 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
     @Override
     protected void implConfigureBlocking(final boolean block) throws IOException
     {
-        if (block)
-        {
-            throw new IOException("Celer's epoll transport has non-blocking channels only");
-        }
+        NativeSocket.nonBlockingOnly(block);
     }
 
     @Override

@@ -337,11 +337,7 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
     @Override
     protected void implConfigureBlocking(final boolean block) throws IOException
     {
-        if (block)
-        {
-            // The descriptor is made non-blocking and stays so: a reactor never blocks on a socket.
-            throw new IOException("Celer's epoll transport has non-blocking channels only");
-        }
+        NativeSocket.nonBlockingOnly(block);
     }
 
     @Override

@@ -74,6 +74,18 @@ final class NativeSocket
             : value == Errno.EADDRINUSE ? new java.net.BindException(message) : new IOException(message);
     }
 
+    /**
+     * Refuses blocking mode: a descriptor is made non-blocking and stays so, since a reactor never blocks on a
+     * socket.
+     */
+    static void nonBlockingOnly(final boolean block) throws IOException
+    {
+        if (block)
+        {
+            throw new IOException("Celer's epoll transport has non-blocking channels only");
+        }
+    }
+
     boolean isClosed()
     {
         return closed;

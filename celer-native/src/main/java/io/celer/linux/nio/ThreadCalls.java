@@ -69,19 +69,28 @@ final class ThreadCalls
         }
     }
 
+    /**
+     * What a handle's {@code invokeExact}, which declares {@code Throwable}, threw: an unchecked one as it is,
+     * anything else wrapped (these handles' targets throw nothing checked).
+     */
+    static RuntimeException unchecked(final Throwable t)
+    {
+        if (t instanceof Error error)
+        {
+            throw error;
+        }
+        return t instanceof RuntimeException runtime ? runtime : new IllegalStateException(t);
+    }
+
     long read(final int fd, final long address, final long length)
     {
         try
         {
             return (long)read.invokeExact(fd, address, length);
         }
-        catch (final RuntimeException | Error ex)
-        {
-            throw ex;
-        }
         catch (final Throwable t)
         {
-            throw new IllegalStateException(t);
+            throw unchecked(t);
         }
     }
 
@@ -91,13 +100,9 @@ final class ThreadCalls
         {
             return (long)send.invokeExact(fd, address, length, flags);
         }
-        catch (final RuntimeException | Error ex)
-        {
-            throw ex;
-        }
         catch (final Throwable t)
         {
-            throw new IllegalStateException(t);
+            throw unchecked(t);
         }
     }
 
