@@ -28,6 +28,7 @@ final class ConnectionTimers implements TimerCallback
     private long lastSentMillis;
     private long readTimeoutMillis;
     private boolean failOnSilence;
+    private boolean handshakeExpired;
     private long lastReadMillis;
 
     ConnectionTimers(final TcpConnection connection, final Reactor reactor, final TcpConfig config)
@@ -188,6 +189,7 @@ final class ConnectionTimers implements TimerCallback
             else if (timerId == handshakeTimer)
             {
                 handshakeTimer = NO_TIMER;
+                handshakeExpired = true;
                 connection.fail(CloseReason.TLS_ERROR, new javax.net.ssl.SSLException("handshake with " +
                     connection.remoteAddress() + " did not complete within " + config.handshakeTimeoutMillis() +
                     " ms"));
@@ -257,5 +259,13 @@ final class ConnectionTimers implements TimerCallback
             reactor.cancelTimer(timerId);
         }
         return NO_TIMER;
+    }
+
+    /**
+     * Whether the handshake ran out of its time: told apart in the counters from a handshake the engine refused.
+     */
+    boolean handshakeExpired()
+    {
+        return handshakeExpired;
     }
 }

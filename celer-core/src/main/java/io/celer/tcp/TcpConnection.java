@@ -602,7 +602,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         final boolean mayDrain = orderly && writer.isEmpty() && drainsOnClose(reason);
         if (state == HANDSHAKING)
         {
-            counters.handshakesFailed.increment();
+            counters.handshakeFailed(reason, timers.handshakeExpired());
         }
         state = CLOSED;
         if (countedOpen && JfrEvents.connectionClosed())
