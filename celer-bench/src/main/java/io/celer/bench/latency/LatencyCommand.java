@@ -100,10 +100,10 @@ abstract class LatencyCommand implements Callable<Integer>
         final String noEpoll = NativeTransport.unavailable();
         if (noEpoll != null && chosen.removeIf(NativeTransport::uses))
         {
-            System.out.println("Skipping celer-epoll: " + noEpoll);
+            System.out.println("Skipping the epoll peers: " + noEpoll);
             if (chosen.isEmpty())
             {
-                throw new IllegalArgumentException("celer-epoll cannot run here: " + noEpoll);
+                throw new IllegalArgumentException("the epoll peers cannot run here: " + noEpoll);
             }
         }
         for (final LatencyPeer peer : chosen)
