@@ -3,13 +3,9 @@ package io.celer.linux.uring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.management.ManagementFactory;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import io.celer.linux.Errno;
+import io.celer.linux.Loopback;
 import io.celer.linux.Net;
 import io.celer.linux.Syscalls;
 import io.celer.linux.UringCalls;
@@ -39,7 +36,6 @@ class IoUringTest
     private static final int SEND = 3;
     private static final int CANCEL = 4;
     private static final int NOP = 5;
-    private static final int LOOPBACK = 0x7f000001;
     private static final int WARM_UP = 20_000;
     private static final int MEASURED = 20_000;
     private static final int ROUNDS = 5;
@@ -113,7 +109,7 @@ class IoUringTest
             final Syscalls calls = new Syscalls(arena);
             final MemorySegment scratch = arena.allocate(64, 8);
             final int[] port = new int[1];
-            final int listener = listen(calls, scratch, port);
+            final int listener = Loopback.listen(calls, scratch, port);
             try (IoUring ring = IoUring.open(arena, new UringCalls(arena), 16);
                 Socket client = new Socket("127.0.0.1", port[0]))
             {
@@ -156,13 +152,13 @@ class IoUringTest
             final Syscalls calls = new Syscalls(arena);
             final MemorySegment scratch = arena.allocate(64, 8);
             final int[] port = new int[1];
-            final int listener = listen(calls, scratch, port);
+            final int listener = Loopback.listen(calls, scratch, port);
             try (IoUring ring = IoUring.open(arena, new UringCalls(arena), 64))
             {
                 final BufferRing buffers = new BufferRing(arena, ring, (short)7, 16, 4096);
                 final EchoLoop loop = new EchoLoop(ring, buffers, calls, scratch);
                 assertThat(ring.acceptMultishot(listener, UserData.of(0, 0, ACCEPT))).isTrue();
-                final CompletableFuture<Void> client = CompletableFuture.runAsync(() -> ping(port[0]));
+                final CompletableFuture<Void> client = CompletableFuture.runAsync(() -> Loopback.ping(port[0], PINGS));
                 long roundStart = 0;
                 long least = Long.MAX_VALUE;
                 long measuredUpTo = WARM_UP;
@@ -271,21 +267,6 @@ class IoUringTest
         }
     }
 
-    private static int listen(final Syscalls calls, final MemorySegment scratch, final int[] port)
-    {
-        final int fd = calls.socket(Net.AF_INET, Net.SOCK_STREAM | Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC, 0);
-        assertThat(fd).as("socket: %s", Errno.name(fd)).isPositive();
-        assertThat(calls.setIntOption(fd, Net.SOL_SOCKET, Net.SO_REUSEADDR, scratch, 1)).isZero();
-        final MemorySegment address = scratch.asSlice(8, Net.SOCKADDR_IN_SIZE);
-        Net.writeInet4(address, LOOPBACK, 0);
-        assertThat(calls.bind(fd, address.address(), Net.SOCKADDR_IN_SIZE)).isZero();
-        assertThat(calls.listen(fd, 128)).isZero();
-        scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN_SIZE);
-        assertThat(calls.localAddress(fd, address.address(), scratch.address())).isZero();
-        port[0] = Net.inet4Port(address);
-        return fd;
-    }
-
     private static int acceptOne(final Syscalls calls, final int listener) throws InterruptedException
     {
         for (int i = 0; i < 1_000; i++)
@@ -298,27 +279,5 @@ class IoUringTest
             Thread.sleep(10);
         }
         throw new AssertionError("no connection to accept");
-    }
-
-    private static void ping(final int port)
-    {
-        try (Socket socket = new Socket())
-        {
-            socket.setTcpNoDelay(true);
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
-            socket.setSoTimeout(30_000);
-            final DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-            final DataInputStream in = new DataInputStream(socket.getInputStream());
-            for (long i = 0; i < PINGS; i++)
-            {
-                out.writeLong(i);
-                out.flush();
-                assertThat(in.readLong()).isEqualTo(i);
-            }
-        }
-        catch (final java.io.IOException ex)
-        {
-            throw new java.io.UncheckedIOException(ex);
-        }
     }
 }
