@@ -8,6 +8,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Executor;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SNIHostName;
@@ -41,6 +42,7 @@ public final class TlsConfig implements TransportFactory
     private TcpConfig.OverLimit handshakesOverLimit = TcpConfig.OverLimit.WAIT;
     private int maxRenegotiations = 10;
     private long renegotiationIntervalMillis = 60_000;
+    private Executor handshakeExecutor = SharedHandshakeExecutor.INSTANCE;
 
     /**
      * TLS settings with every default (the JDK's trust store, no key store), to be changed by the methods below.
@@ -153,8 +155,9 @@ public final class TlsConfig implements TransportFactory
 
     /**
      * The most handshakes a server runs at once on one reactor; 64 by default, 0 for no bound. A handshake
-     * costs the reactor thread a signature and a key agreement, so a flood of new connections would hold back
-     * the established ones sharing the thread; beyond the bound a new connection waits or is closed, as
+     * holds an engine, buffers and a signature and a key agreement to do (on the {@link #handshakeExecutor}), so
+     * a flood of new connections would otherwise hold memory and queue work without limit; beyond the bound a
+     * new connection waits or is closed, as
      * {@link #handshakesOverLimit} says. Its handshake timeout ({@code TcpConfig.handshakeTimeoutMillis}) runs
      * from its accept, waiting included.
      *
@@ -211,6 +214,25 @@ public final class TlsConfig implements TransportFactory
         return this;
     }
 
+    /**
+     * Where a handshake's slow work runs: the JDK's delegated tasks, which hold a server's signature and key
+     * agreement and a client's certificate checks, a millisecond or more each. By default on a pool the process
+     * shares (half the available processors, at least one, of daemon threads that end after a minute idle), so
+     * that a flood of handshakes takes the reactor's time from its established connections only for the records'
+     * encryption; the connection waits for its tasks without being watched, and resumes on its reactor. Null runs
+     * them on the reactor thread, as before: one fewer thread hop per handshake, for a reactor that serves few
+     * handshakes or none that matter to others. Tasks of a renegotiation or key update after the handshake run
+     * on the reactor thread either way. An executor that refuses a task has it run on the reactor thread.
+     *
+     * @param executor the executor, or null for the reactor thread.
+     * @return this.
+     */
+    public TlsConfig handshakeExecutor(final Executor executor)
+    {
+        this.handshakeExecutor = executor;
+        return this;
+    }
+
     @Override
     public int maxConcurrentHandshakes()
     {
@@ -261,7 +283,7 @@ public final class TlsConfig implements TransportFactory
             }
         }
         engine.setSSLParameters(parameters);
-        return new TlsTransport(engine, maxRenegotiations, renegotiationIntervalMillis);
+        return new TlsTransport(engine, maxRenegotiations, renegotiationIntervalMillis, handshakeExecutor);
     }
 
     private synchronized SSLContext context()
