@@ -217,9 +217,11 @@ public final class TlsConfig implements TransportFactory
     /**
      * Where a handshake's slow work runs: the JDK's delegated tasks, which hold a server's signature and key
      * agreement and a client's certificate checks, a millisecond or more each. By default on a pool the process
-     * shares (half the available processors, at least one, of daemon threads that end after a minute idle), so
+     * shares (half the available processors, at least one, of daemon threads), so
      * that a flood of handshakes takes the reactor's time from its established connections only for the records'
-     * encryption; the connection waits for its tasks without being watched, and resumes on its reactor. Null runs
+     * encryption; the connection waits for its tasks without being watched, and resumes on its reactor. The pool's
+     * threads start when the first TLS server or client opens, with the CPU affinity of the thread that opens it:
+     * open from an unpinned thread, or give an executor whose threads run where the reactors do not. Null runs
      * them on the reactor thread, as before: one fewer thread hop per handshake, for a reactor that serves few
      * handshakes or none that matter to others. Tasks of a renegotiation or key update after the handshake run
      * on the reactor thread either way. An executor that refuses a task has it run on the reactor thread.
@@ -249,6 +251,10 @@ public final class TlsConfig implements TransportFactory
     public void check()
     {
         context();
+        if (handshakeExecutor == SharedHandshakeExecutor.INSTANCE)
+        {
+            SharedHandshakeExecutor.INSTANCE.start(); // here, on the opening thread, not on a pinned reactor
+        }
     }
 
     @Override

@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import picocli.CommandLine.Command;
@@ -28,6 +30,7 @@ import io.celer.bench.harness.BenchCertificates;
 import io.celer.bench.harness.BenchException;
 import io.celer.bench.harness.CpuPlan;
 import io.celer.bench.harness.Runtimes;
+import io.celer.bench.peer.server.PinnedThreads;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.Connection;
@@ -54,7 +57,6 @@ import io.celer.tls.TlsConfig;
 public final class TlsFloodCommand implements Callable<Integer>
 {
     private static final int PING = 16;
-    private static final String DEFAULTS = "flood, defaults";
     private static final String ON_REACTOR = "flood, work on the reactor";
 
     @Option(names = "--flooders", paramLabel = "N", defaultValue = "200",
@@ -80,11 +82,18 @@ public final class TlsFloodCommand implements Callable<Integer>
             "measured phases (default ${DEFAULT-VALUE}).")
     int warmupSeconds;
 
+    @Option(names = "--handshake-cpu", paramLabel = "CPU", defaultValue = "-1",
+        description = "Runs the first TLS server's handshake work on one thread pinned to this CPU, as a machine " +
+            "with its reactor pinned would, rather than on the shared handshake executor, whose threads start " +
+            "on this process's CPU (default: the shared executor).")
+    int handshakeCpu;
+
     @Option(names = "--quick", description = "A short run for a demo: 40 flooders, 2,000 round trips a phase, " +
         "0.5 s to settle, 2 s of warm-up (under a minute in all).")
     boolean quick;
 
     private PrintStream out = System.out;
+    private ExecutorService pinnedExecutor;
 
     /**
      * One phase's figures.
@@ -160,7 +169,28 @@ public final class TlsFloodCommand implements Callable<Integer>
         {
             final BenchCertificates certificates = BenchCertificates.make(dir);
             final TcpServer plain = echoServer(reactor, TransportFactory.plain());
-            final TcpServer defaults = echoServer(reactor, tls(certificates).maxConcurrentHandshakes(bound));
+            final TlsConfig defaultsTls = tls(certificates).maxConcurrentHandshakes(bound);
+            final String defaultsName;
+            if (handshakeCpu >= 0)
+            {
+                pinnedExecutor = Executors.newSingleThreadExecutor(task ->
+                {
+                    final Thread thread = new Thread(() ->
+                    {
+                        PinnedThreads.pin(handshakeCpu);
+                        task.run();
+                    }, "tls-flood-handshakes");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+                defaultsTls.handshakeExecutor(pinnedExecutor);
+                defaultsName = "flood, handshake work on CPU " + handshakeCpu;
+            }
+            else
+            {
+                defaultsName = "flood, defaults";
+            }
+            final TcpServer defaults = echoServer(reactor, defaultsTls);
             final TcpServer onReactor = echoServer(reactor, tls(certificates).maxConcurrentHandshakes(bound)
                 .handshakeExecutor(null));
             final List<Phase> phases = new ArrayList<>();
@@ -173,10 +203,10 @@ public final class TlsFloodCommand implements Callable<Integer>
                 flood(client, onReactor, certificates, pinned, warmupSeconds * 500L, 0, reactor);
                 phases.add(quiet("quiet", client, reactor));
                 // In the order A B B A, so that a drift of the machine's load weighs on both alike.
-                phases.add(flooded(DEFAULTS, client, defaults, certificates, pinned, reactor));
+                phases.add(flooded(defaultsName, client, defaults, certificates, pinned, reactor));
                 phases.add(flooded(ON_REACTOR, client, onReactor, certificates, pinned, reactor));
                 phases.add(flooded(ON_REACTOR, client, onReactor, certificates, pinned, reactor));
-                phases.add(flooded(DEFAULTS, client, defaults, certificates, pinned, reactor));
+                phases.add(flooded(defaultsName, client, defaults, certificates, pinned, reactor));
                 phases.add(quiet("quiet again", client, reactor));
             }
             return phases;
@@ -184,6 +214,10 @@ public final class TlsFloodCommand implements Callable<Integer>
         finally
         {
             reactor.close();
+            if (pinnedExecutor != null)
+            {
+                pinnedExecutor.shutdownNow();
+            }
             Runtimes.deleteRecursively(dir);
             if (pinned)
             {
