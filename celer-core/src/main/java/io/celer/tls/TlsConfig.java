@@ -224,7 +224,8 @@ public final class TlsConfig implements TransportFactory
      * open from an unpinned thread, or give an executor whose threads run where the reactors do not. Null runs
      * them on the reactor thread, as before: one fewer thread hop per handshake, for a reactor that serves few
      * handshakes or none that matter to others. Tasks of a renegotiation or key update after the handshake run
-     * on the reactor thread either way. An executor that refuses a task has it run on the reactor thread.
+     * on the reactor thread either way. An executor that refuses a task, or runs it at once on the calling thread,
+     * has it run on the reactor thread.
      *
      * @param executor the executor, or null for the reactor thread.
      * @return this.

@@ -68,6 +68,8 @@ final class TlsTransport implements Transport
     private Runnable resume;
     /** Set on the reactor thread, cleared on the executor's once the tasks ran: then the engine is the reactor's. */
     private volatile boolean tasksRunning;
+    /** The reactor thread while it hands tasks over: an executor that runs them at once, on it, resumes nothing. */
+    private Thread handingOver;
 
     TlsTransport(final SSLEngine engine, final int maxRenegotiations, final long renegotiationIntervalMillis,
         final Executor handshakeExecutor)
@@ -557,7 +559,7 @@ final class TlsTransport implements Transport
      * a millisecond or more each) to the handshake executor, so that the reactor goes on serving its other
      * connections meanwhile; the executor's thread resumes the handshake once they ran.
      *
-     * @return false when they are to run here: no executor, or it refused them.
+     * @return false when the handshake goes on here: no executor, it refused them, or they ran already.
      */
     private boolean handOverTasks()
     {
@@ -566,19 +568,23 @@ final class TlsTransport implements Transport
             return false;
         }
         tasksRunning = true;
+        handingOver = Thread.currentThread();
         try
         {
             handshakeExecutor.execute(runTasksThere);
-            return true;
         }
         catch (final RejectedExecutionException ex)
         {
             tasksRunning = false;
-            return false;
         }
+        finally
+        {
+            handingOver = null;
+        }
+        return tasksRunning;
     }
 
-    /** On the handshake executor's thread. */
+    /** On the handshake executor's thread, or at once on the reactor's when the executor runs tasks in place. */
     private void runTasksThere()
     {
         try
@@ -589,7 +595,10 @@ final class TlsTransport implements Transport
         {
             // A task that failed left its exception in the engine: the next step on the reactor throws it.
             tasksRunning = false;
-            resume.run();
+            if (Thread.currentThread() != handingOver)
+            {
+                resume.run();
+            }
         }
     }
 

@@ -246,6 +246,17 @@ class TlsHandshakeExecutorTest
     }
 
     @Test
+    void anExecutorThatRunsTasksInPlaceRunsThemOnTheReactorThread() throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        final HeldKeys keys = new HeldKeys().released();
+        final TcpServer tls = server(reactor,
+            new TlsConfig().sslContext(keys.context()).handshakeExecutor(Runnable::run));
+        assertThat(new TlsClient(tls.port()).awaitResult()).isEqualTo("after the handshake");
+        assertThat(keys.signer.get()).isSameAs(reactor.thread());
+    }
+
+    @Test
     void tasksAnExecutorRefusesRunOnTheReactorThread() throws Exception
     {
         final Reactor reactor = reactors.start("server");
