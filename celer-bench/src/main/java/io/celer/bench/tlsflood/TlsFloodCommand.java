@@ -86,7 +86,7 @@ public final class TlsFloodCommand implements Callable<Integer>
         description = "Runs the first TLS server's handshake work on one thread pinned to this CPU, as a machine " +
             "with its reactor pinned would, rather than on the shared handshake executor, whose threads start " +
             "on this process's CPU (default: the shared executor).")
-    int handshakeCpu;
+    int handshakeCpu = -1;
 
     @Option(names = "--quick", description = "A short run for a demo: 40 flooders, 2,000 round trips a phase, " +
         "0.5 s to settle, 2 s of warm-up (under a minute in all).")
