@@ -155,11 +155,10 @@ public final class TlsConfig implements TransportFactory
 
     /**
      * The most handshakes a server runs at once on one reactor; 64 by default, 0 for no bound. A handshake
-     * holds an engine, buffers and a signature and a key agreement to do (on the {@link #handshakeExecutor}), so
-     * a flood of new connections would otherwise hold memory and queue work without limit; beyond the bound a
-     * new connection waits or is closed, as
-     * {@link #handshakesOverLimit} says. Its handshake timeout ({@code TcpConfig.handshakeTimeoutMillis}) runs
-     * from its accept, waiting included.
+     * holds an engine, buffers, and a signature and a key agreement to do (on the {@link #handshakeExecutor}),
+     * so a flood of new connections would otherwise hold memory and queue work without limit; beyond the bound
+     * a new connection waits or is closed, as {@link #handshakesOverLimit} says. Its handshake timeout
+     * ({@code TcpConfig.handshakeTimeoutMillis}) runs from its accept, waiting included.
      *
      * @param handshakes the bound.
      * @return this.
@@ -217,15 +216,14 @@ public final class TlsConfig implements TransportFactory
     /**
      * Where a handshake's slow work runs: the JDK's delegated tasks, which hold a server's signature and key
      * agreement and a client's certificate checks, a millisecond or more each. By default on a pool the process
-     * shares (half the available processors, at least one, of daemon threads), so
-     * that a flood of handshakes takes the reactor's time from its established connections only for the records'
-     * encryption; the connection waits for its tasks without being watched, and resumes on its reactor. The pool's
-     * threads start when the first TLS server or client opens, with the CPU affinity of the thread that opens it:
-     * open from an unpinned thread, or give an executor whose threads run where the reactors do not. Null runs
-     * them on the reactor thread, as before: one fewer thread hop per handshake, for a reactor that serves few
-     * handshakes or none that matter to others. Tasks of a renegotiation or key update after the handshake run
-     * on the reactor thread either way. An executor that refuses a task, or runs it at once on the calling thread,
-     * has it run on the reactor thread.
+     * shares (half the available processors, at least one, of daemon threads), so that a flood of handshakes
+     * leaves the reactor thread only the records' encryption to do; the connection waits for its tasks unwatched
+     * and resumes on its reactor. That helps the reactor's other connections only where the pool's threads run on
+     * other CPUs than the reactor's: they start when the first TLS server or client opens, with the CPU affinity
+     * of the thread that opens it, so open it from an unpinned thread, or give an executor whose threads run
+     * where the reactors do not. Null runs the tasks on the reactor thread, as before: one thread hop fewer per
+     * handshake. Tasks of a renegotiation or key update after the handshake run on the reactor thread either
+     * way, and so do those an executor refuses or runs at once on the calling thread.
      *
      * @param executor the executor, or null for the reactor thread.
      * @return this.
