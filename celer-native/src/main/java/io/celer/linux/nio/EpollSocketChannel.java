@@ -227,7 +227,7 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
         final long read;
         if (destination.isDirect())
         {
-            read = thread.read(socket.fd, thread.addresses.address(destination), room);
+            read = thread.calls.read(socket.fd, thread.addresses.address(destination), room);
             if (read > 0)
             {
                 destination.position(destination.position() + (int)read);
@@ -235,7 +235,7 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
         }
         else
         {
-            read = thread.read(socket.fd, thread.bounceAddress, Math.min(room, ThreadCalls.BOUNCE_SIZE));
+            read = thread.calls.read(socket.fd, thread.bounceAddress, Math.min(room, ThreadCalls.BOUNCE_SIZE));
             if (read > 0)
             {
                 destination.put(thread.bounce.clear().limit((int)read));
@@ -290,14 +290,13 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
         final long written;
         if (source.isDirect())
         {
-            written = thread.send(socket.fd, thread.addresses.address(source), length,
-                Net.MSG_NOSIGNAL);
+            written = thread.calls.send(socket.fd, thread.addresses.address(source), length, Net.MSG_NOSIGNAL);
         }
         else
         {
             final int chunk = Math.min(length, ThreadCalls.BOUNCE_SIZE);
             thread.bounce.clear().put(0, source, source.position(), chunk);
-            written = thread.send(socket.fd, thread.bounceAddress, chunk, Net.MSG_NOSIGNAL);
+            written = thread.calls.send(socket.fd, thread.bounceAddress, chunk, Net.MSG_NOSIGNAL);
         }
         if (written >= 0)
         {
