@@ -136,12 +136,6 @@ final class DirectSyscalls
             : Linker.nativeLinker().downcallHandle(stub, descriptor);
     }
 
-    private static IllegalStateException failed(final Throwable t)
-    {
-        // invokeExact declares Throwable; a downcall with these exact types throws nothing of its own.
-        return new IllegalStateException("a native call failed in the JVM", t);
-    }
-
     /**
      * A call of three arguments that returns at once.
      *
@@ -155,7 +149,7 @@ final class DirectSyscalls
         }
         catch (final Throwable t)
         {
-            throw failed(t);
+            throw Syscalls.failed(t);
         }
     }
 
@@ -172,7 +166,7 @@ final class DirectSyscalls
         }
         catch (final Throwable t)
         {
-            throw failed(t);
+            throw Syscalls.failed(t);
         }
     }
 
@@ -190,7 +184,7 @@ final class DirectSyscalls
         }
         catch (final Throwable t)
         {
-            throw failed(t);
+            throw Syscalls.failed(t);
         }
     }
 
@@ -207,7 +201,7 @@ final class DirectSyscalls
         }
         catch (final Throwable t)
         {
-            throw failed(t);
+            throw Syscalls.failed(t);
         }
     }
 }

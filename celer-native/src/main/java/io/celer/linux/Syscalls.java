@@ -13,9 +13,10 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 
 /**
- * The Linux system calls a reactor needs, called through downcall handles held in static finals: no JNI, and
- * nothing allocated per call. One instance per thread, since each holds the place where its calls leave
- * {@code errno}.
+ * The Linux system calls a reactor needs, called through downcall handles held in static finals: no JNI. One
+ * instance per thread, since each holds the place where its calls through the C library leave {@code errno}; on
+ * x86-64 the calls made per message (reads, writes, sends, receives, accepts, epoll) enter the kernel directly
+ * instead (see {@link DirectSyscalls}), which allocates nothing where the JDK's capture of {@code errno} may.
  *
  * <p>Every call returns what the kernel returns on success and {@code -errno} on failure (see {@link Errno}), as
  * the kernel's own interface does: a failure on the hot path (a socket with nothing to read, say) costs no
@@ -112,7 +113,7 @@ public final class Syscalls
         return value >= 0 ? value : -errno();
     }
 
-    private static IllegalStateException failed(final Throwable t)
+    static IllegalStateException failed(final Throwable t)
     {
         // invokeExact declares Throwable; a downcall with these exact types throws nothing of its own.
         return new IllegalStateException("a native call failed in the JVM", t);

@@ -30,7 +30,8 @@ import io.celer.linux.Net;
  * A UDP socket over a native descriptor, IPv4 or IPv6, non-blocking only: a datagram is one {@code recvfrom} or
  * {@code sendto} straight from a direct buffer's memory. Garbage-free per datagram as the JDK's channel is: the
  * sender of the last datagram received is given again while the next comes from the same address, and the
- * address of the last target is written to native memory once while it does not change. Not here yet: multicast
+ * address of the last target is written to native memory once while it does not change. For one thread at a time,
+ * as a reactor uses it, where the JDK's channel locks. Not here yet: multicast
  * ({@link #join}), scattering reads and gathering writes of several buffers, and a {@link DatagramSocket} view.
  */
 final class EpollDatagramChannel extends DatagramChannel implements EpollChannel
@@ -181,28 +182,9 @@ final class EpollDatagramChannel extends DatagramChannel implements EpollChannel
     public SocketAddress receive(final ByteBuffer destination) throws IOException
     {
         socket.ensureOpen();
-        final ThreadCalls thread = ThreadCalls.current();
         senderLength.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN6_SIZE);
-        final int room = destination.remaining();
-        final long received;
-        if (destination.isDirect())
-        {
-            received = thread.calls.receiveFrom(socket.fd, thread.addresses.address(destination), room, 0,
-                sender.address(), senderLength.address());
-            if (received > 0)
-            {
-                destination.position(destination.position() + (int)received);
-            }
-        }
-        else
-        {
-            received = thread.calls.receiveFrom(socket.fd, thread.bounceAddress, Math.min(room,
-                ThreadCalls.BOUNCE_SIZE), 0, sender.address(), senderLength.address());
-            if (received > 0)
-            {
-                destination.put(thread.bounce.clear().limit((int)received));
-            }
-        }
+        final long received = ThreadCalls.current().receive(socket.fd, destination, sender.address(),
+            senderLength.address());
         if (received < 0)
         {
             if (received == -Errno.EAGAIN || received == -Errno.EINTR)
@@ -248,47 +230,16 @@ final class EpollDatagramChannel extends DatagramChannel implements EpollChannel
             targetLength = NativeSocket.write(target, socket.family, inet);
             lastTarget = inet;
         }
-        final ThreadCalls thread = ThreadCalls.current();
-        final int length = source.remaining();
-        final long sent;
-        if (source.isDirect())
-        {
-            sent = thread.calls.sendTo(socket.fd, thread.addresses.address(source), length, 0, target.address(),
-                targetLength);
-        }
-        else
-        {
-            final int chunk = Math.min(length, ThreadCalls.BOUNCE_SIZE);
-            thread.bounce.clear().put(0, source, source.position(), chunk);
-            sent = thread.calls.sendTo(socket.fd, thread.bounceAddress, chunk, 0, target.address(), targetLength);
-        }
+        final long sent = ThreadCalls.current().send(socket.fd, source, target.address(), targetLength);
         bound = true;
-        return advance(source, sent, address);
+        return outcome(sent, address);
     }
 
     @Override
     public int read(final ByteBuffer destination) throws IOException
     {
         checkConnected();
-        final ThreadCalls thread = ThreadCalls.current();
-        final int room = destination.remaining();
-        final long read;
-        if (destination.isDirect())
-        {
-            read = thread.calls.read(socket.fd, thread.addresses.address(destination), room);
-            if (read > 0)
-            {
-                destination.position(destination.position() + (int)read);
-            }
-        }
-        else
-        {
-            read = thread.calls.read(socket.fd, thread.bounceAddress, Math.min(room, ThreadCalls.BOUNCE_SIZE));
-            if (read > 0)
-            {
-                destination.put(thread.bounce.clear().limit((int)read));
-            }
-        }
+        final long read = ThreadCalls.current().receive(socket.fd, destination, 0L, 0L);
         if (read >= 0)
         {
             return (int)read;
@@ -304,28 +255,14 @@ final class EpollDatagramChannel extends DatagramChannel implements EpollChannel
     public int write(final ByteBuffer source) throws IOException
     {
         checkConnected();
-        final ThreadCalls thread = ThreadCalls.current();
-        final int length = source.remaining();
-        final long sent;
-        if (source.isDirect())
-        {
-            sent = thread.calls.send(socket.fd, thread.addresses.address(source), length, 0);
-        }
-        else
-        {
-            final int chunk = Math.min(length, ThreadCalls.BOUNCE_SIZE);
-            thread.bounce.clear().put(0, source, source.position(), chunk);
-            sent = thread.calls.send(socket.fd, thread.bounceAddress, chunk, 0);
-        }
-        return advance(source, sent, null);
+        return outcome(ThreadCalls.current().send(socket.fd, source, 0L, 0), null);
     }
 
     /** A send's outcome; the failure's message names the target, if any, only when there is one. */
-    private int advance(final ByteBuffer source, final long sent, final SocketAddress address) throws IOException
+    private static int outcome(final long sent, final SocketAddress address) throws IOException
     {
         if (sent >= 0)
         {
-            source.position(source.position() + (int)sent);
             return (int)sent;
         }
         if (sent == -Errno.EAGAIN || sent == -Errno.EINTR)
