@@ -190,8 +190,11 @@ final class NativeSocket
             try
             {
                 final byte[] bytes = Net.inet6Address(sockaddr);
-                final InetAddress host = isIpv4Mapped(bytes) ? InetAddress.getByAddress(null, bytes)
-                    : Inet6Address.getByAddress(null, bytes, Net.inet6ScopeId(sockaddr));
+                final int scope = Net.inet6ScopeId(sockaddr);
+                // A mapped address makes an Inet4Address here; a scope only for a link-local one, so that others
+                // print without a "%0".
+                final InetAddress host = isIpv4Mapped(bytes) || scope == 0 ? InetAddress.getByAddress(null, bytes)
+                    : Inet6Address.getByAddress(null, bytes, scope);
                 return new InetSocketAddress(host, Net.inet4Port(sockaddr));
             }
             catch (final UnknownHostException cannot)
