@@ -32,6 +32,8 @@ public final class Errno
     public static final int ECONNREFUSED = 111;
     /** A non-blocking connect is under way. */
     public static final int EINPROGRESS = 115;
+    /** A datagram too long for the socket. */
+    public static final int EMSGSIZE = 90;
     /** Not enough memory. */
     public static final int ENOMEM = 12;
     /** Operation not permitted (io_uring disabled, say). */
@@ -88,6 +90,7 @@ public final class Errno
             case ENOSYS -> "ENOSYS";
             case ETIME -> "ETIME";
             case ECANCELED -> "ECANCELED";
+            case EMSGSIZE -> "EMSGSIZE";
             default -> "errno " + value;
         };
     }

@@ -5,12 +5,15 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /**
- * Socket constants of Linux (the same on x86-64 and AArch64), and the IPv4 socket address the calls take.
+ * Socket constants of Linux (the same on x86-64 and AArch64), and the IPv4 and IPv6 socket addresses the calls
+ * take.
  */
 public final class Net
 {
     /** IPv4. */
     public static final int AF_INET = 2;
+    /** IPv6. */
+    public static final int AF_INET6 = 10;
     /** A stream socket: TCP. */
     public static final int SOCK_STREAM = 1;
     /** A datagram socket: UDP. */
@@ -25,6 +28,24 @@ public final class Net
     public static final int SO_REUSEADDR = 2;
     /** Several sockets share a port; the kernel spreads connections between them. */
     public static final int SO_REUSEPORT = 15;
+    /** Datagrams may go to a broadcast address. */
+    public static final int SO_BROADCAST = 6;
+    /** IPv4-level options. */
+    public static final int IPPROTO_IP = 0;
+    /** IPv6-level options. */
+    public static final int IPPROTO_IPV6 = 41;
+    /** The IPv4 type-of-service byte. */
+    public static final int IP_TOS = 1;
+    /** The IPv4 multicast time to live. */
+    public static final int IP_MULTICAST_TTL = 33;
+    /** Whether IPv4 multicast loops back to this host. */
+    public static final int IP_MULTICAST_LOOP = 34;
+    /** The IPv6 traffic class. */
+    public static final int IPV6_TCLASS = 67;
+    /** The IPv6 multicast hop limit. */
+    public static final int IPV6_MULTICAST_HOPS = 18;
+    /** Whether IPv6 multicast loops back to this host. */
+    public static final int IPV6_MULTICAST_LOOP = 19;
     /** TCP-level options. */
     public static final int IPPROTO_TCP = 6;
     /** Sends small segments at once. */
@@ -45,6 +66,8 @@ public final class Net
     public static final int MSG_NOSIGNAL = 0x4000;
     /** The size of a {@code struct sockaddr_in}. */
     public static final int SOCKADDR_IN_SIZE = 16;
+    /** The size of a {@code struct sockaddr_in6}. */
+    public static final int SOCKADDR_IN6_SIZE = 28;
 
     private static final ValueLayout.OfShort NETWORK_SHORT =
         ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
@@ -89,5 +112,55 @@ public final class Net
     public static int inet4Address(final MemorySegment address)
     {
         return address.get(NETWORK_INT, 4);
+    }
+
+    /**
+     * Writes a {@code struct sockaddr_in6}.
+     *
+     * @param address where, at least {@link #SOCKADDR_IN6_SIZE} bytes.
+     * @param ipv6    the sixteen bytes of the address.
+     * @param port    the port.
+     * @param scopeId the interface of a link-local address, else 0.
+     */
+    public static void writeInet6(final MemorySegment address, final byte[] ipv6, final int port, final int scopeId)
+    {
+        address.asSlice(0, SOCKADDR_IN6_SIZE).fill((byte)0);
+        address.set(ValueLayout.JAVA_SHORT_UNALIGNED, 0, (short)AF_INET6);
+        address.set(NETWORK_SHORT, 2, (short)port);
+        MemorySegment.copy(ipv6, 0, address, ValueLayout.JAVA_BYTE, 8, 16);
+        address.set(ValueLayout.JAVA_INT_UNALIGNED, 24, scopeId);
+    }
+
+    /**
+     * The family of a {@code struct sockaddr}.
+     *
+     * @param address the structure.
+     * @return {@link #AF_INET} or {@link #AF_INET6}, say.
+     */
+    public static int family(final MemorySegment address)
+    {
+        return address.get(ValueLayout.JAVA_SHORT_UNALIGNED, 0);
+    }
+
+    /**
+     * The sixteen bytes of a {@code struct sockaddr_in6}'s address.
+     *
+     * @param address the structure.
+     * @return a new array.
+     */
+    public static byte[] inet6Address(final MemorySegment address)
+    {
+        return address.asSlice(8, 16).toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    /**
+     * The scope of a {@code struct sockaddr_in6}: the interface of a link-local address.
+     *
+     * @param address the structure.
+     * @return the interface's index, or 0.
+     */
+    public static int inet6ScopeId(final MemorySegment address)
+    {
+        return address.get(ValueLayout.JAVA_INT_UNALIGNED, 24);
     }
 }

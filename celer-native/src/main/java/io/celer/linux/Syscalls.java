@@ -13,9 +13,10 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 
 /**
- * The Linux system calls a reactor needs, called through downcall handles held in static finals: no JNI, and
- * nothing allocated per call. One instance per thread, since each holds the place where its calls leave
- * {@code errno}.
+ * The Linux system calls a reactor needs, called through downcall handles held in static finals: no JNI. One
+ * instance per thread, since each holds the place where its calls through the C library leave {@code errno}; on
+ * x86-64 the calls made per message (reads, writes, sends, receives, accepts, epoll) enter the kernel directly
+ * instead (see {@link DirectSyscalls}), which allocates nothing where the JDK's capture of {@code errno} may.
  *
  * <p>Every call returns what the kernel returns on success and {@code -errno} on failure (see {@link Errno}), as
  * the kernel's own interface does: a failure on the hot path (a socket with nothing to read, say) costs no
@@ -41,6 +42,10 @@ public final class Syscalls
     private static final MethodHandle READ = quick("read", JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG);
     private static final MethodHandle WRITE = quick("write", JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG);
     private static final MethodHandle SEND = quick("send", JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT);
+    private static final MethodHandle SENDTO =
+        quick("sendto", JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT);
+    private static final MethodHandle RECVFROM =
+        quick("recvfrom", JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG);
     private static final MethodHandle WRITEV = quick("writev", JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT);
     private static final MethodHandle SHUTDOWN = quick("shutdown", JAVA_INT, JAVA_INT, JAVA_INT);
     private static final MethodHandle SETSOCKOPT =
@@ -55,6 +60,9 @@ public final class Syscalls
     private static final MethodHandle EPOLL_WAIT = blocking("epoll_wait", JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT,
         JAVA_INT);
     private static final MethodHandle CLOSE = blocking("close", JAVA_INT, JAVA_INT);
+
+    /** The hot calls (reads, writes, accepts, epoll) enter the kernel directly where they can: see DirectSyscalls. */
+    private static final boolean DIRECT = DirectSyscalls.AVAILABLE;
 
     private final MemorySegment callState;
 
@@ -105,7 +113,7 @@ public final class Syscalls
         return value >= 0 ? value : -errno();
     }
 
-    private static IllegalStateException failed(final Throwable t)
+    static IllegalStateException failed(final Throwable t)
     {
         // invokeExact declares Throwable; a downcall with these exact types throws nothing of its own.
         return new IllegalStateException("a native call failed in the JVM", t);
@@ -181,7 +189,8 @@ public final class Syscalls
     {
         try
         {
-            return result((int)ACCEPT4.invokeExact(callState, fd, 0L, 0L, flags));
+            return DIRECT ? (int)DirectSyscalls.call4(DirectSyscalls.ACCEPT4, fd, 0L, 0L, flags)
+                : result((int)ACCEPT4.invokeExact(callState, fd, 0L, 0L, flags));
         }
         catch (final Throwable t)
         {
@@ -202,7 +211,8 @@ public final class Syscalls
     {
         try
         {
-            return result((int)ACCEPT4.invokeExact(callState, fd, address, length, flags));
+            return DIRECT ? (int)DirectSyscalls.call4(DirectSyscalls.ACCEPT4, fd, address, length, flags)
+                : result((int)ACCEPT4.invokeExact(callState, fd, address, length, flags));
         }
         catch (final Throwable t)
         {
@@ -242,7 +252,8 @@ public final class Syscalls
     {
         try
         {
-            return result((long)READ.invokeExact(callState, fd, address, length));
+            return DIRECT ? DirectSyscalls.call3(DirectSyscalls.READ, fd, address, length)
+                : result((long)READ.invokeExact(callState, fd, address, length));
         }
         catch (final Throwable t)
         {
@@ -262,7 +273,8 @@ public final class Syscalls
     {
         try
         {
-            return result((long)WRITE.invokeExact(callState, fd, address, length));
+            return DIRECT ? DirectSyscalls.call3(DirectSyscalls.WRITE, fd, address, length)
+                : result((long)WRITE.invokeExact(callState, fd, address, length));
         }
         catch (final Throwable t)
         {
@@ -284,7 +296,61 @@ public final class Syscalls
     {
         try
         {
-            return result((long)SEND.invokeExact(callState, fd, address, length, flags));
+            // send(2) is sendto(2) with no address, as the C library makes it.
+            return DIRECT ? DirectSyscalls.call6(DirectSyscalls.SENDTO, fd, address, length, flags, 0L, 0L)
+                : result((long)SEND.invokeExact(callState, fd, address, length, flags));
+        }
+        catch (final Throwable t)
+        {
+            throw failed(t);
+        }
+    }
+
+    /**
+     * {@code sendto(2)}: a datagram to an address.
+     *
+     * @param fd            the socket.
+     * @param address       the bytes.
+     * @param length        how many.
+     * @param flags         the flags.
+     * @param target        a {@code sockaddr}'s address, or 0 on a connected socket.
+     * @param targetLength  its length.
+     * @return bytes sent, or -errno.
+     */
+    public long sendTo(final int fd, final long address, final long length, final int flags, final long target,
+        final int targetLength)
+    {
+        try
+        {
+            return DIRECT
+                ? DirectSyscalls.call6(DirectSyscalls.SENDTO, fd, address, length, flags, target, targetLength)
+                : result((long)SENDTO.invokeExact(callState, fd, address, length, flags, target, targetLength));
+        }
+        catch (final Throwable t)
+        {
+            throw failed(t);
+        }
+    }
+
+    /**
+     * {@code recvfrom(2)}: a datagram and its sender's address.
+     *
+     * @param fd            the socket.
+     * @param address       where the bytes go; a longer datagram is cut to {@code length}.
+     * @param length        the room.
+     * @param flags         the flags.
+     * @param sender        where the sender's {@code sockaddr} goes.
+     * @param senderLength  the address of an {@code int} holding the room, then the length written.
+     * @return bytes received, or -errno ({@link Errno#EAGAIN} when none waits).
+     */
+    public long receiveFrom(final int fd, final long address, final long length, final int flags, final long sender,
+        final long senderLength)
+    {
+        try
+        {
+            return DIRECT
+                ? DirectSyscalls.call6(DirectSyscalls.RECVFROM, fd, address, length, flags, sender, senderLength)
+                : result((long)RECVFROM.invokeExact(callState, fd, address, length, flags, sender, senderLength));
         }
         catch (final Throwable t)
         {
@@ -304,7 +370,8 @@ public final class Syscalls
     {
         try
         {
-            return result((long)WRITEV.invokeExact(callState, fd, iovecs, count));
+            return DIRECT ? DirectSyscalls.call3(DirectSyscalls.WRITEV, fd, iovecs, count)
+                : result((long)WRITEV.invokeExact(callState, fd, iovecs, count));
         }
         catch (final Throwable t)
         {
@@ -450,7 +517,8 @@ public final class Syscalls
     {
         try
         {
-            return result((int)EPOLL_CTL.invokeExact(callState, epfd, op, fd, event));
+            return DIRECT ? (int)DirectSyscalls.call4(DirectSyscalls.EPOLL_CTL, epfd, op, fd, event)
+                : result((int)EPOLL_CTL.invokeExact(callState, epfd, op, fd, event));
         }
         catch (final Throwable t)
         {
@@ -471,6 +539,13 @@ public final class Syscalls
     {
         try
         {
+            if (DIRECT)
+            {
+                // A poll that returns at once needs no thread-state transition; one that may wait does.
+                return (int)(timeoutMillis == 0
+                    ? DirectSyscalls.call4(DirectSyscalls.EPOLL_WAIT, epfd, events, maxEvents, 0L)
+                    : DirectSyscalls.blocking4(DirectSyscalls.EPOLL_WAIT, epfd, events, maxEvents, timeoutMillis));
+            }
             return result((int)EPOLL_WAIT.invokeExact(callState, epfd, events, maxEvents, timeoutMillis));
         }
         catch (final Throwable t)

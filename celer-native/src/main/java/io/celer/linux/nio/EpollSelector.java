@@ -3,8 +3,6 @@ package io.celer.linux.nio;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodType;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.IllegalSelectorException;
 import java.nio.channels.SelectionKey;
@@ -37,11 +35,6 @@ final class EpollSelector extends AbstractSelector
 
     private final Arena arena = Arena.ofShared();
     private final Epoll epoll;
-    /** {@link Epoll#poll} and the changes to the set kept apart from the reactor's loop: see {@link ThreadCalls#apart}. */
-    private final MethodHandle poll;
-    private final MethodHandle add;
-    private final MethodHandle modify;
-    private final MethodHandle remove;
     /** The registered keys, as a view of the table: a connection costs no set entry of its own. */
     private final Set<SelectionKey> keys = new RegisteredKeys();
     private final Set<SelectionKey> selected = new HashSet<>();
@@ -52,14 +45,8 @@ final class EpollSelector extends AbstractSelector
     EpollSelector(final SelectorProvider provider)
     {
         super(provider);
-        // The calls' errno in the global arena, as in ThreadCalls: no allocation per epoll_wait.
+        // The calls' errno in the global arena, as in ThreadCalls.
         this.epoll = new Epoll(arena, new Syscalls(Arena.global()), EVENTS);
-        this.poll = ThreadCalls.apart(epoll, "poll", MethodType.methodType(int.class, int.class));
-        final MethodType change =
-            MethodType.methodType(int.class, int.class, int.class, long.class);
-        this.add = ThreadCalls.apart(epoll, "add", change);
-        this.modify = ThreadCalls.apart(epoll, "modify", change);
-        this.remove = ThreadCalls.apart(epoll, "remove", MethodType.methodType(int.class, int.class));
     }
 
     @Override
@@ -94,16 +81,16 @@ final class EpollSelector extends AbstractSelector
         final int result;
         if (events == 0)
         {
-            result = key.watched ? unwatch(fd) : 0;
+            result = key.watched ? epoll.remove(fd) : 0;
             key.watched = false;
         }
         else if (key.watched)
         {
-            result = control(modify, fd, events, key.token);
+            result = epoll.modify(fd, events, key.token);
         }
         else
         {
-            result = control(add, fd, events, key.token);
+            result = epoll.add(fd, events, key.token);
             key.watched = result == 0;
         }
         if (result < 0)
@@ -121,7 +108,7 @@ final class EpollSelector extends AbstractSelector
         if (key.watched)
         {
             key.watched = false;
-            unwatch(fd);
+            epoll.remove(fd);
         }
         if (fd < byDescriptor.length && byDescriptor[fd] == key)
         {
@@ -194,14 +181,14 @@ final class EpollSelector extends AbstractSelector
         final int count;
         if (timeoutMillis == 0)
         {
-            count = poll(0);
+            count = epoll.poll(0);
         }
         else
         {
             begin();
             try
             {
-                count = poll(timeoutMillis);
+                count = epoll.poll(timeoutMillis);
             }
             finally
             {
@@ -243,42 +230,6 @@ final class EpollSelector extends AbstractSelector
             }
         }
         return updated;
-    }
-
-    private static int control(final MethodHandle call, final int fd, final int events, final long token)
-    {
-        try
-        {
-            return (int)call.invokeExact(fd, events, token);
-        }
-        catch (final Throwable t)
-        {
-            throw ThreadCalls.unchecked(t);
-        }
-    }
-
-    private int unwatch(final int fd)
-    {
-        try
-        {
-            return (int)remove.invokeExact(fd);
-        }
-        catch (final Throwable t)
-        {
-            throw ThreadCalls.unchecked(t);
-        }
-    }
-
-    private int poll(final int timeoutMillis)
-    {
-        try
-        {
-            return (int)poll.invokeExact(timeoutMillis);
-        }
-        catch (final Throwable t)
-        {
-            throw ThreadCalls.unchecked(t);
-        }
     }
 
     private static int millis(final long timeout)

@@ -2,6 +2,7 @@ package io.celer.linux.nio;
 
 import java.io.IOException;
 import java.net.ProtocolFamily;
+import java.net.StandardProtocolFamily;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.Pipe;
 import java.nio.channels.ServerSocketChannel;
@@ -9,11 +10,14 @@ import java.nio.channels.SocketChannel;
 import java.nio.channels.spi.AbstractSelector;
 import java.nio.channels.spi.SelectorProvider;
 
+import io.celer.linux.Net;
+
 /**
- * Celer's epoll transport as a {@link SelectorProvider}: selectors over an epoll set and IPv4 TCP channels over
- * native descriptors, all through FFM system calls. A reactor given it
+ * Celer's epoll transport as a {@link SelectorProvider}: selectors over an epoll set, IPv4 TCP channels and IPv4
+ * and IPv6 UDP channels over native descriptors, all through FFM system calls. A reactor given it
  * ({@code new ReactorConfig().selectorProvider(EpollSelectorProvider.INSTANCE)}) runs every layer above it
- * unchanged. Not yet here: UDP, IPv6, pipes and blocking mode.
+ * unchanged. Not yet here: IPv6 TCP, multicast, pipes and
+ * blocking mode.
  */
 public final class EpollSelectorProvider extends SelectorProvider
 {
@@ -42,16 +46,34 @@ public final class EpollSelectorProvider extends SelectorProvider
         return new EpollSocketChannel(this);
     }
 
+    /**
+     * A UDP channel, IPv6 taking IPv4 too where the host has IPv6, as the JDK's; else IPv4.
+     */
     @Override
-    public DatagramChannel openDatagramChannel()
+    public DatagramChannel openDatagramChannel() throws IOException
     {
-        throw new UnsupportedOperationException("UDP is not on Celer's epoll transport yet: use the JDK's provider");
+        try
+        {
+            return new EpollDatagramChannel(this, Net.AF_INET6);
+        }
+        catch (final IOException noIpv6)
+        {
+            return new EpollDatagramChannel(this, Net.AF_INET);
+        }
     }
 
     @Override
-    public DatagramChannel openDatagramChannel(final ProtocolFamily family)
+    public DatagramChannel openDatagramChannel(final ProtocolFamily family) throws IOException
     {
-        throw new UnsupportedOperationException("UDP is not on Celer's epoll transport yet: use the JDK's provider");
+        if (family == StandardProtocolFamily.INET)
+        {
+            return new EpollDatagramChannel(this, Net.AF_INET);
+        }
+        if (family == StandardProtocolFamily.INET6)
+        {
+            return new EpollDatagramChannel(this, Net.AF_INET6);
+        }
+        throw new UnsupportedOperationException("no " + family + " datagrams on Celer's epoll transport");
     }
 
     @Override

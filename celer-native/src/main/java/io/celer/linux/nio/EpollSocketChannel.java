@@ -223,24 +223,7 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
         {
             return 0;
         }
-        final ThreadCalls thread = ThreadCalls.current();
-        final long read;
-        if (destination.isDirect())
-        {
-            read = thread.read(socket.fd, thread.addresses.address(destination), room);
-            if (read > 0)
-            {
-                destination.position(destination.position() + (int)read);
-            }
-        }
-        else
-        {
-            read = thread.read(socket.fd, thread.bounceAddress, Math.min(room, ThreadCalls.BOUNCE_SIZE));
-            if (read > 0)
-            {
-                destination.put(thread.bounce.clear().limit((int)read));
-            }
-        }
+        final long read = ThreadCalls.current().receive(socket.fd, destination, 0L, 0L);
         if (read > 0)
         {
             return (int)read;
@@ -286,22 +269,9 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
         {
             return 0;
         }
-        final ThreadCalls thread = ThreadCalls.current();
-        final long written;
-        if (source.isDirect())
-        {
-            written = thread.send(socket.fd, thread.addresses.address(source), length,
-                Net.MSG_NOSIGNAL);
-        }
-        else
-        {
-            final int chunk = Math.min(length, ThreadCalls.BOUNCE_SIZE);
-            thread.bounce.clear().put(0, source, source.position(), chunk);
-            written = thread.send(socket.fd, thread.bounceAddress, chunk, Net.MSG_NOSIGNAL);
-        }
+        final long written = ThreadCalls.current().send(socket.fd, source, 0L, 0);
         if (written >= 0)
         {
-            source.position(source.position() + (int)written);
             return (int)written;
         }
         if (written == -Errno.EAGAIN || written == -Errno.EINTR)

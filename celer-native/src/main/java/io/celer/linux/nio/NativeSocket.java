@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.net.Inet4Address;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -17,8 +18,9 @@ import io.celer.linux.Errno;
 import io.celer.linux.Net;
 
 /**
- * An IPv4 TCP socket's descriptor and what both channel kinds do with it: options, addresses, close. Composed
- * into each channel rather than inherited, since the JDK's channel classes are the base classes already.
+ * A socket's descriptor and what every channel kind does with it: options, addresses, close. Composed into each
+ * channel rather than inherited, since the JDK's channel classes are the base classes already. TCP sockets are
+ * IPv4; datagram sockets IPv4 or IPv6.
  */
 final class NativeSocket
 {
@@ -31,6 +33,8 @@ final class NativeSocket
     private static volatile InetAddress lastHost;
 
     final int fd;
+    /** {@link Net#AF_INET} or {@link Net#AF_INET6}. */
+    final int family;
     private volatile boolean closed;
     /** The key of the one selector it is registered with, if any: the selector must forget it before close. */
     EpollSelectionKey key;
@@ -38,7 +42,13 @@ final class NativeSocket
 
     NativeSocket(final int fd)
     {
+        this(fd, Net.AF_INET);
+    }
+
+    NativeSocket(final int fd, final int family)
+    {
         this.fd = fd;
+        this.family = family;
     }
 
     /**
@@ -48,13 +58,24 @@ final class NativeSocket
      */
     static NativeSocket open() throws IOException
     {
-        final int fd = ThreadCalls.current().calls.socket(Net.AF_INET,
-            Net.SOCK_STREAM | Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC, 0);
+        return open(Net.AF_INET, Net.SOCK_STREAM);
+    }
+
+    /**
+     * A new non-blocking socket.
+     *
+     * @param family {@link Net#AF_INET} or {@link Net#AF_INET6}.
+     * @param type   {@link Net#SOCK_STREAM} or {@link Net#SOCK_DGRAM}.
+     * @throws IOException when the kernel refuses (no descriptors, no IPv6, say).
+     */
+    static NativeSocket open(final int family, final int type) throws IOException
+    {
+        final int fd = ThreadCalls.current().calls.socket(family, type | Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC, 0);
         if (fd < 0)
         {
             throw failure("socket", fd);
         }
-        return new NativeSocket(fd);
+        return new NativeSocket(fd, family);
     }
 
     static IOException failure(final String call, final long errno)
@@ -67,6 +88,7 @@ final class NativeSocket
             case Errno.EMFILE, Errno.ENFILE -> "Too many open files";
             case Errno.ECONNREFUSED -> "Connection refused";
             case Errno.EADDRINUSE -> "Address already in use";
+            case Errno.EMSGSIZE -> "Message too long";
             default -> call + " failed";
         };
         final String message = text + " (" + call + ": " + Errno.name(value) + ")";
@@ -100,34 +122,86 @@ final class NativeSocket
     }
 
     /**
-     * Writes an address into the thread's {@code sockaddr_in}.
+     * Writes an address into the thread's {@code sockaddr_in}, for an IPv4 TCP socket.
      *
      * @param address an IPv4 socket address, resolved here if it is not.
      * @return the structure.
      */
     static MemorySegment sockaddr(final ThreadCalls thread, final SocketAddress address) throws IOException
     {
+        write(thread.address, Net.AF_INET, address);
+        return thread.address;
+    }
+
+    /**
+     * Writes an address as a socket of a family takes it: an IPv6 socket takes an IPv4 address as IPv4-mapped.
+     *
+     * @param into    at least {@link Net#SOCKADDR_IN6_SIZE} bytes.
+     * @param family  the socket's.
+     * @param address a socket address, resolved here if it is not.
+     * @return the structure's length.
+     */
+    static int write(final MemorySegment into, final int family, final SocketAddress address) throws IOException
+    {
         if (!(address instanceof InetSocketAddress inet))
         {
             throw new UnsupportedAddressTypeException();
         }
         final InetAddress host = inet.isUnresolved() ? InetAddress.getByName(inet.getHostString()) : inet.getAddress();
-        if (!(host instanceof Inet4Address))
-        {
-            // IPv6 is still to come on this transport.
-            throw new UnsupportedAddressTypeException();
-        }
         final byte[] bytes = host.getAddress();
-        final int ipv4 = (bytes[0] & 0xff) << 24 | (bytes[1] & 0xff) << 16 | (bytes[2] & 0xff) << 8 | bytes[3] & 0xff;
-        Net.writeInet4(thread.address, ipv4, inet.getPort());
-        return thread.address;
+        if (family == Net.AF_INET)
+        {
+            if (!(host instanceof Inet4Address))
+            {
+                throw new UnsupportedAddressTypeException();
+            }
+            Net.writeInet4(into, (bytes[0] & 0xff) << 24 | (bytes[1] & 0xff) << 16 | (bytes[2] & 0xff) << 8 |
+                bytes[3] & 0xff, inet.getPort());
+            return Net.SOCKADDR_IN_SIZE;
+        }
+        if (host instanceof Inet6Address ipv6)
+        {
+            Net.writeInet6(into, bytes, inet.getPort(), ipv6.getScopeId());
+        }
+        else if (host.isAnyLocalAddress())
+        {
+            // 0.0.0.0 on an IPv6 socket is its wildcard, ::, which takes both families, as with the JDK's.
+            Net.writeInet6(into, new byte[16], inet.getPort(), 0);
+        }
+        else
+        {
+            final byte[] mapped = new byte[16];
+            mapped[10] = (byte)0xff;
+            mapped[11] = (byte)0xff;
+            System.arraycopy(bytes, 0, mapped, 12, 4);
+            Net.writeInet6(into, mapped, inet.getPort(), 0);
+        }
+        return Net.SOCKADDR_IN6_SIZE;
     }
 
     /**
-     * Reads back a {@code sockaddr_in} the kernel wrote.
+     * Reads back a {@code sockaddr_in} or {@code sockaddr_in6} the kernel wrote; an IPv4-mapped address comes back
+     * as the IPv4 address, as from the JDK's channels.
      */
     static InetSocketAddress address(final MemorySegment sockaddr)
     {
+        if (Net.family(sockaddr) == Net.AF_INET6)
+        {
+            try
+            {
+                final byte[] bytes = Net.inet6Address(sockaddr);
+                final int scope = Net.inet6ScopeId(sockaddr);
+                // A mapped address makes an Inet4Address here; a scope only for a link-local one, so that others
+                // print without a "%0".
+                final InetAddress host = isIpv4Mapped(bytes) || scope == 0 ? InetAddress.getByAddress(null, bytes)
+                    : Inet6Address.getByAddress(null, bytes, scope);
+                return new InetSocketAddress(host, Net.inet4Port(sockaddr));
+            }
+            catch (final UnknownHostException cannot)
+            {
+                throw new IllegalStateException(cannot);
+            }
+        }
         final int ipv4 = Net.inet4Address(sockaddr);
         InetAddress host = lastHost;
         if (host == null || addressOf(host) != ipv4)
@@ -146,6 +220,18 @@ final class NativeSocket
         return new InetSocketAddress(host, Net.inet4Port(sockaddr));
     }
 
+    private static boolean isIpv4Mapped(final byte[] bytes)
+    {
+        for (int i = 0; i < 10; i++)
+        {
+            if (bytes[i] != 0)
+            {
+                return false;
+            }
+        }
+        return bytes[10] == (byte)0xff && bytes[11] == (byte)0xff;
+    }
+
     private static int addressOf(final InetAddress host)
     {
         final byte[] bytes = host.getAddress();
@@ -156,8 +242,8 @@ final class NativeSocket
     {
         ensureOpen();
         final ThreadCalls thread = ThreadCalls.current();
-        final MemorySegment sockaddr = sockaddr(thread, address == null ? new InetSocketAddress(0) : address);
-        final int result = thread.calls.bind(fd, sockaddr.address(), Net.SOCKADDR_IN_SIZE);
+        final int length = write(thread.address, family, address == null ? new InetSocketAddress(0) : address);
+        final int result = thread.calls.bind(fd, thread.address.address(), length);
         if (result < 0)
         {
             throw failure("bind", result);
@@ -175,13 +261,19 @@ final class NativeSocket
         return local;
     }
 
+    /** The kernel may have given the socket another local address (a connect, say): ask again when needed. */
+    void localChanged()
+    {
+        local = null;
+    }
+
     /**
      * The socket's own address, or its peer's.
      */
     InetSocketAddress name(final boolean own) throws IOException
     {
         final ThreadCalls thread = ThreadCalls.current();
-        thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN_SIZE);
+        thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN6_SIZE);
         final int result = own ? thread.calls.localAddress(fd, thread.address.address(), thread.scratch.address())
             : thread.calls.peerAddress(fd, thread.address.address(), thread.scratch.address());
         if (result < 0)
@@ -194,10 +286,9 @@ final class NativeSocket
     <T> void setOption(final SocketOption<T> name, final T value) throws IOException
     {
         ensureOpen();
-        final int level = name == StandardSocketOptions.TCP_NODELAY ? Net.IPPROTO_TCP : Net.SOL_SOCKET;
         final int intValue = value instanceof Boolean flag ? (flag ? 1 : 0) : (Integer)value;
         final ThreadCalls thread = ThreadCalls.current();
-        final int result = thread.calls.setIntOption(fd, level, optionId(name), thread.scratch, intValue);
+        final int result = thread.calls.setIntOption(fd, level(name), optionId(name), thread.scratch, intValue);
         if (result < 0)
         {
             throw failure("setsockopt " + name, result);
@@ -208,9 +299,8 @@ final class NativeSocket
     <T> T getOption(final SocketOption<T> name) throws IOException
     {
         ensureOpen();
-        final int level = name == StandardSocketOptions.TCP_NODELAY ? Net.IPPROTO_TCP : Net.SOL_SOCKET;
         final ThreadCalls thread = ThreadCalls.current();
-        final int value = thread.calls.getIntOption(fd, level, optionId(name), thread.scratch);
+        final int value = thread.calls.getIntOption(fd, level(name), optionId(name), thread.scratch);
         if (value < 0)
         {
             throw failure("getsockopt " + name, value);
@@ -224,8 +314,38 @@ final class NativeSocket
         return name.type() == Boolean.class ? (T)Boolean.valueOf(value != 0) : (T)Integer.valueOf(value);
     }
 
-    private static int optionId(final SocketOption<?> name)
+    private int level(final SocketOption<?> name)
     {
+        if (name == StandardSocketOptions.TCP_NODELAY)
+        {
+            return Net.IPPROTO_TCP;
+        }
+        if (name == StandardSocketOptions.IP_TOS || name == StandardSocketOptions.IP_MULTICAST_TTL ||
+            name == StandardSocketOptions.IP_MULTICAST_LOOP)
+        {
+            return family == Net.AF_INET6 ? Net.IPPROTO_IPV6 : Net.IPPROTO_IP;
+        }
+        return Net.SOL_SOCKET;
+    }
+
+    private int optionId(final SocketOption<?> name)
+    {
+        if (name == StandardSocketOptions.IP_TOS)
+        {
+            return family == Net.AF_INET6 ? Net.IPV6_TCLASS : Net.IP_TOS;
+        }
+        if (name == StandardSocketOptions.IP_MULTICAST_TTL)
+        {
+            return family == Net.AF_INET6 ? Net.IPV6_MULTICAST_HOPS : Net.IP_MULTICAST_TTL;
+        }
+        if (name == StandardSocketOptions.IP_MULTICAST_LOOP)
+        {
+            return family == Net.AF_INET6 ? Net.IPV6_MULTICAST_LOOP : Net.IP_MULTICAST_LOOP;
+        }
+        if (name == StandardSocketOptions.SO_BROADCAST)
+        {
+            return Net.SO_BROADCAST;
+        }
         if (name == StandardSocketOptions.TCP_NODELAY)
         {
             return Net.TCP_NODELAY;

@@ -2,9 +2,6 @@ package io.celer.linux.nio;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.ByteBuffer;
 
 import io.celer.linux.Net;
@@ -23,87 +20,85 @@ final class ThreadCalls
     private static final ThreadLocal<ThreadCalls> CURRENT = ThreadLocal.withInitial(ThreadCalls::new);
 
     final Syscalls calls;
-    /** A {@code struct sockaddr_in}. */
+    /** A {@code struct sockaddr_in} or {@code sockaddr_in6}. */
     final MemorySegment address;
     /** A {@code socklen_t}, then an option's value and length. */
     final MemorySegment scratch;
     final ByteBuffer bounce;
     final long bounceAddress;
     final BufferAddresses addresses = new BufferAddresses();
-    private final MethodHandle read;
-    private final MethodHandle send;
 
     private ThreadCalls()
     {
         final Arena arena = Arena.ofAuto();
-        // errno's place is the one segment a call takes as a segment, not an address: in the global arena, whose
-        // segments a call need not keep alive, the JIT removes the slice each call makes of it, which it does not
-        // reliably do for an automatic or shared arena's. A few bytes per thread, never freed.
+        // errno's place, for the calls that go through the C library: in the global arena, whose segments a call
+        // need not keep alive. A few bytes per thread, never freed.
         this.calls = new Syscalls(Arena.global());
-        this.address = arena.allocate(Net.SOCKADDR_IN_SIZE, 8);
+        this.address = arena.allocate(Net.SOCKADDR_IN6_SIZE, 8);
         this.scratch = arena.allocate(16, 8);
         final MemorySegment bounceSegment = arena.allocate(BOUNCE_SIZE, 64);
         this.bounce = bounceSegment.asByteBuffer();
         this.bounceAddress = bounceSegment.address();
-        this.read = apart(calls, "read", MethodType.methodType(long.class, int.class, long.class, long.class));
-        this.send = apart(calls, "send",
-            MethodType.methodType(long.class, int.class, long.class, long.class, int.class));
     }
 
     /**
-     * A handle on one of the calls, bound to this thread's: invoked through it, a call is never inlined into its
-     * caller, since the JIT inlines only constant handles. Why: a downcall that captures {@code errno} slices
-     * errno's segment each call, an allocation the JIT's escape analysis removes in a small compiled method but
-     * not reliably once the call is inlined deep into a reactor's loop, which is too large for it. Kept apart, the
-     * read and the send allocate nothing; the price is one call, against the system call's microsecond.
+     * Receives into a buffer and advances its position: straight into a direct buffer's memory, through the
+     * bounce memory into a heap buffer.
+     *
+     * @param sender       where the sender's {@code sockaddr} goes, or 0 for none.
+     * @param senderLength the address of its room, then its length; or 0.
+     * @return bytes received, 0 at a stream's end, or -errno.
      */
-    static MethodHandle apart(final Object receiver, final String name, final MethodType type)
+    long receive(final int fd, final ByteBuffer destination, final long sender, final long senderLength)
     {
-        try
+        final int room = destination.remaining();
+        if (destination.isDirect())
         {
-            return MethodHandles.publicLookup().findVirtual(receiver.getClass(), name, type).bindTo(receiver);
+            final long received = calls.receiveFrom(fd, addresses.address(destination), room, 0, sender,
+                senderLength);
+            if (received > 0)
+            {
+                destination.position(destination.position() + (int)received);
+            }
+            return received;
         }
-        catch (final ReflectiveOperationException ex)
+        final long received = calls.receiveFrom(fd, bounceAddress, Math.min(room, BOUNCE_SIZE), 0, sender,
+            senderLength);
+        if (received > 0)
         {
-            throw new IllegalStateException(ex);
+            destination.put(bounce.clear().limit((int)received));
         }
+        return received;
     }
 
     /**
-     * What a handle's {@code invokeExact}, which declares {@code Throwable}, threw: an unchecked one as it is,
-     * anything else wrapped (these handles' targets throw nothing checked).
+     * Sends from a buffer and advances its position past what went: straight from a direct buffer's memory,
+     * through the bounce memory from a heap buffer. With {@code MSG_NOSIGNAL}, so a closed peer is an error, not a
+     * signal.
+     *
+     * @param target       a {@code sockaddr}'s address, or 0 on a connected socket.
+     * @param targetLength its length, or 0.
+     * @return bytes sent, or -errno.
      */
-    static RuntimeException unchecked(final Throwable t)
+    long send(final int fd, final ByteBuffer source, final long target, final int targetLength)
     {
-        if (t instanceof Error error)
+        final int length = source.remaining();
+        final long sent;
+        if (source.isDirect())
         {
-            throw error;
+            sent = calls.sendTo(fd, addresses.address(source), length, Net.MSG_NOSIGNAL, target, targetLength);
         }
-        return t instanceof RuntimeException runtime ? runtime : new IllegalStateException(t);
-    }
-
-    long read(final int fd, final long address, final long length)
-    {
-        try
+        else
         {
-            return (long)read.invokeExact(fd, address, length);
+            final int chunk = Math.min(length, BOUNCE_SIZE);
+            bounce.clear().put(0, source, source.position(), chunk);
+            sent = calls.sendTo(fd, bounceAddress, chunk, Net.MSG_NOSIGNAL, target, targetLength);
         }
-        catch (final Throwable t)
+        if (sent > 0)
         {
-            throw unchecked(t);
+            source.position(source.position() + (int)sent);
         }
-    }
-
-    long send(final int fd, final long address, final long length, final int flags)
-    {
-        try
-        {
-            return (long)send.invokeExact(fd, address, length, flags);
-        }
-        catch (final Throwable t)
-        {
-            throw unchecked(t);
-        }
+        return sent;
     }
 
     static ThreadCalls current()

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -34,9 +38,9 @@ import io.celer.udp.UdpConfig;
 import io.celer.udp.UdpEndpoint;
 
 /**
- * Celer's reactor and TCP layer on the epoll provider, unchanged above it: a server and a client echo, closes are
- * told with their reasons, many connections come and go without one's events reaching another, and a round trip
- * allocates nothing on either reactor thread.
+ * Celer's reactor, TCP and UDP layers on the epoll provider, unchanged above it: a server and a client echo, closes
+ * are told with their reasons, many connections come and go without one's events reaching another, a round trip
+ * allocates nothing on either reactor thread, and a UDP endpoint echoes.
  */
 class EpollTransportTest
 {
@@ -125,11 +129,27 @@ class EpollTransportTest
     }
 
     @Test
-    void udpIsRefusedWithAClearMessage()
+    void aUdpEndpointOnEpollEchoesAndMulticastIsRefusedClearly() throws Exception
     {
         final Reactor reactor = epollReactor("epoll-udp");
-        assertThatThrownBy(() -> new UdpEndpoint(reactor, 0, new UdpConfig(), (endpoint, payload, sender) -> { })
-            .open()).hasMessageContaining("UDP is not on Celer's epoll transport yet");
+        final UdpEndpoint echo = new UdpEndpoint(reactor, 0, new UdpConfig().bindAddress("127.0.0.1"),
+            (endpoint, payload, sender) -> endpoint.send(payload, sender)).open();
+        try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress()))
+        {
+            socket.setSoTimeout(30_000);
+            final byte[] ping = "ping".getBytes(StandardCharsets.US_ASCII);
+            socket.send(new DatagramPacket(ping, ping.length, InetAddress.getLoopbackAddress(), echo.port()));
+            final DatagramPacket back = new DatagramPacket(new byte[16], 16);
+            socket.receive(back);
+            assertThat(new String(back.getData(), 0, back.getLength(), StandardCharsets.US_ASCII)).isEqualTo("ping");
+        }
+        finally
+        {
+            echo.close();
+        }
+        final NetworkInterface loopback = NetworkInterface.getByInetAddress(InetAddress.getLoopbackAddress());
+        assertThatThrownBy(() -> new UdpEndpoint(reactor, 0, new UdpConfig().multicastInterface(loopback),
+            (endpoint, payload, sender) -> { }).open()).hasMessageContaining("IP_MULTICAST_IF");
     }
 
     @Test
