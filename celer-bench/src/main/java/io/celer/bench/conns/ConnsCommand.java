@@ -81,15 +81,7 @@ public final class ConnsCommand implements Callable<Integer>
                 : limit > 0 ? (int)Math.min(Integer.MAX_VALUE, limit - OpenFiles.CLIENT_SPARE) : FULL;
             check(count, clientShare, limit);
             final List<ConnsPeer> chosen = new ArrayList<>(Peer.parse(peers, ConnsPeer.values(), "peer"));
-            final String noEpoll = NativeTransport.unavailable();
-            if (noEpoll != null && chosen.removeIf(NativeTransport::uses))
-            {
-                System.out.println("Skipping celer-epoll: " + noEpoll);
-            }
-            if (chosen.isEmpty())
-            {
-                throw new IllegalArgumentException("no peer left to run");
-            }
+            NativeTransport.dropIfUnavailable(chosen, System.out);
             return new ConnsSettings(chosen, Scenario.parse(scenarios),
                 count, clientShare, perAddress, roundTrips, warmupRoundTrips, size, common.rounds(),
                 common.launcher(), common.outDir());
