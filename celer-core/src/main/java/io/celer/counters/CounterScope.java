@@ -1,6 +1,7 @@
 package io.celer.counters;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,8 @@ public final class CounterScope implements AutoCloseable
     private final Map<String, Object> byKey = new HashMap<>();
     private final Map<Class<?>, Object> groups = new HashMap<>();
     private final List<Integer> ids = new ArrayList<>();
+    /** Replaced, never changed in place: the owner's thread flushes it while setup on others may add. */
+    private volatile BatchedTotal[] batched = new BatchedTotal[0];
     private boolean closed;
     private boolean warnedFull;
 
@@ -51,6 +54,42 @@ public final class CounterScope implements AutoCloseable
     public Counter total(final String counterName, final String tag)
     {
         return (Counter)get(CounterType.TOTAL, counterName, tag);
+    }
+
+    /**
+     * A total counted in a plain field and written to the file by {@link #flush()}: for counts made on every
+     * message. It adds to the same value as {@link #total} with the same name and tag.
+     *
+     * @param counterName its name, dotted.
+     * @param tag        a {@code key=value}, or "".
+     * @return the total.
+     */
+    public synchronized BatchedTotal batchedTotal(final String counterName, final String tag)
+    {
+        final String key = "batched|" + counterName + "|" + tag;
+        BatchedTotal total = (BatchedTotal)byKey.get(key);
+        if (total == null)
+        {
+            total = new BatchedTotal(total(counterName, tag));
+            byKey.put(key, total);
+            final BatchedTotal[] grown = Arrays.copyOf(batched, batched.length + 1);
+            grown[batched.length] = total;
+            batched = grown;
+        }
+        return total;
+    }
+
+    /**
+     * Writes every {@link BatchedTotal} of the scope to the file; on the owner's thread (its reactor's) only.
+     * Garbage-free.
+     */
+    public void flush()
+    {
+        final BatchedTotal[] totals = batched;
+        for (int i = 0; i < totals.length; i++)
+        {
+            totals[i].flush();
+        }
     }
 
     /**

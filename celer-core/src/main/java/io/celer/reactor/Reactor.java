@@ -585,6 +585,7 @@ public final class Reactor implements AutoCloseable
             callbacks.drain(callbackRunner);
             readyKeys.closeAll();
             StallLog.remove(stalls);
+            counters.write();
             counterScope.close();
             terminated.countDown();
         }

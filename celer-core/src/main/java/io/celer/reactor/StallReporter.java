@@ -28,6 +28,7 @@ final class StallReporter
     static final int MAX_CULPRITS = 16;
 
     private static final System.Logger LOG = System.getLogger(Reactor.class.getName());
+    private static final String LAMBDA = "$$Lambda";
 
     private final String reactor;
     private final CounterScope scope;
@@ -148,6 +149,14 @@ final class StallReporter
 
     private static String nameOf(final Class<?> culprit)
     {
-        return culprit == null ? "unknown" : culprit.getName();
+        if (culprit == null)
+        {
+            return "unknown";
+        }
+        // A lambda's class is hidden and named anew in every run (Owner$$Lambda/0x...): the class that wrote it is
+        // the part a dashboard or a reader can follow from run to run.
+        final String name = culprit.getName();
+        final int lambda = name.indexOf(LAMBDA);
+        return lambda < 0 ? name : name.substring(0, lambda + LAMBDA.length());
     }
 }

@@ -5,8 +5,9 @@ import java.nio.channels.SelectionKey;
 
 /**
  * The transport's handshake on a new TCP connection (TLS; a plain transport has none): a step at each readiness
- * event until the transport is done, bounded by the handshake timeout, and on a server by its
- * {@link HandshakeGate}: a handshake beyond the gate's bound waits, its socket not read, or is refused.
+ * event, or when the transport's work off the reactor thread is done, until the transport is done, bounded by
+ * the handshake timeout, and on a server by its {@link HandshakeGate}: a handshake beyond the gate's bound
+ * waits, its socket not read, or is refused.
  */
 final class ConnectionHandshake
 {
@@ -19,12 +20,46 @@ final class ConnectionHandshake
     /** A server's bound on handshakes at once on this reactor; null for a client's, or with no bound. */
     private final HandshakeGate gate;
     private int slot = NO_SLOT;
+    /** The transport's way back once its work off the reactor thread is done: from that thread to this one. */
+    private final Runnable resume = this::resumeFromElsewhere;
+    private final Runnable resumeHere = this::resumed;
 
     ConnectionHandshake(final TcpConnection connection, final ConnectionTimers timers, final HandshakeGate gate)
     {
         this.connection = connection;
         this.timers = timers;
         this.gate = gate;
+    }
+
+    /**
+     * What a new transport runs when its handshake's work off the reactor thread is done.
+     */
+    Runnable resume()
+    {
+        return resume;
+    }
+
+    private void resumeFromElsewhere()
+    {
+        try
+        {
+            // Waits for room should the reactor's queue be full; runs here once the reactor has stopped, when
+            // the connection has closed with it.
+            connection.reactor().execute(resumeHere);
+        }
+        catch (final IllegalStateException ex)
+        {
+            // the reactor stopped while this waited for room: the connection closed with it
+        }
+    }
+
+    /** A stale call (the connection closed meanwhile), or one after the reactor stopped, does nothing. */
+    private void resumed()
+    {
+        if (connection.reactor().isReactorThread() && connection.isHandshaking())
+        {
+            proceed();
+        }
     }
 
     /**
@@ -125,7 +160,9 @@ final class ConnectionHandshake
 
     private void interest()
     {
-        connection.key.interestOps(SelectionKey.OP_READ |
+        // While the transport works elsewhere nothing may touch it: a socket left watched would be reported
+        // ready every cycle (the selector is level-triggered) for a step that can do nothing yet.
+        connection.key.interestOps(connection.transport.handshakeWorkPending() ? 0 : SelectionKey.OP_READ |
             (connection.transport.hasPendingOutput() ? SelectionKey.OP_WRITE : 0));
     }
 }

@@ -36,6 +36,7 @@ final class ConnectionTimers implements TimerCallback
     private long lastSentMillis;
     private long readTimeoutMillis;
     private boolean failOnSilence;
+    private boolean handshakeExpired;
     private long lastReadMillis;
 
     ConnectionTimers(final TcpConnection connection, final Reactor reactor, final TcpConfig config)
@@ -227,9 +228,13 @@ final class ConnectionTimers implements TimerCallback
         {
             case CONNECT -> connection.fail(CloseReason.CONNECT_FAILED, new IOException("connect to " +
                 connection.remoteAddress() + " timed out after " + config.connectTimeoutMillis() + " ms"));
-            case HANDSHAKE -> connection.fail(CloseReason.TLS_ERROR, new javax.net.ssl.SSLException(
-                "handshake with " + connection.remoteAddress() + " did not complete within " +
-                config.handshakeTimeoutMillis() + " ms"));
+            case HANDSHAKE ->
+            {
+                handshakeExpired = true;
+                connection.fail(CloseReason.TLS_ERROR, new javax.net.ssl.SSLException("handshake with " +
+                    connection.remoteAddress() + " did not complete within " + config.handshakeTimeoutMillis() +
+                    " ms"));
+            }
             case LINGER -> connection.lingerExpired();
             default ->
             {
@@ -287,5 +292,13 @@ final class ConnectionTimers implements TimerCallback
             reactor.cancelTimer(timerId);
         }
         return NO_TIMER;
+    }
+
+    /**
+     * Whether the handshake ran out of its time: told apart in the counters from a handshake the engine refused.
+     */
+    boolean handshakeExpired()
+    {
+        return handshakeExpired;
     }
 }

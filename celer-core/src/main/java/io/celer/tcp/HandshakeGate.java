@@ -3,10 +3,11 @@ package io.celer.tcp;
 import java.util.ArrayDeque;
 
 /**
- * Bounds the transport handshakes (TLS) a server runs at once on one reactor: a handshake costs a signature and
- * key agreement on the reactor thread, so a flood of them would hold back every established connection there.
- * Beyond the bound a new connection waits, its socket not read, until a handshake ends, or is closed at once,
- * as {@link TransportFactory#handshakesOverLimit} says. A waiting connection's handshake timeout runs from its
+ * Bounds the transport handshakes (TLS) a server runs at once on one reactor: each holds an engine and buffers
+ * and costs a signature and a key agreement (on the transport's handshake executor, or on the reactor thread),
+ * so a flood of them would hold memory and queue work without limit. Beyond the bound a new connection waits,
+ * its socket not read, until a handshake ends, or is closed at once, as
+ * {@link TransportFactory#handshakesOverLimit} says. A waiting connection's handshake timeout runs from its
  * accept, so the queue drains by itself when the flood outlasts it.
  *
  * <p>Used on the reactor thread only.

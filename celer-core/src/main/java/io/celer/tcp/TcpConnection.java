@@ -144,6 +144,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         handler = first;
         transport = config.transport().newTransport(clientMode, host, port);
         transport.countInto(reactor.counters());
+        transport.resumeHandshakeThrough(handshake.resume());
         config.configure(newChannel, clientMode);
         buffers.lend(reader, writer);
         reader.reset();
@@ -178,6 +179,11 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
                 failed(t);
             }
         }
+    }
+
+    boolean isHandshaking()
+    {
+        return state == HANDSHAKING;
     }
 
     static CloseReason ioFailure(final IOException ex)
@@ -602,7 +608,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         final boolean mayDrain = orderly && writer.isEmpty() && drainsOnClose(reason);
         if (state == HANDSHAKING)
         {
-            counters.handshakesFailed.increment();
+            counters.handshakeFailed(reason, timers.handshakeExpired());
         }
         state = CLOSED;
         if (countedOpen && JfrEvents.connectionClosed())

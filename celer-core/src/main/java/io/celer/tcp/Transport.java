@@ -25,6 +25,29 @@ public interface Transport
     boolean handshake(SocketChannel channel) throws IOException;
 
     /**
+     * Whether the handshake, which {@link #handshake} just left unfinished, waits for work the transport runs on
+     * another thread (TLS's signatures and key agreement) rather than for the socket: the connection then
+     * watches nothing until the transport calls what {@link #resumeHandshakeThrough} gave it.
+     *
+     * @return true while that work runs.
+     */
+    default boolean handshakeWorkPending()
+    {
+        return false;
+    }
+
+    /**
+     * Called once, before the handshake: what the transport runs, on the thread of its work, when work it
+     * moved off the reactor thread is done; the connection then calls {@link #handshake} again on its reactor.
+     * Calling it when the connection has closed, or more than once, does no harm.
+     *
+     * @param resume the way back to the reactor, from any thread.
+     */
+    default void resumeHandshakeThrough(final Runnable resume)
+    {
+    }
+
+    /**
      * Reads application bytes into {@code destination}.
      *
      * @param channel     the socket.

@@ -8,6 +8,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Executor;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SNIHostName;
@@ -41,6 +42,7 @@ public final class TlsConfig implements TransportFactory
     private TcpConfig.OverLimit handshakesOverLimit = TcpConfig.OverLimit.WAIT;
     private int maxRenegotiations = 10;
     private long renegotiationIntervalMillis = 60_000;
+    private Executor handshakeExecutor = SharedHandshakeExecutor.INSTANCE;
 
     /**
      * TLS settings with every default (the JDK's trust store, no key store), to be changed by the methods below.
@@ -153,10 +155,10 @@ public final class TlsConfig implements TransportFactory
 
     /**
      * The most handshakes a server runs at once on one reactor; 64 by default, 0 for no bound. A handshake
-     * costs the reactor thread a signature and a key agreement, so a flood of new connections would hold back
-     * the established ones sharing the thread; beyond the bound a new connection waits or is closed, as
-     * {@link #handshakesOverLimit} says. Its handshake timeout ({@code TcpConfig.handshakeTimeoutMillis}) runs
-     * from its accept, waiting included.
+     * holds an engine, buffers, and a signature and a key agreement to do (on the {@link #handshakeExecutor}),
+     * so a flood of new connections would otherwise hold memory and queue work without limit; beyond the bound
+     * a new connection waits or is closed, as {@link #handshakesOverLimit} says. Its handshake timeout
+     * ({@code TcpConfig.handshakeTimeoutMillis}) runs from its accept, waiting included.
      *
      * @param handshakes the bound.
      * @return this.
@@ -211,6 +213,27 @@ public final class TlsConfig implements TransportFactory
         return this;
     }
 
+    /**
+     * Where a handshake's slow work runs: the JDK's delegated tasks, which hold a server's signature and key
+     * agreement and a client's certificate checks, a millisecond or more each. By default on a pool the process
+     * shares (half the available processors, at least one, of daemon threads), so that a flood of handshakes
+     * leaves the reactor thread only the records' encryption to do; the connection waits for its tasks unwatched
+     * and resumes on its reactor. That helps the reactor's other connections only where the pool's threads run on
+     * other CPUs than the reactor's: they start when the first TLS server or client opens, with the CPU affinity
+     * of the thread that opens it, so open it from an unpinned thread, or give an executor whose threads run
+     * where the reactors do not. Null runs the tasks on the reactor thread, as before: one thread hop fewer per
+     * handshake. Tasks of a renegotiation or key update after the handshake run on the reactor thread either
+     * way, and so do those an executor refuses or runs at once on the calling thread.
+     *
+     * @param executor the executor, or null for the reactor thread.
+     * @return this.
+     */
+    public TlsConfig handshakeExecutor(final Executor executor)
+    {
+        this.handshakeExecutor = executor;
+        return this;
+    }
+
     @Override
     public int maxConcurrentHandshakes()
     {
@@ -227,6 +250,10 @@ public final class TlsConfig implements TransportFactory
     public void check()
     {
         context();
+        if (handshakeExecutor == SharedHandshakeExecutor.INSTANCE)
+        {
+            SharedHandshakeExecutor.INSTANCE.start(); // here, on the opening thread, not on a pinned reactor
+        }
     }
 
     @Override
@@ -261,7 +288,7 @@ public final class TlsConfig implements TransportFactory
             }
         }
         engine.setSSLParameters(parameters);
-        return new TlsTransport(engine, maxRenegotiations, renegotiationIntervalMillis);
+        return new TlsTransport(engine, maxRenegotiations, renegotiationIntervalMillis, handshakeExecutor);
     }
 
     private synchronized SSLContext context()

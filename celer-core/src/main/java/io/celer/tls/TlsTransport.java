@@ -3,6 +3,8 @@ package io.celer.tls;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
@@ -22,7 +24,10 @@ import io.celer.tcp.TransportLimitException;
  * encrypted ones are heap buffers: the JDK encrypts and decrypts records in place there, and its AES-GCM
  * copies a direct buffer through temporary arrays on every record (about 1.3 KB of garbage per round trip on
  * JDK 17 and 25), while the socket copies a heap buffer through a direct buffer it caches per thread.
- * Delegated tasks (certificate checks) run on the reactor thread: they happen during handshakes only.
+ * The handshake's delegated tasks (the signature, the key agreement, certificate checks) run on the handshake
+ * executor of {@link TlsConfig#handshakeExecutor}, the connection watching nothing meanwhile; those of a
+ * renegotiation or key update after it, rare and bounded by {@link TlsConfig#maxRenegotiations}, on the reactor
+ * thread.
  *
  * <p>The three buffers are borrowed from the thread's {@link TlsBuffers} while they hold bytes (all three for
  * the handshake) and given back once empty, so an idle connection holds none. Renegotiations and key updates
@@ -57,9 +62,19 @@ final class TlsTransport implements Transport
     private int renegotiations;
     private long renegotiationWindowStart;
     private TlsCounters counters;
+    /** Where the handshake's delegated tasks run; null: on the reactor thread. */
+    private final Executor handshakeExecutor;
+    private final Runnable runTasksThere = this::runTasksThere;
+    private Runnable resume;
+    /** Set on the reactor thread, cleared on the executor's once the tasks ran: then the engine is the reactor's. */
+    private volatile boolean tasksRunning;
+    /** The reactor thread while it hands tasks over: an executor that runs them at once, on it, resumes nothing. */
+    private Thread handingOver;
 
-    TlsTransport(final SSLEngine engine, final int maxRenegotiations, final long renegotiationIntervalMillis)
+    TlsTransport(final SSLEngine engine, final int maxRenegotiations, final long renegotiationIntervalMillis,
+        final Executor handshakeExecutor)
     {
+        this.handshakeExecutor = handshakeExecutor;
         this.engine = engine;
         this.packetSize = engine.getSession().getPacketBufferSize();
         this.plaintextSize = engine.getSession().getApplicationBufferSize();
@@ -74,8 +89,24 @@ final class TlsTransport implements Transport
     }
 
     @Override
+    public boolean handshakeWorkPending()
+    {
+        return tasksRunning;
+    }
+
+    @Override
+    public void resumeHandshakeThrough(final Runnable resumeHandshake)
+    {
+        this.resume = resumeHandshake;
+    }
+
+    @Override
     public boolean handshake(final SocketChannel channel) throws IOException
     {
+        if (tasksRunning)
+        {
+            return false; // a stale resume: the engine is the executor's until its tasks ran
+        }
         try
         {
             if (!started)
@@ -103,10 +134,14 @@ final class TlsTransport implements Transport
                         giveBackEmpty();
                         return true;
                     case NEED_TASK:
+                        if (handOverTasks())
+                        {
+                            return false;
+                        }
                         runTasks();
                         break;
                     case NEED_WRAP:
-                        wrap(empty);
+                        wrapRecord(empty); // a task it asks for comes round as NEED_TASK
                         break;
                     default: // NEED_UNWRAP, NEED_UNWRAP_AGAIN
                         if (!unwrapHandshake(channel))
@@ -415,6 +450,16 @@ final class TlsTransport implements Transport
 
     private SSLEngineResult wrap(final ByteBuffer source) throws SSLException
     {
+        final SSLEngineResult result = wrapRecord(source);
+        if (result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_TASK)
+        {
+            runTasks();
+        }
+        return result;
+    }
+
+    private SSLEngineResult wrapRecord(final ByteBuffer source) throws SSLException
+    {
         if (netOut == NONE)
         {
             netOut = buffers.takePacket(packetSize);
@@ -425,10 +470,6 @@ final class TlsTransport implements Transport
         {
             // Only called with netOut empty, which always holds one record.
             throw new SSLException("a TLS record does not fit " + netOut.capacity() + " bytes");
-        }
-        if (result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_TASK)
-        {
-            runTasks();
         }
         return result;
     }
@@ -510,6 +551,54 @@ final class TlsTransport implements Transport
             appIn.limit(appIn.position() + n);
             destination.put(appIn);
             appIn.limit(limit);
+        }
+    }
+
+    /**
+     * Hands the engine's delegated tasks (a server's signature and key agreement, a client's certificate checks:
+     * a millisecond or more each) to the handshake executor, so that the reactor goes on serving its other
+     * connections meanwhile; the executor's thread resumes the handshake once they ran.
+     *
+     * @return false when the handshake goes on here: no executor, it refused them, or they ran already.
+     */
+    private boolean handOverTasks()
+    {
+        if (handshakeExecutor == null || resume == null)
+        {
+            return false;
+        }
+        tasksRunning = true;
+        handingOver = Thread.currentThread();
+        try
+        {
+            handshakeExecutor.execute(runTasksThere);
+        }
+        catch (final RejectedExecutionException ex)
+        {
+            tasksRunning = false;
+        }
+        finally
+        {
+            handingOver = null;
+        }
+        return tasksRunning;
+    }
+
+    /** On the handshake executor's thread, or at once on the reactor's when the executor runs tasks in place. */
+    private void runTasksThere()
+    {
+        try
+        {
+            runTasks();
+        }
+        finally
+        {
+            // A task that failed left its exception in the engine: the next step on the reactor throws it.
+            tasksRunning = false;
+            if (Thread.currentThread() != handingOver)
+            {
+                resume.run();
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package io.celer.udp;
 
+import io.celer.counters.BatchedTotal;
 import io.celer.counters.Counter;
 import io.celer.counters.CounterScope;
 
@@ -8,10 +9,10 @@ import io.celer.counters.CounterScope;
  */
 final class UdpCounters
 {
-    final Counter datagramsIn;
-    final Counter bytesIn;
-    final Counter datagramsOut;
-    final Counter bytesOut;
+    final BatchedTotal datagramsIn;
+    final BatchedTotal bytesIn;
+    final BatchedTotal datagramsOut;
+    final BatchedTotal bytesOut;
     /** Received datagrams larger than {@link UdpConfig#maxDatagramSize()}, truncated by the kernel and dropped. */
     final Counter oversized;
     /** Sends refused because the socket's send buffer had no room. */
@@ -19,10 +20,10 @@ final class UdpCounters
 
     private UdpCounters(final CounterScope scope)
     {
-        datagramsIn = scope.total("udp.datagrams.in", "");
-        bytesIn = scope.total("udp.bytes.in", "");
-        datagramsOut = scope.total("udp.datagrams.out", "");
-        bytesOut = scope.total("udp.bytes.out", "");
+        datagramsIn = scope.batchedTotal("udp.datagrams.in", "");
+        bytesIn = scope.batchedTotal("udp.bytes.in", "");
+        datagramsOut = scope.batchedTotal("udp.datagrams.out", "");
+        bytesOut = scope.batchedTotal("udp.bytes.out", "");
         oversized = scope.total("udp.datagrams.dropped", "cause=oversized");
         sendBufferFull = scope.total("udp.datagrams.dropped", "cause=send_buffer_full");
     }

@@ -63,6 +63,25 @@ class CountersTest
     }
 
     @Test
+    void aBatchedTotalIsSeenOnlyOnceItsScopeIsFlushedAndAddsToTheTotalOfItsName()
+    {
+        final Counters counters = Counters.inMemory(64);
+        final CounterScope scope = counters.scope("r");
+        final BatchedTotal bytes = scope.batchedTotal("tcp.bytes.in", "");
+        assertThat(scope.batchedTotal("tcp.bytes.in", "")).isSameAs(bytes);
+        bytes.add(100);
+        bytes.increment();
+        scope.total("tcp.bytes.in", "").add(10);
+        final CountersReader reader = counters.reader();
+        assertThat(reader.sum("r", "tcp.bytes.in", "")).isEqualTo(10);
+        scope.flush();
+        assertThat(reader.sum("r", "tcp.bytes.in", "")).isEqualTo(111);
+        scope.flush();
+        assertThat(reader.sum("r", "tcp.bytes.in", "")).isEqualTo(111);
+        assertThat(reader.snapshot()).hasSize(1);
+    }
+
+    @Test
     void twoLiveScopesOfOneNameAreToldApartAndAClosedOneIsGone()
     {
         final Counters counters = Counters.inMemory(64);

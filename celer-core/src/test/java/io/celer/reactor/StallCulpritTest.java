@@ -138,6 +138,18 @@ class StallCulpritTest
     }
 
     @Test
+    void aLambdaIsNamedAfterTheClassThatWroteItTheSameInEveryRun()
+    {
+        final Reactor reactor = reactors.start("stall-lambda");
+        final Runnable lambda = () -> spin(20_000_000L);
+        assertThat(lambda.getClass().getName()).contains("$$Lambda").isNotEqualTo(StallCulpritTest.class.getName() +
+            "$$Lambda");
+        assertThat(reactor.callAsync(lambda)).isTrue();
+        Await.until("the lambda's stall", () -> Counters.process().reader().sum(reactor.counters().name(),
+            "reactor.stall.culprits", "culprit=" + StallCulpritTest.class.getName() + "$$Lambda") >= 1);
+    }
+
+    @Test
     void theWarningComesAtMostOnceASecondAndCountsTheStallsBetween() throws Exception
     {
         final Reactor reactor = reactors.start("stall-often");

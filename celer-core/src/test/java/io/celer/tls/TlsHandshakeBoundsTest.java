@@ -108,6 +108,18 @@ class TlsHandshakeBoundsTest
                 }
 
                 @Override
+                public boolean handshakeWorkPending()
+                {
+                    return inner.handshakeWorkPending();
+                }
+
+                @Override
+                public void resumeHandshakeThrough(final Runnable resume)
+                {
+                    inner.resumeHandshakeThrough(resume);
+                }
+
+                @Override
                 public int read(final SocketChannel channel, final ByteBuffer destination, final boolean fromSocket)
                     throws IOException
                 {

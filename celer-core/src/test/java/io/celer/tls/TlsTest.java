@@ -187,6 +187,8 @@ class TlsTest
         final CountersReader counters = Counters.process().reader();
         final String serverScope = "server";
         assertThat(counters.sum(serverScope, "tls.handshakes", "result=failed")).isEqualTo(1);
+        assertThat(counters.sum(serverScope, "tls.handshakes.failed", "cause=tls_error")).isEqualTo(1);
+        assertThat(counters.sum(serverScope, "tls.handshakes.failed", "cause=timeout")).isZero();
         assertThat(counters.sum(serverScope, "tcp.connections.closed", "reason=tls_error")).isEqualTo(1);
         assertThat(counters.sum(serverScope, "tls.handshakes", "result=done")).isZero();
     }
@@ -244,6 +246,13 @@ class TlsTest
                 .contains("did not complete within 300 ms");
             assertThat(silent.getInputStream().read()).isEqualTo(-1);
         }
+        // Both closed as TLS errors; the counters tell the peer that left from the one that ran out of time.
+        final CountersReader counters = Counters.process().reader();
+        assertThat(counters.sum("server", "tls.handshakes.failed", "cause=tls_error")).isEqualTo(1);
+        assertThat(counters.sum("server", "tls.handshakes.failed", "cause=timeout")).isZero();
+        assertThat(counters.sum("impatient-server", "tls.handshakes.failed", "cause=timeout")).isEqualTo(1);
+        assertThat(counters.sum("impatient-server", "tls.handshakes.failed", "cause=tls_error")).isZero();
+        assertThat(counters.sum("impatient-server", "tls.handshakes", "result=failed")).isEqualTo(1);
     }
 
     @Test

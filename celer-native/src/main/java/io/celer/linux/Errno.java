@@ -34,6 +34,20 @@ public final class Errno
     public static final int EINPROGRESS = 115;
     /** Not enough memory. */
     public static final int ENOMEM = 12;
+    /** Operation not permitted (io_uring disabled, say). */
+    public static final int EPERM = 1;
+    /** No such entry (nothing to cancel). */
+    public static final int ENOENT = 2;
+    /** Busy: completions must be reaped before more are submitted. */
+    public static final int EBUSY = 16;
+    /** Invalid argument (flags a kernel does not know). */
+    public static final int EINVAL = 22;
+    /** No such system call. */
+    public static final int ENOSYS = 38;
+    /** Timer expired (a wait that ran out). */
+    public static final int ETIME = 62;
+    /** Operation cancelled. */
+    public static final int ECANCELED = 125;
 
     private Errno()
     {
@@ -67,6 +81,13 @@ public final class Errno
             case 113 -> "EHOSTUNREACH";
             case 101 -> "ENETUNREACH";
             case ENOMEM -> "ENOMEM";
+            case EPERM -> "EPERM";
+            case ENOENT -> "ENOENT";
+            case EBUSY -> "EBUSY";
+            case EINVAL -> "EINVAL";
+            case ENOSYS -> "ENOSYS";
+            case ETIME -> "ETIME";
+            case ECANCELED -> "ECANCELED";
             default -> "errno " + value;
         };
     }

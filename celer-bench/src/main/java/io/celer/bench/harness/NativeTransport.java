@@ -27,11 +27,25 @@ public final class NativeTransport
      * Whether a peer runs on it.
      *
      * @param peer the peer.
-     * @return true for a Celer peer whose transport is {@link #EPOLL}.
+     * @return true for a Celer peer whose transport is {@link #EPOLL}, alone or with a mode ({@code epoll-poll}).
      */
     public static boolean uses(final Peer peer)
     {
-        return peer.isCeler() && EPOLL.equals(peer.transport());
+        return peer.isCeler() && peer.transport() != null &&
+            (peer.transport().equals(EPOLL) || peer.transport().startsWith(EPOLL + "-"));
+    }
+
+    /**
+     * What a Celer peer on it is told as {@code --transport}: how it uses its channels ({@code poll} for
+     * {@code epoll-poll}), the transport itself being a JVM flag.
+     *
+     * @param peer a peer that {@link #uses} it.
+     * @return the rest of its transport's name, or null when there is none.
+     */
+    public static String childTransport(final Peer peer)
+    {
+        final String transport = peer.transport();
+        return transport.length() > EPOLL.length() ? transport.substring(EPOLL.length() + 1) : null;
     }
 
     /**
@@ -65,10 +79,10 @@ public final class NativeTransport
         final String reason = unavailable();
         if (reason != null && chosen.removeIf(NativeTransport::uses))
         {
-            out.println("Skipping celer-epoll: " + reason);
+            out.println("Skipping the epoll peers: " + reason);
             if (chosen.isEmpty())
             {
-                throw new IllegalArgumentException("celer-epoll cannot run here: " + reason);
+                throw new IllegalArgumentException("the epoll peers cannot run here: " + reason);
             }
         }
     }

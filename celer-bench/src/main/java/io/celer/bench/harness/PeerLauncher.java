@@ -168,10 +168,11 @@ public final class PeerLauncher
         command.add("-cp");
         command.add(epoll ? classpath + java.io.File.pathSeparator + NativeTransport.jar() : classpath);
         command.add(mainClass);
-        // A Celer peer on epoll learns its transport from its JVM's flags, not from an argument.
-        if (peer.transport() != null && !epoll)
+        // A Celer peer on epoll learns its transport from its JVM's flags, and only its mode from an argument.
+        final String transport = epoll ? NativeTransport.childTransport(peer) : peer.transport();
+        if (transport != null)
         {
-            command.add("--transport=" + peer.transport());
+            command.add("--transport=" + transport);
         }
         if (pinTo >= 0)
         {

@@ -4,6 +4,7 @@ import java.util.List;
 
 import io.celer.bench.harness.FixedPeer;
 import io.celer.bench.harness.ListedPeer;
+import io.celer.bench.harness.NativeTransport;
 import io.celer.bench.harness.Peer;
 import io.celer.bench.http.peer.CelerHttpServer;
 import io.celer.bench.http.peer.GrizzlyServer;
@@ -38,6 +39,10 @@ enum HttpPeer implements ListedPeer
     /** Celer's HttpServer on reactors that wait in the selector when idle, as Netty's and Vert.x's loops do. */
     CELER(new FixedPeer("celer", "Celer HttpServer, reactors waiting in the selector when idle", true, null),
         CelerHttpServer.class, 17, ReactorIdle.SELECT),
+    /** Celer's HttpServer on its epoll transport (celer-native, FFM, JDK 22+), reactors waiting when idle. */
+    CELER_EPOLL(new FixedPeer("celer-epoll", "Celer HttpServer on the epoll transport (celer-native, FFM), reactors "
+        + "waiting in the selector when idle", true, NativeTransport.EPOLL), CelerHttpServer.class, 17,
+        ReactorIdle.SELECT),
     /** Celer's HttpServer on reactors that spin and yield when idle: the lowest latency, a CPU each always busy. */
     CELER_SPIN(new FixedPeer("celer-spin", "Celer HttpServer, reactors spinning and yielding when idle", true, null),
         CelerHttpServer.class, 17, ReactorIdle.YIELD);

@@ -7,6 +7,7 @@ import java.util.Map;
 import io.celer.bench.harness.CommandedChild;
 import io.celer.bench.harness.CpuPlan;
 import io.celer.bench.harness.Jdks;
+import io.celer.bench.harness.NativeTransport;
 import io.celer.bench.harness.PeerLauncher;
 
 /**
@@ -37,6 +38,11 @@ final class ServerSide
      */
     String cannotRun(final HttpPeer peer)
     {
+        final String noNative = NativeTransport.uses(peer) ? NativeTransport.unavailable() : null;
+        if (noNative != null)
+        {
+            return peer.id() + " skipped: " + noNative;
+        }
         return peer.minimumJdk() > 17 && newJdk == null
             ? peer.id() + " skipped: it needs JDK " + peer.minimumJdk() + "+, and none was found in $CELER_JDK21 "
                 + "or under /usr/lib/jvm"

@@ -19,6 +19,10 @@ enum LatencyPeer implements Peer
     /** Celer on its epoll transport (celer-native, FFM, JDK 22+): the same reactor, selecting every cycle. */
     CELER_EPOLL("celer-epoll", celerTcp("Celer, busy-spin reactor, epoll transport (celer-native, FFM)"), null,
         "epoll"),
+    /** Celer on its epoll transport with its connections busy-polled: {@code read} every cycle, no epoll_wait. */
+    CELER_EPOLL_POLL("celer-epoll-poll",
+        celerTcp("Celer, busy-spin reactor, busy-polled connection, epoll transport (celer-native, FFM)"), null,
+        "epoll-poll"),
     /** Netty with its NIO transport, as configured by default. */
     NETTY_NIO("netty-nio", nettyTcp("Netty 4.1, NioEventLoopGroup(1), TCP_NODELAY"),
         nettyUdp("Netty 4.1, NioDatagramChannel, NioEventLoopGroup(1)"), "nio"),
@@ -154,6 +158,7 @@ enum LatencyPeer implements Peer
             case CELER:
             case CELER_POLL:
             case CELER_EPOLL:
+            case CELER_EPOLL_POLL:
                 return "TlsConfig";
             case BLOCKING:
                 return "SSLSocket";
@@ -200,11 +205,11 @@ enum LatencyPeer implements Peer
     /**
      * Whether it is one of Celer's own configurations.
      *
-     * @return true for {@code celer}, {@code celer-poll} and {@code celer-epoll}.
+     * @return true for {@code celer}, {@code celer-poll}, {@code celer-epoll} and {@code celer-epoll-poll}.
      */
     @Override
     public boolean isCeler()
     {
-        return this == CELER || this == CELER_POLL || this == CELER_EPOLL;
+        return this == CELER || this == CELER_POLL || this == CELER_EPOLL || this == CELER_EPOLL_POLL;
     }
 }

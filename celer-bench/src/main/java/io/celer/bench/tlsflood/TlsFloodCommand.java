@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.Writer;
+import java.lang.management.ManagementFactory;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import picocli.CommandLine.Command;
@@ -27,6 +30,7 @@ import io.celer.bench.harness.BenchCertificates;
 import io.celer.bench.harness.BenchException;
 import io.celer.bench.harness.CpuPlan;
 import io.celer.bench.harness.Runtimes;
+import io.celer.bench.peer.server.PinnedThreads;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.tcp.Connection;
@@ -37,20 +41,23 @@ import io.celer.tcp.TransportFactory;
 import io.celer.tls.TlsConfig;
 
 /**
- * {@code bench tls-flood}: one reactor serves a plain keep-alive echo client and two TLS echo servers, one with
- * the handshake bound ({@link TlsConfig#maxConcurrentHandshakes}) and one without. A child process, pinned to
- * another CPU than this one where taskset works, floods one TLS server at a time with full handshakes from many
- * threads while the plain client measures its round trips; so the flooders take no CPU from the reactor, and what
- * the plain client sees is the reactor's own work on the handshakes.
+ * {@code bench tls-flood}: one reactor serves a plain keep-alive echo client and two TLS echo servers with the
+ * handshake bound ({@link TlsConfig#maxConcurrentHandshakes}), one with TLS's defaults (the handshakes' work on
+ * the shared handshake executor, {@link TlsConfig#handshakeExecutor}) and one that runs that work on the reactor
+ * thread. A child process, pinned to another CPU than this one where taskset works, floods one TLS server at a
+ * time with full handshakes from many threads while the plain client measures its round trips; so the flooders
+ * take no CPU from the reactor, and what the plain client sees is this process's own work on the handshakes.
  */
 @Command(name = "tls-flood", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Measures a plain keep-alive client's round trips on a reactor quiet, then while a child process " +
-        "on another CPU floods a TLS server on the same reactor with full handshakes, with the handshake bound " +
-        "and without it. Prints a Markdown table."},
-    footer = {"", "Examples:", "  ./celer bench tls-flood", "  ./celer bench tls-flood --flooders 50 --samples 5000"})
+        "on another CPU floods a TLS server on the same reactor with full handshakes, their work on the handshake " +
+        "executor (the default) and on the reactor thread. Prints a Markdown table."},
+    footer = {"", "Examples:", "  ./celer bench tls-flood", "  ./celer bench tls-flood --quick",
+        "  ./celer bench tls-flood --flooders 50 --samples 5000"})
 public final class TlsFloodCommand implements Callable<Integer>
 {
     private static final int PING = 16;
+    private static final String ON_REACTOR = "flood, work on the reactor";
 
     @Option(names = "--flooders", paramLabel = "N", defaultValue = "200",
         description = "Flooding threads in the child process, each shaking hands over and over (default " +
@@ -62,8 +69,8 @@ public final class TlsFloodCommand implements Callable<Integer>
     int samples;
 
     @Option(names = "--bound", paramLabel = "N", defaultValue = "64",
-        description = "maxConcurrentHandshakes of the bounded server (default ${DEFAULT-VALUE}, the default " +
-            "of TlsConfig).")
+        description = "maxConcurrentHandshakes of both TLS servers (default ${DEFAULT-VALUE}, the default of " +
+            "TlsConfig).")
     int bound;
 
     @Option(names = "--settle-millis", paramLabel = "MS", defaultValue = "2000",
@@ -75,14 +82,38 @@ public final class TlsFloodCommand implements Callable<Integer>
             "measured phases (default ${DEFAULT-VALUE}).")
     int warmupSeconds;
 
-    private PrintStream out = System.out;
+    @Option(names = "--handshake-cpu", paramLabel = "CPU", defaultValue = "-1",
+        description = "Runs the first TLS server's handshake work on one thread pinned to this CPU, as a machine " +
+            "with its reactor pinned would, rather than on the shared handshake executor, whose threads start " +
+            "on this process's CPU (default: the shared executor).")
+    int handshakeCpu = -1;
 
-    /** One phase's figures. */
-    record Phase(String name, long[] sortedNanos, long handshakes, long failures, double seconds, long waited)
+    @Option(names = "--quick", description = "A short run for a demo: 40 flooders, 2,000 round trips a phase, " +
+        "0.5 s to settle, 2 s of warm-up (under a minute in all).")
+    boolean quick;
+
+    private PrintStream out = System.out;
+    private ExecutorService pinnedExecutor;
+
+    /**
+     * One phase's figures.
+     *
+     * @param reactorCpuNanos the reactor thread's CPU time while the plain client was measured.
+     * @param measuredNanos   the time the plain client was measured.
+     */
+    record Phase(String name, long[] sortedNanos, long handshakes, long failures, double seconds, long waited,
+        long reactorCpuNanos, long measuredNanos)
     {
         Phase named(final String phaseName)
         {
-            return new Phase(phaseName, sortedNanos, handshakes, failures, seconds, waited);
+            return new Phase(phaseName, sortedNanos, handshakes, failures, seconds, waited, reactorCpuNanos,
+                measuredNanos);
+        }
+
+        /** The share of one CPU the reactor thread used, in percent. */
+        double reactorCpuPercent()
+        {
+            return 100.0 * reactorCpuNanos / measuredNanos;
         }
 
         long percentileMicros(final double p)
@@ -113,13 +144,21 @@ public final class TlsFloodCommand implements Callable<Integer>
     }
 
     /**
-     * Runs the phases: quiet, flooded with the bound, without it twice, with it again, quiet again.
+     * Runs the phases: quiet, flooded with TLS's defaults, with the handshakes' work on the reactor twice, with the
+     * defaults again, quiet again.
      *
      * @return their figures.
      * @throws Exception when a part fails.
      */
     List<Phase> run() throws Exception
     {
+        if (quick)
+        {
+            flooders = 40;
+            samples = 2_000;
+            settleMillis = 500;
+            warmupSeconds = 2;
+        }
         final String affinity = CpuPlan.available() >= 2 ? taskset("-c", "-p") : null;
         final boolean pinned = affinity != null && taskset("-a", "-p", "-c", "1") != null;
         out.println(pinned ? "this process (reactor, plain client) on CPU 1, the flooding process on CPU 0" :
@@ -130,29 +169,55 @@ public final class TlsFloodCommand implements Callable<Integer>
         {
             final BenchCertificates certificates = BenchCertificates.make(dir);
             final TcpServer plain = echoServer(reactor, TransportFactory.plain());
-            final TcpServer bounded = echoServer(reactor, tls(certificates).maxConcurrentHandshakes(bound));
-            final TcpServer unbounded = echoServer(reactor, tls(certificates).maxConcurrentHandshakes(0));
+            final TlsConfig defaultsTls = tls(certificates).maxConcurrentHandshakes(bound);
+            final String defaultsName;
+            if (handshakeCpu >= 0)
+            {
+                pinnedExecutor = Executors.newSingleThreadExecutor(task ->
+                {
+                    final Thread thread = new Thread(() ->
+                    {
+                        PinnedThreads.pin(handshakeCpu);
+                        task.run();
+                    }, "tls-flood-handshakes");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+                defaultsTls.handshakeExecutor(pinnedExecutor);
+                defaultsName = "flood, handshake work on CPU " + handshakeCpu;
+            }
+            else
+            {
+                defaultsName = "flood, defaults";
+            }
+            final TcpServer defaults = echoServer(reactor, defaultsTls);
+            final TcpServer onReactor = echoServer(reactor, tls(certificates).maxConcurrentHandshakes(bound)
+                .handshakeExecutor(null));
             final List<Phase> phases = new ArrayList<>();
             try (Socket client = new Socket("127.0.0.1", plain.port()))
             {
                 client.setTcpNoDelay(true);
                 client.setSoTimeout(60_000);
                 roundTrips(client, Math.max(1_000, samples / 2)); // warm-up
-                flood(client, bounded, certificates, pinned, warmupSeconds * 500L, 0);
-                flood(client, unbounded, certificates, pinned, warmupSeconds * 500L, 0);
-                phases.add(quiet("quiet", client));
+                flood(client, defaults, certificates, pinned, warmupSeconds * 500L, 0, reactor);
+                flood(client, onReactor, certificates, pinned, warmupSeconds * 500L, 0, reactor);
+                phases.add(quiet("quiet", client, reactor));
                 // In the order A B B A, so that a drift of the machine's load weighs on both alike.
-                phases.add(flooded("flood, bound " + bound, client, bounded, certificates, pinned));
-                phases.add(flooded("flood, no bound", client, unbounded, certificates, pinned));
-                phases.add(flooded("flood, no bound", client, unbounded, certificates, pinned));
-                phases.add(flooded("flood, bound " + bound, client, bounded, certificates, pinned));
-                phases.add(quiet("quiet again", client));
+                phases.add(flooded(defaultsName, client, defaults, certificates, pinned, reactor));
+                phases.add(flooded(ON_REACTOR, client, onReactor, certificates, pinned, reactor));
+                phases.add(flooded(ON_REACTOR, client, onReactor, certificates, pinned, reactor));
+                phases.add(flooded(defaultsName, client, defaults, certificates, pinned, reactor));
+                phases.add(quiet("quiet again", client, reactor));
             }
             return phases;
         }
         finally
         {
             reactor.close();
+            if (pinnedExecutor != null)
+            {
+                pinnedExecutor.shutdownNow();
+            }
             Runtimes.deleteRecursively(dir);
             if (pinned)
             {
@@ -162,20 +227,29 @@ public final class TlsFloodCommand implements Callable<Integer>
         }
     }
 
-    private Phase quiet(final String name, final Socket client) throws IOException
+    private Phase quiet(final String name, final Socket client, final Reactor reactor) throws IOException
     {
-        return new Phase(name, roundTrips(client, samples), 0, 0, 0, 0);
+        final long cpu = cpuNanos(reactor);
+        final long start = System.nanoTime();
+        final long[] rtt = roundTrips(client, samples);
+        return new Phase(name, rtt, 0, 0, 0, 0, cpuNanos(reactor) - cpu, System.nanoTime() - start);
     }
 
     private Phase flooded(final String name, final Socket client, final TcpServer target,
-        final BenchCertificates certificates, final boolean pinned) throws Exception
+        final BenchCertificates certificates, final boolean pinned, final Reactor reactor) throws Exception
     {
-        return flood(client, target, certificates, pinned, settleMillis, samples).named(name);
+        return flood(client, target, certificates, pinned, settleMillis, samples, reactor).named(name);
+    }
+
+    /** The reactor thread's CPU time so far. */
+    private static long cpuNanos(final Reactor reactor)
+    {
+        return ManagementFactory.getThreadMXBean().getThreadCpuTime(reactor.thread().getId());
     }
 
     /** Floods the target for {@code settle} ms, then while the client makes {@code count} round trips. */
     private Phase flood(final Socket client, final TcpServer target, final BenchCertificates certificates,
-        final boolean pinned, final long settle, final int count) throws Exception
+        final boolean pinned, final long settle, final int count, final Reactor reactor) throws Exception
     {
         final List<String> command = new ArrayList<>();
         if (pinned)
@@ -195,14 +269,19 @@ public final class TlsFloodCommand implements Callable<Integer>
             final long floodStart = System.nanoTime();
             final long waitedBefore = target.waitedHandshakes();
             Thread.sleep(settle);
+            final long cpu = cpuNanos(reactor);
+            final long start = System.nanoTime();
             final long[] rtt = roundTrips(client, count);
+            final long measured = System.nanoTime() - start;
+            final long reactorCpu = cpuNanos(reactor) - cpu;
             try (Writer stop = new OutputStreamWriter(child.getOutputStream(), StandardCharsets.UTF_8))
             {
                 stop.write("stop\n");
             }
             final String[] done = await(lines, "done ").split(" ");
             return new Phase("flood", rtt, Long.parseLong(done[1]), Long.parseLong(done[2]),
-                (System.nanoTime() - floodStart) / 1e9, target.waitedHandshakes() - waitedBefore);
+                (System.nanoTime() - floodStart) / 1e9, target.waitedHandshakes() - waitedBefore, reactorCpu,
+                Math.max(1, measured));
         }
         finally
         {
@@ -302,14 +381,14 @@ public final class TlsFloodCommand implements Callable<Integer>
         final StringBuilder table = new StringBuilder();
         table.append("bench tls-flood, ").append(LocalDate.now(ZoneOffset.UTC)).append(", ").append(flooders)
             .append(" flooding threads, ").append(samples).append(" round trips of ").append(PING)
-            .append(" bytes a phase\n\n");
-        table.append("| phase | plain p50 (us) | p99 (us) | p99.9 (us) | max (us) | handshakes/s | failed | " +
-            "waited for a slot |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+            .append(" bytes a phase, maxConcurrentHandshakes ").append(bound).append("\n\n");
+        table.append("| phase | plain p50 (us) | p99 (us) | p99.9 (us) | max (us) | reactor CPU (%) | " +
+            "handshakes/s | failed | waited for a slot |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
         for (final Phase phase : phases)
         {
-            table.append(String.format("| %s | %d | %d | %d | %d | %s | %s | %s |%n", phase.name(),
+            table.append(String.format("| %s | %d | %d | %d | %d | %.0f | %s | %s | %s |%n", phase.name(),
                 phase.percentileMicros(0.5), phase.percentileMicros(0.99), phase.percentileMicros(0.999),
-                phase.sortedNanos()[phase.sortedNanos().length - 1] / 1_000,
+                phase.sortedNanos()[phase.sortedNanos().length - 1] / 1_000, phase.reactorCpuPercent(),
                 phase.handshakes() == 0 ? "-" : String.format("%.0f", phase.handshakes() / phase.seconds()),
                 phase.handshakes() == 0 ? "-" : Long.toString(phase.failures()),
                 phase.handshakes() == 0 ? "-" : Long.toString(phase.waited())));

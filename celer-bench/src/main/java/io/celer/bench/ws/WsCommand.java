@@ -9,6 +9,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import io.celer.bench.harness.CommonOptions;
+import io.celer.bench.harness.NativeTransport;
 import io.celer.bench.harness.Peer;
 import io.celer.bench.harness.ServerReactors;
 
@@ -92,7 +93,13 @@ public final class WsCommand implements Callable<Integer>
             final int perClient = rate != null ? rate : Math.max(1, DEFAULT_TOTAL_RATE / Math.max(1, count));
             final int size = common.size(250);
             common.validate(count, 0, size, 40, 65_536);
-            return new WsSettings(Peer.parse(peers, WsPeer.values(), "peer"), parseScenarios(scenarios), count,
+            final List<WsPeer> chosen = Peer.parse(peers, WsPeer.values(), "peer");
+            final String noEpoll = NativeTransport.unavailable();
+            if (noEpoll != null && chosen.stream().anyMatch(NativeTransport::uses))
+            {
+                throw new IllegalArgumentException("celer-epoll cannot run here: " + noEpoll);
+            }
+            return new WsSettings(chosen, parseScenarios(scenarios), count,
                 perClient, size, common.pick(seconds, 10, 60), common.pick(warmupSeconds, 3, 10), slowPercent,
                 slowPauseMillis, slowReadBytes, queue != null ? queue : Math.max(1, 3 * perClient), celerIdle, rssCapMb,
                 common.rounds(), common.launcher(serverReactors.count()), common.outDir());

@@ -1,5 +1,6 @@
 package io.celer.bench.ws;
 
+import io.celer.bench.harness.NativeTransport;
 import io.celer.bench.harness.Peer;
 import io.celer.bench.ws.peer.CelerWebSocketServer;
 import io.celer.bench.ws.peer.NettyWebSocketServer;
@@ -14,6 +15,9 @@ enum WsPeer implements Peer
     CELER("celer", "Celer ws-feed, per-client outboxes", CelerWebSocketServer.class),
     /** The same, its reactors spinning and yielding between ticks instead of waiting in the selector. */
     CELER_SPIN("celer-spin", "Celer ws-feed, per-client outboxes, reactors spinning and yielding",
+        CelerWebSocketServer.class),
+    /** Celer's ws-feed server on its epoll transport (celer-native, FFM, JDK 22+). */
+    CELER_EPOLL("celer-epoll", "Celer ws-feed, per-client outboxes, epoll transport (celer-native, FFM)",
         CelerWebSocketServer.class),
     /** Netty's WebSocket codec on an epoll event loop per server reactor, dropping while a channel is not writable. */
     NETTY("netty", "Netty WebSocket, an epoll event loop per server reactor", NettyWebSocketServer.class),
@@ -46,13 +50,13 @@ enum WsPeer implements Peer
     @Override
     public boolean isCeler()
     {
-        return this == CELER || this == CELER_SPIN;
+        return this == CELER || this == CELER_SPIN || this == CELER_EPOLL;
     }
 
     @Override
     public String transport()
     {
-        return null;
+        return this == CELER_EPOLL ? NativeTransport.EPOLL : null;
     }
 
     /**

@@ -14,6 +14,7 @@ import com.sun.management.UnixOperatingSystemMXBean;
 
 import io.celer.bench.harness.BenchException;
 import io.celer.bench.harness.CpuPlan;
+import io.celer.bench.harness.NativeTransport;
 import io.celer.bench.harness.Peer;
 import io.celer.bench.harness.PeerLauncher;
 import io.celer.bench.harness.ProcessPair;
@@ -115,7 +116,9 @@ record WsRun(WsSettings settings, PrintStream out, PrintStream err)
             args.put("out", clientFile);
             args.put("progress", progressFile);
             args.put("max-seconds", ProcessPair.maxSeconds(limit));
-            return launcher.java(peer, FeedLoadClient.class.getName(), cpus.clientCpu(), args);
+            // The same load client for every Celer server: on NIO, whatever transport the server runs on.
+            final WsPeer client = NativeTransport.uses(peer) ? WsPeer.CELER : peer;
+            return launcher.java(client, FeedLoadClient.class.getName(), cpus.clientCpu(), args);
         }, progress, limit);
         final WsRound result = WsRound.read(contender, round, stats, clientFile, samples);
         if (result.latency().getTotalCount() == 0 && !result.server().capped())

@@ -48,7 +48,7 @@ class NativeTransportTest
         final List<FixedPeer> chosen = new ArrayList<>(List.of(CELER, CELER_EPOLL, NETTY));
         NativeTransport.dropIfUnavailable(chosen, out);
         assertThat(chosen).containsExactly(CELER, NETTY);
-        assertThat(printed.toString(StandardCharsets.UTF_8)).startsWith("Skipping celer-epoll: ")
+        assertThat(printed.toString(StandardCharsets.UTF_8)).startsWith("Skipping the epoll peers: ")
             .contains(NativeTransport.unavailable());
     }
 
@@ -58,7 +58,7 @@ class NativeTransportTest
         System.setProperty(JAR, "no-such-dir/celer-native.jar");
         final List<FixedPeer> chosen = new ArrayList<>(List.of(CELER_EPOLL));
         assertThatThrownBy(() -> NativeTransport.dropIfUnavailable(chosen, out))
-            .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("celer-epoll cannot run here: ");
+            .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("the epoll peers cannot run here: ");
     }
 
     @Test

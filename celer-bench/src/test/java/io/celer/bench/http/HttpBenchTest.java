@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.celer.bench.Refusals;
 import io.celer.bench.ResultFields;
 import io.celer.bench.harness.CpuPlan;
+import io.celer.bench.harness.NativeTransport;
 
 /**
  * Runs {@code bench http} for a second at 1 and 10 connections against Celer and Netty, Celer's HTTP client
@@ -79,6 +80,23 @@ class HttpBenchTest
         assertThat(Files.readString(out.resolve("latest-http.md")))
             .contains("| connections ", "latest-http.png", "CPU us/req c / s",
                 "### Server CPU time per request, microseconds");
+    }
+
+    @Test
+    void theServerOnTheEpollTransportIsMeasuredBesideTheOthers() throws IOException
+    {
+        Assumptions.assumeTrue(NativeTransport.unavailable() == null, () -> "no epoll peer here: " +
+            NativeTransport.unavailable());
+        final JsonNode report = ResultFields.run(out, "latest-http.json", "http",
+            "http", "--peers", "celer-epoll,celer", "--connections", "10", "--warmup-seconds", "1", "--seconds", "1");
+        assertThat(report.get("failures")).isEmpty();
+        assertThat(ResultFields.eachResult(report, (peer, entry) ->
+        {
+            final JsonNode point = entry.get("points").get(0);
+            assertThat(point.get("requests").asLong()).as(peer).isPositive();
+            assertThat(point.get("errors").asLong()).as(peer).isZero();
+            assertThat(point.get("server_cpu_us_per_request").asDouble()).as(peer).isPositive();
+        })).containsExactly("celer-epoll", "celer");
     }
 
     @Test

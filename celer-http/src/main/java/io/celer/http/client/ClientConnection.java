@@ -309,6 +309,7 @@ final class ClientConnection implements Handler, TimerCallback
         final ResponseListener listener = done.listener;
         persistent = keepAlive;
         response.tag = done.tag;
+        client.answered(done);
         final boolean closing = !keepAlive && state == OPEN;
         client.release(done);
         if (closing)

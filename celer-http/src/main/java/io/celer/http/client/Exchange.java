@@ -22,6 +22,8 @@ final class Exchange
     ResponseListener listener;
     long tag;
     long deadline;
+    /** {@code System.nanoTime()} when the client took it, for its latency; 0 with counters off. */
+    long sentNanos;
     int attempts;
     // The host whose connection lost this request after writing it, -1 for none: its retry goes elsewhere.
     int suspectHost = -1;
@@ -46,6 +48,7 @@ final class Exchange
         listener = null;
         tag = 0;
         deadline = 0;
+        sentNanos = 0;
         attempts = 0;
         suspectHost = -1;
         hostSet = false;

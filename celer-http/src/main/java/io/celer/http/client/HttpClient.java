@@ -6,8 +6,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import io.celer.http.HttpMethod;
 import io.celer.counters.Counter;
+import io.celer.counters.Counters;
+import io.celer.counters.LatencyHistogram;
+import io.celer.http.HttpMethod;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.TimerCallback;
 import io.celer.reactor.internal.ReactorPool;
@@ -43,6 +45,7 @@ public final class HttpClient implements AutoCloseable, TimerCallback
     private final HttpClientConfig config;
     private final Counter retried;
     private final Counter failed;
+    private final LatencyHistogram latency;
     // Replaced, not changed, when a host joins or leaves; other threads read them for the counters.
     private volatile List<String> hosts;
     private volatile ClientConnection[] connections;
@@ -94,6 +97,7 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         this.config = config;
         this.retried = reactor.counters().total("http.client.retried", "");
         this.failed = reactor.counters().total("http.client.failed", "");
+        this.latency = reactor.counters().histogram("http.client.latency", "");
         this.hosts = List.of(hosts);
         this.responseTimeoutMillis = config.responseTimeoutMillis();
         this.sweepMillis = Math.max(1, Math.min(100, responseTimeoutMillis / 8));
@@ -378,6 +382,7 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         }
         pending++;
         exchange.deadline = reactor.nowMillis() + responseTimeoutMillis;
+        exchange.sentNanos = Counters.enabled() ? System.nanoTime() : 0;
         if (retryHead != null || waitingHead != null || !dispatch(exchange))
         {
             if (waitingTail == null)
@@ -451,6 +456,15 @@ public final class HttpClient implements AutoCloseable, TimerCallback
         final Throwable cause = failed.lastError();
         failQueued(HttpClientException.Reason.CONNECT_FAILED, "failed: cannot connect to " + hosts +
             (cause == null ? "" : ": " + cause.getMessage()), cause);
+    }
+
+    /** Times a request that got its response, from when it was handed to the client, retries and waits included. */
+    void answered(final Exchange exchange)
+    {
+        if (Counters.enabled())
+        {
+            latency.record(System.nanoTime() - exchange.sentNanos);
+        }
     }
 
     /** Ends a request with a failure and returns its exchange to the pool. */

@@ -1,11 +1,13 @@
 package io.celer.http.server;
 
+import io.celer.counters.BatchedTotal;
 import io.celer.counters.Counter;
 import io.celer.counters.CounterScope;
 import io.celer.http.HttpStatus;
 
 /**
- * The HTTP server counters of one reactor, shared by its servers' connections; written on its thread.
+ * The HTTP server counters of one reactor, shared by its servers' connections; written on its thread, the
+ * responses batched (written when the reactor flushes its counters).
  */
 final class HttpCounters
 {
@@ -14,7 +16,7 @@ final class HttpCounters
         HttpStatus.BAD_REQUEST, HttpStatus.REQUEST_TIMEOUT, HttpStatus.CONTENT_TOO_LARGE, HttpStatus.URI_TOO_LONG,
         HttpStatus.HEADER_FIELDS_TOO_LARGE, HttpStatus.NOT_IMPLEMENTED};
 
-    private final Counter[] responses = new Counter[6];
+    private final BatchedTotal[] responses = new BatchedTotal[6];
     private final Counter[] rejections = new Counter[REJECTIONS.length + 1];
     final Counter pipelineDepthMax;
 
@@ -22,7 +24,7 @@ final class HttpCounters
     {
         for (int i = 1; i <= 5; i++)
         {
-            responses[i] = scope.total("http.responses", "class=" + i + "xx");
+            responses[i] = scope.batchedTotal("http.responses", "class=" + i + "xx");
         }
         for (int i = 0; i < REJECTIONS.length; i++)
         {

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.celer.counters.Counters;
 import io.celer.http.HttpMethod;
 import io.celer.http.server.HttpServerConfig;
 import io.celer.http.server.Router;
@@ -82,6 +83,9 @@ class HttpClientTest
         assertThat(lines).isEqualTo(expected);
         assertThat(maxPending.get()).isEqualTo(count);
         assertThat(server.server.connectionCount()).isEqualTo(1);
+        // Each answered request is timed, in its reactor's histogram, before its listener hears of it.
+        assertThat(Counters.process().reader().sum(client.reactor().counters().name(), "http.client.latency", ""))
+            .isEqualTo(count);
     }
 
     @Test

@@ -2,14 +2,9 @@ package io.celer.linux.epoll;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.management.ManagementFactory;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import io.celer.linux.Errno;
+import io.celer.linux.Loopback;
 import io.celer.linux.Net;
 import io.celer.linux.Syscalls;
 
@@ -44,22 +40,6 @@ class EpollEchoTest
         return THREADS.getCurrentThreadAllocatedBytes();
     }
 
-    /** A non-blocking listener on 127.0.0.1 and a free port; returns its descriptor, the port in {@code port}. */
-    private static int listen(final Syscalls calls, final MemorySegment scratch, final int[] port)
-    {
-        final int fd = calls.socket(Net.AF_INET, Net.SOCK_STREAM | Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC, 0);
-        assertThat(fd).as("socket: %s", Errno.name(fd)).isPositive();
-        assertThat(calls.setIntOption(fd, Net.SOL_SOCKET, Net.SO_REUSEADDR, scratch, 1)).isZero();
-        final MemorySegment address = scratch.asSlice(8, Net.SOCKADDR_IN_SIZE);
-        Net.writeInet4(address, LOOPBACK, 0);
-        assertThat(calls.bind(fd, address.address(), Net.SOCKADDR_IN_SIZE)).isZero();
-        assertThat(calls.listen(fd, 128)).isZero();
-        scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN_SIZE);
-        assertThat(calls.localAddress(fd, address.address(), scratch.address())).isZero();
-        port[0] = Net.inet4Port(address);
-        return fd;
-    }
-
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void pingsComeBackInOrderAndTheLoopAllocatesNothingPerMessage() throws Exception
@@ -70,11 +50,11 @@ class EpollEchoTest
             final MemorySegment scratch = arena.allocate(64, 8);
             final MemorySegment buffer = arena.allocate(64 * 1024, 64);
             final int[] port = new int[1];
-            final int listener = listen(calls, scratch, port);
+            final int listener = Loopback.listen(calls, scratch, port);
             try (Epoll epoll = new Epoll(arena, calls, 64))
             {
                 assertThat(epoll.add(listener, Epoll.EPOLLIN, LISTENER)).isZero();
-                final CompletableFuture<Void> client = CompletableFuture.runAsync(() -> ping(port[0]));
+                final CompletableFuture<Void> client = CompletableFuture.runAsync(() -> Loopback.ping(port[0], PINGS));
 
                 final EchoLoop loop = new EchoLoop(calls, epoll, listener, scratch, buffer);
                 long roundStart = 0;
@@ -179,29 +159,6 @@ class EpollEchoTest
         }
     }
 
-    /** Pings the echo server one 8-byte number at a time, checking each pong. */
-    private static void ping(final int port)
-    {
-        try (Socket socket = new Socket())
-        {
-            socket.setTcpNoDelay(true);
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
-            socket.setSoTimeout(30_000);
-            final DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-            final DataInputStream in = new DataInputStream(socket.getInputStream());
-            for (long i = 0; i < PINGS; i++)
-            {
-                out.writeLong(i);
-                out.flush();
-                assertThat(in.readLong()).isEqualTo(i);
-            }
-        }
-        catch (final java.io.IOException ex)
-        {
-            throw new java.io.UncheckedIOException(ex);
-        }
-    }
-
     @Test
     @Timeout(value = 1, unit = TimeUnit.MINUTES)
     void aWakeupFromAnotherThreadEndsABlockedPollWithNoEvent() throws Exception
@@ -242,7 +199,7 @@ class EpollEchoTest
             final MemorySegment scratch = arena.allocate(64, 8);
             assertThat(calls.read(1_000_000, scratch.address(), 8)).isEqualTo(-Errno.EBADF);
             final int[] port = new int[1];
-            final int listener = listen(calls, scratch, port);
+            final int listener = Loopback.listen(calls, scratch, port);
             try
             {
                 assertThat(calls.accept(listener, Net.SOCK_NONBLOCK)).as("nothing to accept").isEqualTo(-Errno.EAGAIN);

@@ -1,5 +1,6 @@
 package io.celer.websocket.internal;
 
+import io.celer.counters.BatchedTotal;
 import io.celer.counters.Counter;
 import io.celer.counters.CounterScope;
 import io.celer.websocket.CloseCode;
@@ -16,14 +17,14 @@ public final class WebSocketCounters
 
     private final Counter[] closes = new Counter[CODES.length + 1];
     /** Whole messages received from peers and handed to handlers (after inflation, fragments joined). */
-    final Counter messagesIn;
+    final BatchedTotal messagesIn;
     /** Whole messages sent by handlers, a fragmented one once its last fragment is written. */
-    final Counter messagesOut;
+    final BatchedTotal messagesOut;
 
     private WebSocketCounters(final CounterScope scope)
     {
-        messagesIn = scope.total("ws.messages.in", "");
-        messagesOut = scope.total("ws.messages.out", "");
+        messagesIn = scope.batchedTotal("ws.messages.in", "");
+        messagesOut = scope.batchedTotal("ws.messages.out", "");
         for (int i = 0; i < CODES.length; i++)
         {
             closes[i] = scope.total("ws.closes", "code=" + CODES[i]);

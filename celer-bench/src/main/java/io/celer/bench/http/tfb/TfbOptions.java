@@ -1,8 +1,11 @@
 package io.celer.bench.http.tfb;
 
+import java.util.List;
+
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import io.celer.bench.harness.NativeTransport;
 import io.celer.bench.http.HttpOptions;
 import io.celer.bench.http.LoadTimes;
 import io.celer.bench.http.tfb.peer.TfbRoute;
@@ -48,7 +51,13 @@ final class TfbOptions
             {
                 throw new IllegalArgumentException("--depth must be positive: " + depth);
             }
-            return new TfbRun.Settings(route, depth, TfbPeer.parse(peers),
+            final List<TfbPeer> chosen = TfbPeer.parse(peers);
+            final String noEpoll = NativeTransport.unavailable();
+            if (noEpoll != null && chosen.stream().anyMatch(NativeTransport::uses))
+            {
+                throw new IllegalArgumentException("celer-epoll cannot run here: " + noEpoll);
+            }
+            return new TfbRun.Settings(route, depth, chosen,
                 HttpOptions.counts(common.pick(connections, quickCounts, fullCounts), "--connections"),
                 times.warmupSeconds(common), times.seconds(common), driver, common.rounds(), common.launcher(), common.outDir());
         });

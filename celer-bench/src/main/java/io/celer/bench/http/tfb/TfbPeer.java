@@ -5,6 +5,7 @@ import java.util.Map;
 
 import io.celer.bench.harness.FixedPeer;
 import io.celer.bench.harness.ListedPeer;
+import io.celer.bench.harness.NativeTransport;
 import io.celer.bench.harness.Peer;
 import io.celer.bench.http.peer.NettyHttpServer;
 import io.celer.bench.http.peer.VertxHttpServer;
@@ -20,6 +21,9 @@ enum TfbPeer implements ListedPeer
     /** Celer's HttpServer, its reactors waiting in the selector when idle, as event loops do. */
     CELER(new FixedPeer("celer", "Celer HttpServer, reactors waiting in the selector when idle", true, null),
         CelerTfbServer.class, Map.of()),
+    /** Celer's HttpServer on its epoll transport (celer-native, FFM, JDK 22+), reactors waiting when idle. */
+    CELER_EPOLL(new FixedPeer("celer-epoll", "Celer HttpServer on the epoll transport (celer-native, FFM), reactors "
+        + "waiting in the selector when idle", true, NativeTransport.EPOLL), CelerTfbServer.class, Map.of()),
     /** Celer's HttpServer, its reactors spinning and yielding. */
     CELER_SPIN(new FixedPeer("celer-spin", "Celer HttpServer, reactors spinning and yielding", true, null),
         CelerTfbServer.class, Map.of("spin", true)),
