@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import io.celer.http.server.HttpServer;
 import io.celer.http.server.HttpServerConfig;
 import io.celer.tcp.TcpConfig;
+import io.celer.test.Await;
 import io.celer.test.Reactors;
 import io.celer.websocket.StubUpgrade;
 import io.celer.websocket.Utf8Text;
@@ -83,10 +84,13 @@ class SharedSessionPartsTest
                     .getBytes(StandardCharsets.US_ASCII));
                 assertThat(StubUpgrade.readHead(socket.getInputStream())).startsWith("HTTP/1.1 101 ");
             }
-            // Interleaved: each session's text, then each one's close, while all stay open.
+            // Interleaved: each session's text, then each one's close, while all stay open; each heard before the
+            // next is sent, so that they arrive in this order.
             for (int i = 0; i < CLIENTS; i++)
             {
                 send(sockets.get(i), WebSocketUpgradeTest.maskedFrame(1, ("text " + i).getBytes(StandardCharsets.UTF_8)));
+                final int heard = i + 1;
+                Await.until("text " + i, () -> seen.size() == heard);
             }
             for (int i = 0; i < CLIENTS; i++)
             {
