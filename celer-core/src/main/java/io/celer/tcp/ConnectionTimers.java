@@ -11,19 +11,27 @@ import io.celer.reactor.TimerCallback;
  *
  * <p>Reads only stamp the time ({@link #readAt}); the read timer checks the stamp when it fires, so a busy
  * connection never touches the timer wheel.
+ *
+ * <p>The connect, handshake and linger bounds belong to phases that follow one another (connecting, the TLS
+ * handshake, closing), so they share one timer and a phase: every connection holds this object for life, and one
+ * id field where three would do is memory on each of thousands of idle connections. A linger that starts during
+ * the handshake replaces its bound: the connection is closing either way.
  */
 final class ConnectionTimers implements TimerCallback
 {
     private static final long NO_TIMER = Long.MIN_VALUE;
+    private static final byte CONNECT = 1;
+    private static final byte HANDSHAKE = 2;
+    private static final byte LINGER = 3;
 
     private final TcpConnection connection;
     private final Reactor reactor;
     private final TcpConfig config;
     private long eventTimer = NO_TIMER;
     private long readTimer = NO_TIMER;
-    private long connectTimer = NO_TIMER;
-    private long lingerTimer = NO_TIMER;
-    private long handshakeTimer = NO_TIMER;
+    /** The bound of the phase the connection is in (connecting, its handshake or lingering), if any. */
+    private long phaseTimer = NO_TIMER;
+    private byte phase;
     private long sendTimer = NO_TIMER;
     private long lastSentMillis;
     private long readTimeoutMillis;
@@ -71,23 +79,40 @@ final class ConnectionTimers implements TimerCallback
 
     void startConnect()
     {
-        connectTimer = reactor.schedule(config.connectTimeoutMillis(), this);
+        startPhase(CONNECT, config.connectTimeoutMillis());
     }
 
     void connected()
     {
-        connectTimer = cancel(connectTimer);
+        endPhase(CONNECT);
     }
 
     void startHandshake()
     {
-        handshakeTimer = reactor.schedule(config.handshakeTimeoutMillis(), this);
+        startPhase(HANDSHAKE, config.handshakeTimeoutMillis());
     }
 
     void handshakeDone()
     {
-        handshakeTimer = cancel(handshakeTimer);
+        endPhase(HANDSHAKE);
         sendTimer = cancel(sendTimer);
+    }
+
+    private void startPhase(final byte next, final long delayMillis)
+    {
+        cancel(phaseTimer);
+        phase = next;
+        phaseTimer = reactor.schedule(delayMillis, this);
+    }
+
+    /** Ends a phase's bound, unless a later phase has replaced it already. */
+    private void endPhase(final byte ended)
+    {
+        if (phase == ended)
+        {
+            phaseTimer = cancel(phaseTimer);
+            phase = 0;
+        }
     }
 
     /**
@@ -124,7 +149,7 @@ final class ConnectionTimers implements TimerCallback
 
     void startLinger()
     {
-        lingerTimer = reactor.schedule(config.closeLingerMillis(), this);
+        startPhase(LINGER, config.closeLingerMillis());
     }
 
     void setEventTimeout(final long delayMillis)
@@ -161,9 +186,8 @@ final class ConnectionTimers implements TimerCallback
     {
         eventTimer = cancel(eventTimer);
         readTimer = cancel(readTimer);
-        connectTimer = cancel(connectTimer);
-        lingerTimer = cancel(lingerTimer);
-        handshakeTimer = cancel(handshakeTimer);
+        phaseTimer = cancel(phaseTimer);
+        phase = 0;
     }
 
     @Override
@@ -180,33 +204,42 @@ final class ConnectionTimers implements TimerCallback
             {
                 onReadTimer(nowMillis);
             }
-            else if (timerId == connectTimer)
+            else if (timerId == phaseTimer)
             {
-                connectTimer = NO_TIMER;
-                connection.fail(CloseReason.CONNECT_FAILED, new IOException("connect to " +
-                    connection.remoteAddress() + " timed out after " + config.connectTimeoutMillis() + " ms"));
-            }
-            else if (timerId == handshakeTimer)
-            {
-                handshakeTimer = NO_TIMER;
-                handshakeExpired = true;
-                connection.fail(CloseReason.TLS_ERROR, new javax.net.ssl.SSLException("handshake with " +
-                    connection.remoteAddress() + " did not complete within " + config.handshakeTimeoutMillis() +
-                    " ms"));
+                onPhaseTimer();
             }
             else if (timerId == sendTimer)
             {
                 onSendTimer(nowMillis);
             }
-            else if (timerId == lingerTimer)
-            {
-                lingerTimer = NO_TIMER;
-                connection.lingerExpired();
-            }
         }
         catch (final Throwable t)
         {
             connection.fail(CloseReason.HANDLER_ERROR, t);
+        }
+    }
+
+    private void onPhaseTimer()
+    {
+        final byte ended = phase;
+        phaseTimer = NO_TIMER;
+        phase = 0;
+        switch (ended)
+        {
+            case CONNECT -> connection.fail(CloseReason.CONNECT_FAILED, new IOException("connect to " +
+                connection.remoteAddress() + " timed out after " + config.connectTimeoutMillis() + " ms"));
+            case HANDSHAKE ->
+            {
+                handshakeExpired = true;
+                connection.fail(CloseReason.TLS_ERROR, new javax.net.ssl.SSLException("handshake with " +
+                    connection.remoteAddress() + " did not complete within " + config.handshakeTimeoutMillis() +
+                    " ms"));
+            }
+            case LINGER -> connection.lingerExpired();
+            default ->
+            {
+                // No phase: a timer cancelled after it was due; nothing to end.
+            }
         }
     }
 

@@ -21,7 +21,8 @@ public interface WebSocketHandler
      * A whole text message, validated UTF-8.
      *
      * @param socket  the WebSocket.
-     * @param message the text; its bytes through {@link Utf8Text#bytes()}.
+     * @param message the text; its bytes through {@link Utf8Text#bytes()}. A view the reactor's sessions share,
+     *                valid only during this call: {@code toString()} keeps it.
      */
     default void text(final WebSocket socket, final Utf8Text message)
     {
@@ -76,7 +77,7 @@ public interface WebSocketHandler
      *
      * @param socket the WebSocket.
      * @param code   its code, {@link CloseCode#NO_STATUS} when it carried none.
-     * @param reason its reason, maybe empty.
+     * @param reason its reason, maybe empty; a view valid only during this call, as {@link #text}'s.
      */
     default void closing(final WebSocket socket, final int code, final Utf8Text reason)
     {

@@ -14,6 +14,7 @@ import picocli.CommandLine.Option;
 import io.celer.bench.harness.CommonOptions;
 import io.celer.bench.harness.NativeTransport;
 import io.celer.bench.harness.Peer;
+import io.celer.bench.harness.ServerReactors;
 
 /**
  * {@code bench conns}: what an idle connection costs each server, and whether the server still answers as usual
@@ -28,8 +29,9 @@ import io.celer.bench.harness.Peer;
         "Reported per connection: the server's RSS growth, its heap after full collections and its direct "
             + "buffers, the kernel's TCP buffer and slab memory; the time to open them; a fresh client's round "
             + "trips before and with them; and the RSS growth at 100,000 and 1,000,000 connections.",
-        "--size is the WebSocket message's bytes here (default: 32, at most 125). Peers: celer, netty, vertx. "
-            + "Results: bench-results/latest-conns.{json,md,png}."})
+        "--size is the WebSocket message's bytes here (default: 32, at most 125). Peers: celer, celer-epoll, "
+            + "netty, vertx. With --server-reactors N each server runs N reactors or event loops, and Celer's say "
+            + "each one's share of the connections. Results: bench-results/latest-conns.{json,md,png}."})
 public final class ConnsCommand implements Callable<Integer>
 {
     private static final int FULL = 19_000;
@@ -66,6 +68,9 @@ public final class ConnsCommand implements Callable<Integer>
     private int perAddress;
 
     @Mixin
+    private ServerReactors serverReactors;
+
+    @Mixin
     private CommonOptions common;
 
     @Override
@@ -81,18 +86,10 @@ public final class ConnsCommand implements Callable<Integer>
                 : limit > 0 ? (int)Math.min(Integer.MAX_VALUE, limit - OpenFiles.CLIENT_SPARE) : FULL;
             check(count, clientShare, limit);
             final List<ConnsPeer> chosen = new ArrayList<>(Peer.parse(peers, ConnsPeer.values(), "peer"));
-            final String noEpoll = NativeTransport.unavailable();
-            if (noEpoll != null && chosen.removeIf(NativeTransport::uses))
-            {
-                System.out.println("Skipping celer-epoll: " + noEpoll);
-            }
-            if (chosen.isEmpty())
-            {
-                throw new IllegalArgumentException("no peer left to run");
-            }
+            NativeTransport.dropIfUnavailable(chosen, System.out);
             return new ConnsSettings(chosen, Scenario.parse(scenarios),
                 count, clientShare, perAddress, roundTrips, warmupRoundTrips, size, common.rounds(),
-                common.launcher(), common.outDir());
+                common.launcher(serverReactors.count()), common.outDir());
         });
         return new ConnsRun(settings, System.out, System.err).run();
     }

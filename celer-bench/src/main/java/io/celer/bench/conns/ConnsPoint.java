@@ -29,6 +29,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param kernel          the machine's TCP memory before and with the connections.
  * @param freshClient     the fresh client's round trips before and with the connections.
  * @param extrapolated    the resident set's growth at more connections.
+ * @param loopConnectionsPercent each of the server's reactors' share of the connections, in their order; null on
+ *                        one reactor or where the server does not say.
  */
 record ConnsPoint(
     String peer,
@@ -48,7 +50,8 @@ record ConnsPoint(
     Server server,
     Kernel kernel,
     Fresh freshClient,
-    List<Extrapolated> extrapolated)
+    List<Extrapolated> extrapolated,
+    @JsonProperty("server_loop_connections_percent") List<Double> loopConnectionsPercent)
 {
     /** The connection counts the resident set's growth is extrapolated to. */
     static final List<Integer> EXTRAPOLATED_TO = List.of(100_000, 1_000_000);
@@ -121,11 +124,12 @@ record ConnsPoint(
      * @param server          the server's memory.
      * @param kernel          the kernel's.
      * @param freshClient     the round trips.
+     * @param spread          each reactor's share of the connections, or null.
      * @return the point.
      */
     static ConnsPoint of(final ConnsSettings.Contender contender, final int round, final int connections,
         final HeldConnections held, final long stillOpen, final double heldSeconds, final ConnsSettings settings,
-        final Server server, final Kernel kernel, final Fresh freshClient)
+        final Server server, final Kernel kernel, final Fresh freshClient, final List<Double> spread)
     {
         final double n = connections;
         final PerConnection per = new PerConnection(
@@ -142,7 +146,7 @@ record ConnsPoint(
         return new ConnsPoint(contender.peer().id(), contender.scenario().id(), contender.peer().description(),
             round, 1, connections, held.opened(), held.answered(), stillOpen, heldSeconds, settings.clientProcesses(),
             settings.sourceAddresses(), held.openNanos() / 1e9, per, server, kernel, freshClient,
-            List.copyOf(extrapolated));
+            List.copyOf(extrapolated), spread);
     }
 
     /**
@@ -155,6 +159,6 @@ record ConnsPoint(
     {
         return new ConnsPoint(peer, scenario, description, round, rounds, connections, opened, answered, stillOpen,
             heldSeconds, clientProcesses, sourceAddresses, openSeconds, perConnection, server, kernel, freshClient,
-            extrapolated);
+            extrapolated, loopConnectionsPercent);
     }
 }

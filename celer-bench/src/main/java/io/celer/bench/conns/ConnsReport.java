@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.celer.bench.harness.BarPlot;
 import io.celer.bench.harness.Cells;
+import io.celer.bench.harness.LoopShares;
 import io.celer.bench.harness.PeerLauncher;
 import io.celer.bench.harness.Report;
 import io.celer.bench.harness.Result;
@@ -40,10 +41,11 @@ final class ConnsReport
      * @param pinning               where the processes ran.
      * @param openFileLimit         the harness's open-file limit, which its children inherit; -1 unknown.
      * @param extrapolatedTo        the counts the growth is extrapolated to.
+     * @param serverReactors        each server's reactors or event loops.
      */
     record Written(int connections, List<String> scenarios, int connectionsPerClient, int connectionsPerAddress,
         int clientProcesses, int sourceAddresses, int roundTrips, int warmupRoundTrips, int size, int rounds,
-        String pinning, long openFileLimit, List<Integer> extrapolatedTo)
+        String pinning, long openFileLimit, List<Integer> extrapolatedTo, int serverReactors)
     {
     }
 
@@ -63,7 +65,7 @@ final class ConnsReport
         return new Written(settings.connections(), scenarios, settings.perClient(), settings.perAddress(),
             settings.clientProcesses(), settings.sourceAddresses(), settings.roundTrips(), settings.warmupRoundTrips(),
             settings.size(), settings.rounds(), settings.launcher().cpus().note(), OpenFiles.limit(),
-            ConnsPoint.EXTRAPOLATED_TO);
+            ConnsPoint.EXTRAPOLATED_TO, settings.launcher().cpus().servers());
     }
 
     /**
@@ -97,7 +99,8 @@ final class ConnsReport
                 + "collections and the JDK's direct buffers, per connection; the kernel's TCP buffer pages "
                 + "(/proc/net/sockstat) and slab memory (/proc/meminfo), per connection for both of its loopback "
                 + "ends and machine-wide, so anything else the machine did meanwhile counts; the time to open them "
-                + "all; and the fresh client's round trips, idle (before) and loaded (with the connections).");
+                + "all; the fresh client's round trips, idle (before) and loaded (with the connections); and, on "
+                + "several reactors, each one's share of the connections (Celer alone tells).");
         for (final Scenario scenario : settings.scenarios())
         {
             final List<ConnsPoint> rows = new ArrayList<>();
@@ -113,7 +116,7 @@ final class ConnsReport
                 report.table(Cells.format("%s, %,d connections", scenario.description(), settings.connections()),
                     Table.of(List.of("server", "RSS KiB/conn", "heap KiB/conn", "direct KiB/conn",
                         "kernel buffers KiB/conn", "kernel slab KiB/conn", "open s", "p50 us idle / loaded",
-                        "p99 us idle / loaded"), rows, ConnsReport::figures));
+                        "p99 us idle / loaded", "per-reactor conn %"), rows, ConnsReport::figures));
             }
         }
         return entries.isEmpty() ? report : report.bars(bars(settings, entries));
@@ -137,7 +140,8 @@ final class ConnsReport
         return List.of(point.peer(), kib(per.rssBytes()), kib(per.heapBytes()), kib(per.directBytes()),
             kib(per.kernelBufferBytes()), kib(per.kernelSlabBytes()), Cells.format("%.2f", point.openSeconds()),
             Cells.micros(fresh.idle().p50()) + " / " + Cells.micros(fresh.loaded().p50()),
-            Cells.micros(fresh.idle().p99()) + " / " + Cells.micros(fresh.loaded().p99()));
+            Cells.micros(fresh.idle().p99()) + " / " + Cells.micros(fresh.loaded().p99()),
+            LoopShares.cell(point.loopConnectionsPercent()));
     }
 
     private static BarPlot.Chart bars(final ConnsSettings settings, final List<ConnsPoint> entries)

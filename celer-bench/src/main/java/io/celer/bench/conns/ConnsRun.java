@@ -12,11 +12,13 @@ import java.util.Map;
 import io.celer.bench.harness.BenchException;
 import io.celer.bench.harness.CommandedChild;
 import io.celer.bench.harness.FixedPeer;
+import io.celer.bench.harness.LoopShares;
 import io.celer.bench.harness.Peer;
 import io.celer.bench.harness.PeerLauncher;
 import io.celer.bench.harness.ProgressBar;
 import io.celer.bench.harness.Rounds;
 import io.celer.bench.harness.RunContext;
+import io.celer.bench.harness.SideStats;
 
 /**
  * Runs {@code bench conns}: for every scenario and server, round by round, starts the server, times a fresh
@@ -34,6 +36,8 @@ record ConnsRun(ConnsSettings settings, PrintStream out, PrintStream err)
         null);
     /** The fresh client's JVM start and its round trips on a loaded machine. */
     private static final Duration FRESH_CLIENT = Duration.ofSeconds(120);
+    /** A server's stats line: a task on each reactor, on a loaded machine. */
+    private static final Duration STATS = Duration.ofSeconds(30);
 
     /**
      * Runs every round, prints the report and writes the files.
@@ -68,8 +72,8 @@ record ConnsRun(ConnsSettings settings, PrintStream out, PrintStream err)
         {
             args.put("per-second", false);
         }
-        final List<String> command = launcher.java(contender.peer(), contender.peer().server(contender.scenario()),
-            launcher.cpus().serverCpu(), args);
+        final List<String> command = launcher.server(contender.peer(), contender.peer().server(contender.scenario()),
+            args);
         try (CommandedChild server = CommandedChild.start(contender.id() + " server", command))
         {
             final int port = server.awaitPort();
@@ -80,6 +84,7 @@ record ConnsRun(ConnsSettings settings, PrintStream out, PrintStream err)
                 progress::update))
             {
                 final KernelMemory kernelAfter = KernelMemory.now();
+                final List<Double> spread = loopSpread(server, contender.scenario());
                 final ServerMemory after = ServerMemory.measure(server);
                 final RoundTrips loaded = freshClient(contender, port);
                 final long stillOpen = held.stillOpen();
@@ -91,9 +96,25 @@ record ConnsRun(ConnsSettings settings, PrintStream out, PrintStream err)
                 }
                 return ConnsPoint.of(contender, round, settings.connections(), held, stillOpen, heldSeconds, settings,
                     new ConnsPoint.Server(before, after), new ConnsPoint.Kernel(kernelBefore, kernelAfter),
-                    new ConnsPoint.Fresh(idle, loaded));
+                    new ConnsPoint.Fresh(idle, loaded), spread);
             }
         }
+    }
+
+    /**
+     * Each of the server's reactors' share of the connections it holds, where it runs several and says (Celer's
+     * peers: {@code loop_peak_connections} over HTTP, {@code loop_connections} over WebSocket); null otherwise.
+     */
+    private List<Double> loopSpread(final CommandedChild server, final Scenario scenario)
+    {
+        if (settings.launcher().cpus().servers() == 1)
+        {
+            return null;
+        }
+        server.send("stats");
+        final SideStats stats = SideStats.parse(server.awaitLine("'stats' line",
+            line -> line.startsWith(SideStats.PREFIX), STATS));
+        return LoopShares.percent(stats, scenario == Scenario.HTTP ? "peak_connections" : "connections");
     }
 
     private RoundTrips freshClient(final ConnsSettings.Contender contender, final int port)

@@ -1,6 +1,7 @@
 package io.celer.bench.harness;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,6 +64,27 @@ public final class NativeTransport
             return "celer-native's jar is not built (./celer builds it when a JDK " + MINIMUM_JDK + "+ is installed)";
         }
         return null;
+    }
+
+    /**
+     * Drops the peers on it from a run when it cannot run here, saying why.
+     *
+     * @param chosen the peers asked for; those on it are removed when it cannot run.
+     * @param out    where the note goes.
+     * @param <P>    the benchmark's peer type.
+     * @throws IllegalArgumentException if no peer is left.
+     */
+    public static <P extends Peer> void dropIfUnavailable(final List<P> chosen, final PrintStream out)
+    {
+        final String reason = unavailable();
+        if (reason != null && chosen.removeIf(NativeTransport::uses))
+        {
+            out.println("Skipping the epoll peers: " + reason);
+            if (chosen.isEmpty())
+            {
+                throw new IllegalArgumentException("the epoll peers cannot run here: " + reason);
+            }
+        }
     }
 
     /**

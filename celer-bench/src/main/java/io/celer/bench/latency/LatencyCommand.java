@@ -97,15 +97,7 @@ abstract class LatencyCommand implements Callable<Integer>
                 throw new IllegalArgumentException("none of the peers runs over TLS");
             }
         }
-        final String noEpoll = NativeTransport.unavailable();
-        if (noEpoll != null && chosen.removeIf(NativeTransport::uses))
-        {
-            System.out.println("Skipping the epoll peers: " + noEpoll);
-            if (chosen.isEmpty())
-            {
-                throw new IllegalArgumentException("the epoll peers cannot run here: " + noEpoll);
-            }
-        }
+        NativeTransport.dropIfUnavailable(chosen, System.out);
         for (final LatencyPeer peer : chosen)
         {
             if (!peer.supports(protocol))

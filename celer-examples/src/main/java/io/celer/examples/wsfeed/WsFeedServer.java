@@ -324,6 +324,17 @@ public final class WsFeedServer
     }
 
     /**
+     * One reactor's open connections, on the feed, on the other routes or not yet upgraded; exact on its thread.
+     *
+     * @param index the reactor's index in its group, 0 on one reactor.
+     * @return the count.
+     */
+    public int connectionsOn(final int index)
+    {
+        return http.connectionsOn(index);
+    }
+
+    /**
      * One reactor's thread: its clients on the feed.
      *
      * @param index the reactor's index in its group, 0 on one reactor.

@@ -42,7 +42,8 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     /** Lent from the recycler while a request is read and handled; none while the connection idles. */
     private HttpRequest request;
     private final RequestHeadParser parser;
-    private final ChunkedDecoder decoder;
+    /** Made at the first chunked request body: most connections never send one. */
+    private ChunkedDecoder decoder;
     private final ResponsePipeline pipeline;
     private final ReadGate gate;
     /** A response that closes the connection left bytes in the backlog: it closes once they went. */
@@ -85,7 +86,6 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         this.recycler = recycler;
         this.parser = new RequestHeadParser(config.maxRequestLineLength(), config.maxHeaderSectionSize(),
             config.allowObsFold());
-        this.decoder = new ChunkedDecoder(config.maxChunkLineLength(), config.maxHeaderSectionSize());
         this.gate = new ReadGate(connection);
         this.counters = HttpCounters.of(connection.reactor().counters());
         this.pipeline = new ResponsePipeline(connection, this, config, date, serverLine, recycler);
@@ -234,6 +234,10 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         held = 0;
         if (request.isChunked())
         {
+            if (decoder == null)
+            {
+                decoder = new ChunkedDecoder(config.maxChunkLineLength(), config.maxHeaderSectionSize());
+            }
             decoder.reset();
             scan = headLength;
             phase = HELD_CHUNKED;

@@ -18,7 +18,8 @@ final class ReadGate
     static final int YIELD = 8;
 
     private final Connection connection;
-    private final Runnable endYield = () -> open(YIELD);
+    /** Made at the first yield: a connection that never reads a burst of requests holds none. */
+    private Runnable endYield;
     private int reasons;
 
     ReadGate(final Connection connection)
@@ -57,6 +58,10 @@ final class ReadGate
     void yieldCycle()
     {
         close(YIELD);
+        if (endYield == null)
+        {
+            endYield = () -> open(YIELD);
+        }
         if (!connection.reactor().callAsync(endYield))
         {
             open(YIELD); // queue full: resume at the end of this cycle instead

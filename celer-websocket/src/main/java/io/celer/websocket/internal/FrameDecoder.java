@@ -26,8 +26,9 @@ public final class FrameDecoder
     private final long maxMessageLength;
     private boolean rsv1Allowed;
 
-    private int state = HEADER;
-    private int failure;
+    // A byte and a short: the decoder lives as long as its connection, and a close code fits in 16 bits.
+    private byte state = HEADER;
+    private short failure;
     private boolean inMessage;
     private long messageLength;
     private boolean masked;
@@ -91,7 +92,7 @@ public final class FrameDecoder
             if (result > 0)
             {
                 state = DONE;
-                failure = result;
+                failure = (short)result;
                 return result;
             }
             if (result == FrameListener.PAUSE)

@@ -9,7 +9,8 @@ import io.celer.websocket.WebSocket;
  * (RFC 6455 section 5.3), masking while the payload is copied. Text is encoded to UTF-8 on the way, with no
  * intermediate copy; an unpaired surrogate becomes U+FFFD so that every text frame is valid UTF-8.
  *
- * <p>Each method writes a whole frame or nothing. One instance serves one connection; it allocates nothing.
+ * <p>Each method writes a whole frame or nothing; it allocates nothing. A client's encoder serves one connection;
+ * a server's has no state, so one serves any number.
  */
 public final class FrameEncoder
 {

@@ -12,22 +12,23 @@ import io.celer.tcp.Connection;
  */
 final class FrameWriter
 {
+    /** A server's encoder has no state: every server session shares this one. */
+    private static final FrameEncoder UNMASKED = new FrameEncoder();
+
     private final FrameEncoder encoder;
     private Connection connection;
-    /** Shared with the thread's other sessions; used only up to {@link #frameLimit}. */
+    /** Shared with the thread's other sessions; used only up to the connection's write buffer capacity. */
     private ByteBuffer frames;
-    private int frameLimit;
 
     FrameWriter(final MaskKeys keys)
     {
-        this.encoder = keys == null ? new FrameEncoder() : new FrameEncoder(keys);
+        this.encoder = keys == null ? UNMASKED : new FrameEncoder(keys);
     }
 
     void open(final Connection connection)
     {
         this.connection = connection;
-        frameLimit = connection.writeBufferCapacity();
-        frames = FrameStaging.forCurrentThread(frameLimit);
+        frames = FrameStaging.forCurrentThread(connection.writeBufferCapacity());
     }
 
     FrameEncoder encoder()
@@ -38,7 +39,7 @@ final class FrameWriter
     /** The staging buffer, cleared and limited to what this connection's write buffer holds. */
     ByteBuffer frames()
     {
-        return frames.clear().limit(frameLimit);
+        return frames.clear().limit(connection.writeBufferCapacity());
     }
 
     /** Copies encoded frames into the connection's write buffer. */
@@ -86,7 +87,7 @@ final class FrameWriter
      */
     boolean makeRoom(final int bytes)
     {
-        if (bytes > frameLimit)
+        if (bytes > connection.writeBufferCapacity())
         {
             throw tooLarge(bytes);
         }
@@ -109,6 +110,6 @@ final class FrameWriter
     private IllegalArgumentException tooLarge(final int length)
     {
         return new IllegalArgumentException("a frame of " + length + " bytes does not fit the write buffer of " +
-            frameLimit + "; send it in fragments");
+            connection.writeBufferCapacity() + "; send it in fragments");
     }
 }

@@ -24,31 +24,35 @@ final class MessageAssembler
 {
     private final WebSocket socket;
     private final WebSocketHandler handler;
-    private final boolean streamFragments;
-    private final int maxMessageLength;
-    private final int initialMessageBufferSize;
+    /** Its limits, read where used rather than copied: every session of a config shares them. */
+    private final WebSocketConfig config;
     private final Utf8Validator utf8 = new Utf8Validator();
-    private final Utf8Text text = new Utf8Text();
+    /** The thread's view a text is handed over in, shared with its other sessions; set when the session opens. */
+    private Utf8Text text;
     private ByteBuffer message;
     private boolean messageText;
     /** The reactor's bound on large buffers; null (no bound) until the session opens on a connection. */
     private LargeBufferBudget budget;
     /** Bytes of the buffer reserved in the budget: its capacity when large, else 0. */
-    private long reserved;
+    private int reserved;
 
     MessageAssembler(final WebSocket socket, final WebSocketHandler handler, final WebSocketConfig config)
     {
         this.socket = socket;
         this.handler = handler;
-        this.streamFragments = config.streamFragments();
-        this.maxMessageLength = config.maxMessageLength();
-        this.initialMessageBufferSize = config.initialMessageBufferSize();
+        this.config = config;
     }
 
-    /** The reactor's bound on large buffers, from the connection the session opened on. */
-    void budget(final LargeBufferBudget largeBuffers)
+    /**
+     * The session opened on a connection.
+     *
+     * @param largeBuffers the reactor's bound on large buffers.
+     * @param view         the thread's view that text messages are handed over in.
+     */
+    void open(final LargeBufferBudget largeBuffers, final Utf8Text view)
     {
         this.budget = largeBuffers;
+        this.text = view;
     }
 
     /** The session closed: a large buffer held for a message never finished goes, and its reservation. */
@@ -89,7 +93,7 @@ final class MessageAssembler
         {
             return CloseCode.INVALID_PAYLOAD;
         }
-        if (streamFragments)
+        if (config.streamFragments())
         {
             handler.fragment(socket, chunk, messageText, last);
             return FrameListener.CONTINUE;
@@ -110,7 +114,7 @@ final class MessageAssembler
         {
             message.flip();
             deliverWhole(message);
-            if (message.capacity() > initialMessageBufferSize)
+            if (message.capacity() > config.initialMessageBufferSize())
             {
                 message = null; // made again, at the initial size, by the next message
                 if (reserved > 0)
@@ -152,7 +156,7 @@ final class MessageAssembler
      */
     private boolean reserve(final int capacity)
     {
-        if (capacity <= initialMessageBufferSize || budget == null)
+        if (capacity <= config.initialMessageBufferSize() || budget == null)
         {
             return true;
         }
@@ -168,11 +172,11 @@ final class MessageAssembler
     {
         if (message == null)
         {
-            if (bytes > maxMessageLength)
+            if (bytes > config.maxMessageLength())
             {
                 return false;
             }
-            final int capacity = (int)Math.max(bytes, initialMessageBufferSize);
+            final int capacity = (int)Math.max(bytes, config.initialMessageBufferSize());
             if (!reserve(capacity))
             {
                 return false;
@@ -185,12 +189,12 @@ final class MessageAssembler
             return true;
         }
         final long needed = message.position() + bytes;
-        if (needed > maxMessageLength)
+        if (needed > config.maxMessageLength())
         {
             return false;
         }
         // Grows for a message larger than any so far; given back once that message is delivered.
-        final int capacity = (int)Math.min(maxMessageLength, Math.max(needed, 2L * message.capacity()));
+        final int capacity = (int)Math.min(config.maxMessageLength(), Math.max(needed, 2L * message.capacity()));
         if (!reserve(capacity))
         {
             return false;

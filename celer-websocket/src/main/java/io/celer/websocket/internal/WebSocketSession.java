@@ -9,7 +9,6 @@ import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 import io.celer.websocket.deflate.DeflateParameters;
 import io.celer.websocket.CloseCode;
-import io.celer.websocket.Utf8Text;
 import io.celer.websocket.WebSocket;
 import io.celer.websocket.WebSocketConfig;
 import io.celer.websocket.WebSocketHandler;
@@ -40,8 +39,8 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     private final FrameWriter writer;
     private final MessageAssembler assembler;
     private final CloseHandshake handshake = new CloseHandshake();
-    private final Utf8Validator reasonValidator = new Utf8Validator();
-    private final Utf8Text reason = new Utf8Text();
+    /** This thread's text view and close reason validator, from when it opens. */
+    private CallbackScratch scratch;
     /** Made when permessage-deflate is negotiated: a session without it holds none. */
     private Compression compression;
 
@@ -61,8 +60,11 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
      */
     private static final ByteBuffer NO_PAYLOAD = ByteBuffer.allocate(0);
 
-    /** Goes on with a compressed message paused at the bound of one cycle's inflation. */
-    private final CycleTask resumeInflation = this::resumeInflation;
+    /**
+     * Goes on with a compressed message paused at the bound of one cycle's inflation; made with compression, the
+     * only thing that pauses, so a session without it holds none.
+     */
+    private CycleTask resumeInflation;
     /** Whether the session paused the connection's reads to inflate the rest of a message in a later cycle. */
     private boolean inflationPaused;
 
@@ -137,6 +139,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     public WebSocketSession compression(final DeflateParameters parameters, final int level)
     {
         compression = new Compression();
+        resumeInflation = this::resumeInflation;
         compression.enable(parameters, server, level, config.maxMessageLength(), config.maxInflatePerCycle());
         decoder.rsv1Allowed(true);
         return this;
@@ -170,7 +173,8 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     {
         this.connection = connection;
         this.counters = WebSocketCounters.of(connection.reactor().counters());
-        assembler.budget(connection.reactor().internals().largeBuffers());
+        this.scratch = CallbackScratch.forCurrentThread();
+        assembler.open(connection.reactor().internals().largeBuffers(), scratch.text);
         writer.open(connection);
         open = true;
         if (config.pingIntervalMillis() > 0)
@@ -365,14 +369,14 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
             handler.pong(this, payload);
             return CONTINUE;
         }
-        final int invalid = CloseHandshake.check(payload, reasonValidator);
+        final int invalid = CloseHandshake.check(payload, scratch.closeReasons);
         if (invalid != 0)
         {
             return invalid;
         }
         final int code = CloseHandshake.code(payload);
         final boolean answer = handshake.closeReceived(code);
-        handler.closing(this, code, reason.wrap(payload, Math.min(payload.position() + 2, payload.limit()),
+        handler.closing(this, code, scratch.text.wrap(payload, Math.min(payload.position() + 2, payload.limit()),
             payload.limit()));
         // The handler may have answered with a code of its own; otherwise echo the peer's.
         if (answer && handshake.sendClose(handshake.answerCode()))

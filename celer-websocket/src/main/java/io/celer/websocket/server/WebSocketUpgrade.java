@@ -34,10 +34,10 @@ import io.celer.websocket.internal.WebSocketSession;
  * }</pre>
  *
  * <p>Runs on the reactor thread of the server it serves (one instance per reactor). Checking and refusing a
- * request allocates nothing; an accepted handshake allocates its connection's session (its reassembly buffer,
- * {@link WebSocketConfig#initialMessageBufferSize}, and a direct frame buffer as large as the connection's write
- * buffer); with permessage-deflate also the agreed parameters, the response
- * header's text, and the JDK deflater and inflater with a 16 KiB direct buffer.
+ * request allocates nothing; an accepted handshake allocates its connection's session, and the request path's
+ * String when it differs from the previous upgrade's (clients of one endpoint share one); with permessage-deflate
+ * also the agreed parameters, the response header's text, and the JDK deflater and inflater with a 16 KiB direct
+ * buffer. A session's reassembly buffer is made only when a message comes in pieces.
  */
 public final class WebSocketUpgrade implements HttpHandler
 {
@@ -56,6 +56,8 @@ public final class WebSocketUpgrade implements HttpHandler
     private PerMessageDeflate deflate;
     private int deflateLevel = -1;
     private HttpHandler otherwise;
+    /** The previous upgrade's path, handed to the next session asking for the same one. */
+    private String lastPath;
 
     /**
      * An upgrade that accepts every origin, no subprotocol and no compression until told otherwise.
@@ -204,9 +206,8 @@ public final class WebSocketUpgrade implements HttpHandler
         acceptKey.write(request.headerValue(keyIndex), accept);
         final String subprotocol = selectSubprotocol(request);
         final DeflateParameters agreed = negotiateDeflate(request);
-        // One String per upgrade, like the session itself: the handler may keep what it reads.
         final WebSocketSession session = WebSocketSession.server(config, handlers.get())
-            .agreed(request.path().toString(), subprotocol);
+            .agreed(path(request), subprotocol);
         if (agreed != null)
         {
             session.compression(agreed, deflateLevel);
@@ -222,6 +223,19 @@ public final class WebSocketUpgrade implements HttpHandler
             response.header("Sec-WebSocket-Extensions", PerMessageDeflate.response(agreed));
         }
         response.upgrade(session);
+    }
+
+    /**
+     * The request's path as a String the session keeps: the previous one when equal, so that the thousands of
+     * clients of one endpoint hold one String between them, not one each.
+     */
+    private String path(final HttpRequest request)
+    {
+        if (lastPath == null || !request.path().contentEquals(lastPath))
+        {
+            lastPath = request.path().toString();
+        }
+        return lastPath;
     }
 
     private static void refuse(final HttpResponse response, final int status, final String why)

@@ -32,6 +32,10 @@ import picocli.CommandLine.Option;
  *
  * <p>Its buffers are sized for the 10,000-connection runs: small limits on the request head let each connection
  * read through 8 KiB, and a 16 KiB write buffer holds a page and its head.
+ *
+ * <p>On a group its reactors listen with {@code SO_REUSEPORT} (the default spread); the system property
+ * {@value #SPREAD_PROPERTY}{@code =least-loaded}, given to the children with {@code --jvm-opts}, has the first
+ * reactor hand each client to the reactor holding the fewest instead, to compare the two spreads.
  */
 @Command(name = "celer-http", mixinStandardHelpOptions = true,
     description = "HTTP peer: Celer's HttpServer, its reactors waiting in the selector or spinning when idle.")
@@ -40,6 +44,8 @@ public final class CelerHttpServer implements PeerServer
     private static final byte[] HELLO = "Hello, World!".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     /** How often each reactor looks at its open connections, for the most it held while measured. */
     private static final long CONNECTIONS_MILLIS = 10;
+    /** Names the accept spread of a group: {@code reuse-port} (the default) or {@code least-loaded}. */
+    static final String SPREAD_PROPERTY = "celer.bench.acceptSpread";
 
     @Mixin
     PeerOptions options = new PeerOptions();
@@ -62,6 +68,18 @@ public final class CelerHttpServer implements PeerServer
         PeerMain.run(new CelerHttpServer(), args);
     }
 
+    private static TcpConfig.AcceptSpread spread()
+    {
+        final String spread = System.getProperty(SPREAD_PROPERTY, "reuse-port");
+        return switch (spread)
+        {
+            case "reuse-port" -> TcpConfig.AcceptSpread.REUSE_PORT;
+            case "least-loaded" -> TcpConfig.AcceptSpread.LEAST_LOADED;
+            default -> throw new IllegalArgumentException("-D" + SPREAD_PROPERTY + " is reuse-port or least-loaded: "
+                + spread);
+        };
+    }
+
     @Override
     public Serving start()
     {
@@ -81,7 +99,7 @@ public final class CelerHttpServer implements PeerServer
             .readBufferSize(8 * 1024)
             .responseHeadSize(512)
             .tcp(new TcpConfig().bindAddress("127.0.0.1").backlog(4096).writeBufferSize(16 * 1024)
-                .socketSendBufferSize(256 * 1024).socketReceiveBufferSize(256 * 1024));
+                .socketSendBufferSize(256 * 1024).socketReceiveBufferSize(256 * 1024).acceptSpread(spread()));
         final List<Member> members = new ArrayList<>();
         server = new HttpServer(group, options.port(), config, reactor ->
         {

@@ -105,7 +105,8 @@ public final class CelerWebSocketServer implements PeerServer
                 .onBegin(watch::mark)
                 .count("dropped", () -> feed.droppedOn(watch.index) - watch.droppedAtMark)
                 .count("clients", () -> feed.clientsOn(watch.index))
-                .count("peak_clients", () -> watch.peakClients));
+                .count("peak_clients", () -> watch.peakClients)
+                .count("connections", () -> feed.connectionsOn(watch.index)));
         }
         ProcessSampler.start(feedOptions, () ->
         {

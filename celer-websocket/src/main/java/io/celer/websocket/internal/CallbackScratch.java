@@ -1,0 +1,34 @@
+package io.celer.websocket.internal;
+
+import io.celer.websocket.Utf8Text;
+
+/**
+ * What a thread's sessions use only while one of their callbacks runs, one per thread and shared by every session
+ * that thread runs: the view a received text or close reason is handed over in, valid only during that callback,
+ * and the validator of close reasons, which checks a whole reason at once. One each per session would be idle
+ * memory on every connection; with one per thread, the view's char array also grows once per thread, not once per
+ * connection that reads text as chars. Looked up once per session when it opens, never per message.
+ */
+final class CallbackScratch
+{
+    private static final ThreadLocal<CallbackScratch> SCRATCH = ThreadLocal.withInitial(CallbackScratch::new);
+
+    /** A received text message or close reason, wrapped for the callback that receives it. */
+    final Utf8Text text = new Utf8Text();
+    /** Checks a received close frame's reason, which comes whole. */
+    final Utf8Validator closeReasons = new Utf8Validator();
+
+    private CallbackScratch()
+    {
+    }
+
+    /**
+     * This thread's scratch.
+     *
+     * @return the thread's one instance.
+     */
+    static CallbackScratch forCurrentThread()
+    {
+        return SCRATCH.get();
+    }
+}
