@@ -93,12 +93,8 @@ public final class WsCommand implements Callable<Integer>
             final int perClient = rate != null ? rate : Math.max(1, DEFAULT_TOTAL_RATE / Math.max(1, count));
             final int size = common.size(250);
             common.validate(count, 0, size, 40, 65_536);
-            final List<WsPeer> chosen = Peer.parse(peers, WsPeer.values(), "peer");
-            final String noEpoll = NativeTransport.unavailable();
-            if (noEpoll != null && chosen.stream().anyMatch(NativeTransport::uses))
-            {
-                throw new IllegalArgumentException("celer-epoll cannot run here: " + noEpoll);
-            }
+            final List<WsPeer> chosen = new ArrayList<>(Peer.parse(peers, WsPeer.values(), "peer"));
+            NativeTransport.dropIfUnavailable(chosen, System.out);
             return new WsSettings(chosen, parseScenarios(scenarios), count,
                 perClient, size, common.pick(seconds, 10, 60), common.pick(warmupSeconds, 3, 10), slowPercent,
                 slowPauseMillis, slowReadBytes, queue != null ? queue : Math.max(1, 3 * perClient), celerIdle, rssCapMb,

@@ -1,5 +1,6 @@
 package io.celer.bench.http.tfb;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import picocli.CommandLine.Mixin;
@@ -51,12 +52,8 @@ final class TfbOptions
             {
                 throw new IllegalArgumentException("--depth must be positive: " + depth);
             }
-            final List<TfbPeer> chosen = TfbPeer.parse(peers);
-            final String noEpoll = NativeTransport.unavailable();
-            if (noEpoll != null && chosen.stream().anyMatch(NativeTransport::uses))
-            {
-                throw new IllegalArgumentException("celer-epoll cannot run here: " + noEpoll);
-            }
+            final List<TfbPeer> chosen = new ArrayList<>(TfbPeer.parse(peers));
+            NativeTransport.dropIfUnavailable(chosen, System.out);
             return new TfbRun.Settings(route, depth, chosen,
                 HttpOptions.counts(common.pick(connections, quickCounts, fullCounts), "--connections"),
                 times.warmupSeconds(common), times.seconds(common), driver, common.rounds(), common.launcher(), common.outDir());
