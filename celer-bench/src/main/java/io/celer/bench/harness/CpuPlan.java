@@ -80,9 +80,10 @@ public record CpuPlan(int servers, boolean pinned, List<Integer> serverCpus, int
         final List<Integer> server = List.copyOf(cpus.subList(cpus.size() - servers, cpus.size()));
         if (servers == cpus.size())
         {
-            return new CpuPlan(servers, true, server, -1, "server pinned to CPUs " + list(server) + " (a reactor or event "
-                + "loop each), the client on the same CPUs (taskset -c): with " + servers + " server reactors on "
-                + cpus.size() + " CPUs the server and the client share every CPU", List.copyOf(cpus));
+            return new CpuPlan(servers, true, server, -1, "server pinned to CPUs " + list(server) + " (its reactors or "
+                + "event loops floating within them), the client on the same CPUs (taskset -c): with " + servers
+                + " server reactors on " + cpus.size() + " CPUs the server and the client share every CPU",
+                List.copyOf(cpus));
         }
         final int client = cpus.get(cpus.size() - servers - 1);
         String note = servers == 1 ? "server pinned to CPU " + server.get(0)

@@ -93,8 +93,8 @@ public final class PeerLauncher
     }
 
     /**
-     * A server child on the server's CPUs: with several reactors, {@code --loops=N}, and for Celer pinned,
-     * {@code --cpus=LIST} so that each reactor pins itself to one.
+     * A server child on the server's CPUs: with several reactors, {@code --loops=N}, and for Celer pinned while
+     * the client has a CPU of its own, {@code --cpus=LIST} so that each reactor pins itself to one.
      *
      * @param javaHome  the JDK's home directory.
      * @param peer      whose server.
@@ -111,7 +111,9 @@ public final class PeerLauncher
         }
         final Map<String, Object> all = new LinkedHashMap<>();
         all.put("loops", cpus.servers());
-        if (peer.isCeler() && cpus.pinned())
+        // A reactor pinned to a CPU the client floats onto waits for the client's turns while the other CPU idles:
+        // where the two share every CPU, Celer's reactors float within the server's CPUs, as event loops do.
+        if (peer.isCeler() && cpus.pinned() && cpus.clientCpu() >= 0)
         {
             all.put("cpus", CpuPlan.list(cpus.serverCpus()));
         }
