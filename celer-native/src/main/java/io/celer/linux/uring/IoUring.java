@@ -133,10 +133,12 @@ public final class IoUring implements AutoCloseable
         else
         {
             cqRingLength = cqSize;
-            cqRingAddress = mapped(calls.mapShared(cqSize, fd, OFF_CQ_RING), "the completion ring");
+            cqRingAddress = mapped(calls.mapShared(cqSize, fd, OFF_CQ_RING), "the completion ring", ringAddress,
+                ringLength);
         }
         sqesLength = SQE_SIZE * sqCount;
-        sqesAddress = mapped(calls.mapShared(sqesLength, fd, OFF_SQES), "the submission entries");
+        sqesAddress = mapped(calls.mapShared(sqesLength, fd, OFF_SQES), "the submission entries", ringAddress,
+            ringLength, cqRingAddress, cqRingLength);
         sqRing = MemorySegment.ofAddress(ringAddress).reinterpret(single ? ringLength : sqSize);
         cqRing = MemorySegment.ofAddress(cqRingAddress).reinterpret(cqSize);
         sqes = MemorySegment.ofAddress(sqesAddress).reinterpret(sqesLength);
@@ -159,10 +161,21 @@ public final class IoUring implements AutoCloseable
         waitArg.set(JAVA_LONG, 16, waitArg.address() + 24);
     }
 
-    private long mapped(final long address, final String what)
+    /**
+     * A mapping's address, or on failure the ring closed, with what was mapped before it (address and length
+     * pairs; a length of 0 is no mapping of its own).
+     */
+    private long mapped(final long address, final String what, final long... mappedBefore)
     {
         if (address < 0)
         {
+            for (int i = 0; i < mappedBefore.length; i += 2)
+            {
+                if (mappedBefore[i + 1] != 0)
+                {
+                    calls.unmap(mappedBefore[i], mappedBefore[i + 1]);
+                }
+            }
             calls.close(fd);
             throw new IllegalStateException("could not map " + what + " of an io_uring: " + Errno.name((int)address));
         }
