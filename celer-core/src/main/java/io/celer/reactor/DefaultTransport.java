@@ -4,12 +4,14 @@ import java.nio.channels.spi.SelectorProvider;
 
 /**
  * The selector provider reactors use unless told otherwise: the JDK's, or the one {@code -Dceler.transport} names
- * ({@code nio}, the default, or {@code epoll} from {@code celer-native}), found by name so that the core does not
- * depend on the native module, which needs JDK 22.
+ * ({@code nio}, the default, or {@code epoll} or {@code uring} from {@code celer-native}; {@code uring} falls back
+ * to epoll, saying so once, where the kernel refuses io_uring), found by name so that the core does not depend on
+ * the native module, which needs JDK 22.
  */
 final class DefaultTransport
 {
     private static final String EPOLL = "io.celer.linux.nio.EpollSelectorProvider";
+    private static final String URING = "io.celer.linux.nio.UringSelectorProvider";
 
     static final SelectorProvider PROVIDER = resolve(System.getProperty("celer.transport", "nio"));
 
@@ -24,17 +26,24 @@ final class DefaultTransport
             case "nio":
                 return SelectorProvider.provider();
             case "epoll":
-                try
-                {
-                    return (SelectorProvider)Class.forName(EPOLL).getField("INSTANCE").get(null);
-                }
-                catch (final ReflectiveOperationException | LinkageError ex)
-                {
-                    throw new IllegalStateException("celer.transport=epoll needs celer-native on the class or " +
-                        "module path and JDK 22 or later (" + ex + ")", ex);
-                }
+                return nativeProvider(name, EPOLL);
+            case "uring":
+                return nativeProvider(name, URING);
             default:
-                throw new IllegalArgumentException("celer.transport must be nio or epoll: " + name);
+                throw new IllegalArgumentException("celer.transport must be nio, epoll or uring: " + name);
+        }
+    }
+
+    private static SelectorProvider nativeProvider(final String name, final String className)
+    {
+        try
+        {
+            return (SelectorProvider)Class.forName(className).getField("INSTANCE").get(null);
+        }
+        catch (final ReflectiveOperationException | LinkageError ex)
+        {
+            throw new IllegalStateException("celer.transport=" + name + " needs celer-native on the class or " +
+                "module path and JDK 22 or later (" + ex + ")", ex);
         }
     }
 }

@@ -232,9 +232,9 @@ public final class ReactorConfig
 
     /**
      * Where the reactor's selector and the TCP channels registered with it come from: the JDK's provider by
-     * default, or the native transport's with {@code -Dceler.transport=epoll} ({@code celer-native} on the path,
-     * JDK 22 or later); the native transport's epoll provider, given here, leaves the JDK's NIO implementation
-     * behind while every layer above stays the same.
+     * default, or the native transport's with {@code -Dceler.transport=epoll} or {@code -Dceler.transport=uring}
+     * ({@code celer-native} on the path, JDK 22 or later); the native transport's epoll or io_uring provider, given
+     * here, leaves the JDK's NIO implementation behind while every layer above stays the same.
      *
      * @param provider the provider.
      * @return this.

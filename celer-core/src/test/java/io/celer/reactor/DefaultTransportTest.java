@@ -23,7 +23,7 @@ class DefaultTransportTest
     void anUnknownTransportIsRefusedByName()
     {
         assertThatThrownBy(() -> DefaultTransport.resolve("kqueue")).isInstanceOf(IllegalArgumentException.class)
-            .hasMessageContaining("nio or epoll").hasMessageContaining("kqueue");
+            .hasMessageContaining("nio, epoll or uring").hasMessageContaining("kqueue");
     }
 
     @Test
@@ -32,5 +32,7 @@ class DefaultTransportTest
         // celer-core's tests do not have celer-native on their path; its own tests run the provider.
         assertThatThrownBy(() -> DefaultTransport.resolve("epoll")).isInstanceOf(IllegalStateException.class)
             .hasMessageContaining("celer-native").hasMessageContaining("JDK 22");
+        assertThatThrownBy(() -> DefaultTransport.resolve("uring")).isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("celer.transport=uring").hasMessageContaining("celer-native");
     }
 }

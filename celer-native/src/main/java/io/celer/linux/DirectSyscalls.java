@@ -44,6 +44,7 @@ final class DirectSyscalls
     static final long EPOLL_WAIT = 232;
     static final long EPOLL_CTL = 233;
     static final long ACCEPT4 = 288;
+    static final long IO_URING_ENTER = 426;
 
     /**
      * mov rax, rdi; mov rdi, rsi; mov rsi, rdx; mov rdx, rcx; mov r10, r8; mov r8, r9; mov r9, [rsp + 8];
@@ -73,8 +74,9 @@ final class DirectSyscalls
     private static final MethodHandle CALL3;
     private static final MethodHandle CALL4;
     private static final MethodHandle CALL6;
-    /** A call that may block, with the transition that lets a safepoint proceed meanwhile. */
+    /** Calls that may block, with the transition that lets a safepoint proceed meanwhile. */
     private static final MethodHandle BLOCKING4;
+    private static final MethodHandle BLOCKING6;
 
     static
     {
@@ -85,6 +87,7 @@ final class DirectSyscalls
         CALL4 = AVAILABLE ? link(stub, 4, true) : null;
         CALL6 = AVAILABLE ? link(stub, 6, true) : null;
         BLOCKING4 = AVAILABLE ? link(stub, 4, false) : null;
+        BLOCKING6 = AVAILABLE ? link(stub, 6, false) : null;
     }
 
     private DirectSyscalls()
@@ -198,6 +201,24 @@ final class DirectSyscalls
         try
         {
             return (long)BLOCKING4.invokeExact(number, a, b, c, d);
+        }
+        catch (final Throwable t)
+        {
+            throw Syscalls.failed(t);
+        }
+    }
+
+    /**
+     * A call of six arguments that may block.
+     *
+     * @return what the kernel returned: the result, or -errno.
+     */
+    static long blocking6(final long number, final long a, final long b, final long c, final long d, final long e,
+        final long f)
+    {
+        try
+        {
+            return (long)BLOCKING6.invokeExact(number, a, b, c, d, e, f);
         }
         catch (final Throwable t)
         {

@@ -14,7 +14,8 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The system calls an io_uring needs: {@code io_uring_setup}, {@code io_uring_enter} and
- * {@code io_uring_register} (through the C library's {@code syscall}, which glibc has no wrappers for), and
+ * {@code io_uring_register} (through the C library's {@code syscall}, which glibc has no wrappers for; the
+ * per-cycle {@code io_uring_enter} through {@link DirectSyscalls} where it is in place), and
  * {@code mmap} / {@code munmap} for its rings. As {@link Syscalls}: handles in static finals, one instance per
  * thread for its {@code errno}, every call returning -errno on failure, nothing allocated per call.
  */
@@ -116,6 +117,13 @@ public final class UringCalls
     public int enter(final int fd, final int toSubmit, final int minComplete, final int flags, final long arg,
         final long argSize)
     {
+        if (DirectSyscalls.AVAILABLE)
+        {
+            // A reactor enters its ring once per cycle: straight to the kernel, with no errno to capture.
+            return (int)(minComplete > 0
+                ? DirectSyscalls.blocking6(DirectSyscalls.IO_URING_ENTER, fd, toSubmit, minComplete, flags, arg, argSize)
+                : DirectSyscalls.call6(DirectSyscalls.IO_URING_ENTER, fd, toSubmit, minComplete, flags, arg, argSize));
+        }
         try
         {
             return (int)result((long)SYSCALL6.invokeExact(callState, SYS_IO_URING_ENTER, (long)fd, (long)toSubmit,

@@ -52,28 +52,39 @@ public final class EpollSelectorProvider extends SelectorProvider
     @Override
     public DatagramChannel openDatagramChannel() throws IOException
     {
-        try
-        {
-            return new EpollDatagramChannel(this, Net.AF_INET6);
-        }
-        catch (final IOException noIpv6)
-        {
-            return new EpollDatagramChannel(this, Net.AF_INET);
-        }
+        return datagramChannel(this);
     }
 
     @Override
     public DatagramChannel openDatagramChannel(final ProtocolFamily family) throws IOException
     {
+        return datagramChannel(this, family);
+    }
+
+    static DatagramChannel datagramChannel(final SelectorProvider provider) throws IOException
+    {
+        try
+        {
+            return new EpollDatagramChannel(provider, Net.AF_INET6);
+        }
+        catch (final IOException noIpv6)
+        {
+            return new EpollDatagramChannel(provider, Net.AF_INET);
+        }
+    }
+
+    static DatagramChannel datagramChannel(final SelectorProvider provider, final ProtocolFamily family)
+        throws IOException
+    {
         if (family == StandardProtocolFamily.INET)
         {
-            return new EpollDatagramChannel(this, Net.AF_INET);
+            return new EpollDatagramChannel(provider, Net.AF_INET);
         }
         if (family == StandardProtocolFamily.INET6)
         {
-            return new EpollDatagramChannel(this, Net.AF_INET6);
+            return new EpollDatagramChannel(provider, Net.AF_INET6);
         }
-        throw new UnsupportedOperationException("no " + family + " datagrams on Celer's epoll transport");
+        throw new UnsupportedOperationException("no " + family + " datagrams on Celer's native transports");
     }
 
     @Override

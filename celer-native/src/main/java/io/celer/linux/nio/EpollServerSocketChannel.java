@@ -17,7 +17,8 @@ import io.celer.linux.Net;
 
 /**
  * A listening TCP socket over a native descriptor, non-blocking only: {@code accept4} makes each connection
- * non-blocking and close-on-exec in the same call, and reads its peer's address with it.
+ * non-blocking and close-on-exec in the same call, and reads its peer's address with it; registered with an
+ * {@link UringSelector}, a multishot accept of the ring does, and the peer's address is read when asked for.
  */
 final class EpollServerSocketChannel extends ServerSocketChannel implements EpollChannel
 {
@@ -96,6 +97,12 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
         if (!bound)
         {
             throw new NotYetBoundException();
+        }
+        final UringSelectionKey completing = socket.uring;
+        if (completing != null)
+        {
+            final int accepted = completing.accepted();
+            return accepted < 0 ? null : EpollSocketChannel.accepted(provider(), accepted, null);
         }
         final ThreadCalls thread = ThreadCalls.current();
         thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN_SIZE);

@@ -19,7 +19,9 @@ import io.celer.linux.Errno;
 import io.celer.linux.Net;
 
 /**
- * A TCP connection over a native descriptor, non-blocking only: reads and writes are one system call each
+ * A TCP connection over a native descriptor, non-blocking only. Registered with an {@link UringSelector}, its
+ * bytes go through the ring's completions ({@link UringSelectionKey#read}, {@link UringSelectionKey#write});
+ * otherwise reads and writes are one system call each
  * straight from a direct buffer's memory (a heap buffer goes through the thread's native scratch, as with the
  * JDK's channels), writes with {@code MSG_NOSIGNAL} so a closed peer is an {@link IOException}, not a signal.
  * Holds a descriptor, a key and its addresses: none of the JDK's locks, file descriptor object or socket view.
@@ -105,6 +107,11 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
         checkConnected();
         socket.shutdown(Net.SHUT_RD);
         inputShut = true;
+        final UringSelectionKey completing = socket.uring;
+        if (completing != null)
+        {
+            completing.inputShut();
+        }
         return this;
     }
 
@@ -112,6 +119,11 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
     public SocketChannel shutdownOutput() throws IOException
     {
         checkConnected();
+        final UringSelectionKey completing = socket.uring;
+        if (completing != null && completing.shutdownOutputAfterStaged())
+        {
+            return this;
+        }
         socket.shutdown(Net.SHUT_WR);
         return this;
     }
@@ -192,6 +204,11 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
     public SocketAddress getRemoteAddress() throws IOException
     {
         socket.ensureOpen();
+        if (state == CONNECTED && remote == null)
+        {
+            // An accept through the ring does not read the peer's address: asked for when wanted.
+            remote = socket.name(false);
+        }
         return state == CONNECTED ? remote : null;
     }
 
@@ -222,6 +239,11 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
         if (room == 0)
         {
             return 0;
+        }
+        final UringSelectionKey completing = socket.uring;
+        if (completing != null)
+        {
+            return completing.read(destination);
         }
         final long read = ThreadCalls.current().receive(socket.fd, destination, 0L, 0L);
         if (read > 0)
@@ -268,6 +290,11 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
         if (length == 0)
         {
             return 0;
+        }
+        final UringSelectionKey completing = socket.uring;
+        if (completing != null)
+        {
+            return completing.write(source);
         }
         final long written = ThreadCalls.current().send(socket.fd, source, 0L, 0);
         if (written >= 0)

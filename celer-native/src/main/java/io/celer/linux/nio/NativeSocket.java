@@ -38,6 +38,8 @@ final class NativeSocket
     private volatile boolean closed;
     /** The key of the one selector it is registered with, if any: the selector must forget it before close. */
     EpollSelectionKey key;
+    /** Its key with a {@link UringSelector}, whose completions carry its bytes, if registered with one. */
+    UringSelectionKey uring;
     private InetSocketAddress local;
 
     NativeSocket(final int fd)
@@ -399,9 +401,25 @@ final class NativeSocket
         {
             registered.selectorImpl().forget(registered);
         }
+        final UringSelectionKey completing = uring;
+        if (completing != null)
+        {
+            // The ring may hold the socket (an armed receive, a send under way): its selector closes the
+            // descriptor once nothing does, so that the kernel cannot give its number to another socket first.
+            completing.channelClosed();
+            return;
+        }
+        release();
+    }
+
+    /**
+     * Closes the descriptor itself. As the JDK's channels do, the peer reads the end of the stream first, even when
+     * the close itself then resets the connection for input this side left unread; a listener or an unconnected
+     * socket refuses the shutdown, harmlessly.
+     */
+    void release()
+    {
         final ThreadCalls thread = ThreadCalls.current();
-        // As the JDK's channels do: the peer reads the end of the stream first, even when the close itself then
-        // resets the connection for input this side left unread. A listener or an unconnected socket refuses.
         thread.calls.shutdown(fd, Net.SHUT_WR);
         thread.calls.close(fd);
     }

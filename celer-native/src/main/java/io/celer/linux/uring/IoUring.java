@@ -55,12 +55,25 @@ public final class IoUring implements AutoCloseable
 
     /** Operations ({@code IORING_OP_*}). */
     static final byte OP_NOP = 0;
+    static final byte OP_POLL_ADD = 6;
     static final byte OP_ACCEPT = 13;
     static final byte OP_ASYNC_CANCEL = 14;
     static final byte OP_CLOSE = 19;
     static final byte OP_SEND = 26;
     static final byte OP_RECV = 27;
     static final byte OP_SHUTDOWN = 34;
+
+    /** {@code IORING_POLL_ADD_MULTI}, in a poll's {@code len}. */
+    private static final int POLL_ADD_MULTI = 1;
+
+    /** {@code POLLIN}, for {@link #poll}. */
+    public static final int POLLIN = 0x1;
+    /** {@code POLLOUT}. */
+    public static final int POLLOUT = 0x4;
+    /** {@code POLLERR}: always reported. */
+    public static final int POLLERR = 0x8;
+    /** {@code POLLHUP}: always reported. */
+    public static final int POLLHUP = 0x10;
 
     /** {@code IOSQE_BUFFER_SELECT}: the kernel picks the buffer from a group. */
     private static final byte SQE_BUFFER_SELECT = 1 << 5;
@@ -194,16 +207,37 @@ public final class IoUring implements AutoCloseable
      */
     public static IoUring open(final Arena arena, final UringCalls calls, final int entries)
     {
+        // From the newest way down: the flags a kernel does not know make it answer EINVAL.
+        return open(arena, calls, entries,
+            SETUP_CQSIZE | SETUP_SUBMIT_ALL | SETUP_SINGLE_ISSUER | SETUP_DEFER_TASKRUN,
+            SETUP_CQSIZE | SETUP_SUBMIT_ALL | SETUP_COOP_TASKRUN,
+            SETUP_CQSIZE);
+    }
+
+    /**
+     * A ring that any one thread at a time may use, handed from thread to thread with a happens-before edge (a
+     * selector opened on one thread and selected on another): {@code IORING_SETUP_COOP_TASKRUN} without
+     * {@code SINGLE_ISSUER}, whose ring would belong to the thread that made it. Completion work runs when the
+     * using thread next enters the kernel.
+     *
+     * @param arena   where its small scratch lives; it must outlive the ring.
+     * @param calls   the calls of the threads that use it, one at a time.
+     * @param entries submission entries, as {@link #open(Arena, UringCalls, int)}.
+     * @return the ring.
+     * @throws IllegalStateException when the kernel refuses an io_uring.
+     */
+    public static IoUring openHandedOver(final Arena arena, final UringCalls calls, final int entries)
+    {
+        return open(arena, calls, entries, SETUP_CQSIZE | SETUP_SUBMIT_ALL | SETUP_COOP_TASKRUN, SETUP_CQSIZE);
+    }
+
+    private static IoUring open(final Arena arena, final UringCalls calls, final int entries, final int... tries)
+    {
         if (entries < 1 || entries > 32_768 || Integer.bitCount(entries) != 1)
         {
             throw new IllegalArgumentException("entries must be a power of two from 1 to 32768: " + entries);
         }
         final MemorySegment params = arena.allocate(PARAMS_SIZE, 8);
-        // From the newest way down: the flags a kernel does not know make it answer EINVAL.
-        final int[] tries = {
-            SETUP_CQSIZE | SETUP_SUBMIT_ALL | SETUP_SINGLE_ISSUER | SETUP_DEFER_TASKRUN,
-            SETUP_CQSIZE | SETUP_SUBMIT_ALL | SETUP_COOP_TASKRUN,
-            SETUP_CQSIZE};
         int result = -Errno.EINVAL;
         for (final int flags : tries)
         {
@@ -340,6 +374,22 @@ public final class IoUring implements AutoCloseable
     {
         return prepare(OP_ACCEPT, listener, 0L, 0, 0L, Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC, ACCEPT_MULTISHOT,
             (byte)0, (short)0, userData);
+    }
+
+    /**
+     * Prepares a poll of a descriptor's readiness: one completion, its result the {@code POLL*} events ready, or
+     * with {@code multishot} one completion per wake-up while {@link #CQE_F_MORE} is set.
+     *
+     * @param descriptor the descriptor.
+     * @param events     {@link #POLLIN}, {@link #POLLOUT}, or both.
+     * @param multishot  whether it stays armed.
+     * @param userData   what each completion carries.
+     * @return false when the submission ring is full.
+     */
+    public boolean poll(final int descriptor, final int events, final boolean multishot, final long userData)
+    {
+        return prepare(OP_POLL_ADD, descriptor, 0L, multishot ? POLL_ADD_MULTI : 0, 0L, events, (short)0, (byte)0,
+            (short)0, userData);
     }
 
     /**

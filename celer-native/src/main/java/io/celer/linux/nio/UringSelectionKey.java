@@ -1,0 +1,388 @@
+package io.celer.linux.nio;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.channels.spi.AbstractSelectionKey;
+
+import io.celer.linux.Net;
+import io.celer.linux.uring.IoUring;
+
+/**
+ * A channel's registration with a {@link UringSelector}, and what the ring's completions left for it: for a
+ * connection, the provided buffers received and not yet read, the end of the stream or an error for the next
+ * read, and the bytes staged for a send; for a listener, the descriptors accepted and not yet taken; for any other
+ * channel (a datagram channel, a connection being made), the readiness a poll reported. Its readiness is derived
+ * from that state, so it is level-triggered as the JDK's keys are. For the selector's thread, as the reactor uses
+ * it.
+ */
+final class UringSelectionKey extends AbstractSelectionKey
+{
+    /** A connected or connecting TCP socket: bytes through completions. */
+    static final int STREAM = 0;
+    /** A listener: multishot accept. */
+    static final int LISTENER = 1;
+    /** Any other channel: readiness through polls, its calls its own. */
+    static final int POLLED = 2;
+
+    /** Buffers a connection may hold unread before its receive is cancelled, so that it cannot starve others. */
+    static final int HELD_BUFFERS = 8;
+
+    final UringSelector selector;
+    final SelectableChannel channel;
+    final NativeSocket socket;
+    final int kind;
+    final int slot;
+    final int generation;
+    private volatile int interestOps;
+    private int readyOps;
+
+    /** On the selector's list of keys to look at for readiness, and of keys with operations to prepare. */
+    boolean checked;
+    boolean pending;
+    /** Operations the kernel holds for it: its slot and descriptor stay until they complete. */
+    int inFlight;
+    /** The channel closed: the selector closes the descriptor once nothing holds it. */
+    volatile boolean channelClosed;
+    boolean released;
+
+    // A connection's input: (buffer id << 32 | length) per completion; the first one's bytes already read.
+    final LongQueue received;
+    int receivedOffset;
+    boolean receiving;
+    boolean receiveCancelling;
+    /** Its receive ended for want of buffers: armed again once some come back. */
+    boolean starved;
+    boolean endOfStream;
+    int readError;
+    boolean inputShut;
+
+    // A connection's output: a send buffer lent by the selector, bytes staged up to staged, sent up to sent.
+    long sendBuffer;
+    int staged;
+    int sent;
+    boolean sending;
+    int writeError;
+    boolean outputShutPending;
+    boolean outputShut;
+
+    // A listener's accepted descriptors.
+    final LongQueue accepted;
+    boolean accepting;
+    boolean acceptCancelling;
+    int acceptError;
+
+    // A poll's readiness: a connect's POLLOUT, or a polled channel's events.
+    boolean polling;
+    boolean pollCancelling;
+    int pollEvents;
+    int polled;
+
+    UringSelectionKey(final UringSelector selector, final SelectableChannel channel, final int slot,
+        final int generation)
+    {
+        this.selector = selector;
+        this.channel = channel;
+        final EpollChannel nativeChannel = (EpollChannel)channel;
+        this.socket = nativeChannel.nativeSocket();
+        this.kind = nativeChannel.listens() ? LISTENER : channel instanceof EpollSocketChannel ? STREAM : POLLED;
+        this.slot = slot;
+        this.generation = generation;
+        this.received = kind == STREAM ? new LongQueue(16) : null;
+        this.accepted = kind == LISTENER ? new LongQueue(16) : null;
+    }
+
+    @Override
+    public SelectableChannel channel()
+    {
+        return channel;
+    }
+
+    @Override
+    public Selector selector()
+    {
+        return selector;
+    }
+
+    @Override
+    public int interestOps()
+    {
+        ensureValid();
+        return interestOps;
+    }
+
+    @Override
+    public SelectionKey interestOps(final int ops)
+    {
+        ensureValid();
+        if ((ops & ~channel.validOps()) != 0)
+        {
+            throw new IllegalArgumentException("invalid interest set " + ops + " for " + channel);
+        }
+        if (ops != interestOps)
+        {
+            interestOps = ops;
+            selector.changed(this);
+        }
+        return this;
+    }
+
+    int interest()
+    {
+        return interestOps;
+    }
+
+    void initialInterest(final int ops)
+    {
+        interestOps = ops;
+    }
+
+    @Override
+    public int readyOps()
+    {
+        ensureValid();
+        return readyOps;
+    }
+
+    void readyOps(final int ops)
+    {
+        readyOps = ops;
+    }
+
+    private void ensureValid()
+    {
+        if (!isValid())
+        {
+            throw new CancelledKeyException();
+        }
+    }
+
+    /**
+     * What its state makes ready among its interest.
+     */
+    int readiness()
+    {
+        final int interest = interestOps;
+        int ready = 0;
+        switch (kind)
+        {
+            case STREAM:
+                if ((interest & SelectionKey.OP_READ) != 0 &&
+                    (!received.isEmpty() || endOfStream || readError != 0 || inputShut))
+                {
+                    ready |= SelectionKey.OP_READ;
+                }
+                if ((interest & SelectionKey.OP_WRITE) != 0 && ((SocketChannel)channel).isConnected() &&
+                    (staged < selector.sendBufferSize() || writeError != 0))
+                {
+                    ready |= SelectionKey.OP_WRITE;
+                }
+                if ((interest & SelectionKey.OP_CONNECT) != 0 && polled != 0)
+                {
+                    ready |= SelectionKey.OP_CONNECT;
+                }
+                return ready;
+            case LISTENER:
+                return (interest & SelectionKey.OP_ACCEPT) != 0 && (!accepted.isEmpty() || acceptError != 0)
+                    ? SelectionKey.OP_ACCEPT : 0;
+            default:
+                // An error or a hang-up makes every interest ready, as the JDK does: the next call reports it.
+                final boolean broken = (polled & (IoUring.POLLERR | IoUring.POLLHUP)) != 0;
+                if ((polled & IoUring.POLLIN) != 0 || broken)
+                {
+                    ready |= SelectionKey.OP_READ;
+                }
+                if ((polled & IoUring.POLLOUT) != 0 || broken)
+                {
+                    ready |= SelectionKey.OP_WRITE;
+                }
+                return ready & interest;
+        }
+    }
+
+    /**
+     * Reads what the ring received: from the queued buffers, each given back to the kernel once read; then the end
+     * of the stream or the error that ended the receive.
+     *
+     * @return bytes read, 0 when nothing is queued, -1 at the end of the stream.
+     */
+    int read(final ByteBuffer destination) throws IOException
+    {
+        if (inputShut)
+        {
+            return -1;
+        }
+        if (received.isEmpty())
+        {
+            if (readError != 0)
+            {
+                throw NativeSocket.failure("read", readError);
+            }
+            return endOfStream ? -1 : 0;
+        }
+        final int before = received.size();
+        int total = 0;
+        while (!received.isEmpty() && destination.hasRemaining())
+        {
+            final long entry = received.peek();
+            final int id = (int)(entry >>> 32);
+            final int length = (int)entry;
+            final int count = Math.min(length - receivedOffset, destination.remaining());
+            selector.copyOut(id, receivedOffset, destination, count);
+            total += count;
+            receivedOffset += count;
+            if (receivedOffset == length)
+            {
+                received.poll();
+                receivedOffset = 0;
+                selector.recycle(id);
+            }
+        }
+        if (before >= HELD_BUFFERS && received.size() < HELD_BUFFERS)
+        {
+            // The receive may have been cancelled for holding too many: armed again.
+            selector.pending(this);
+        }
+        return total;
+    }
+
+    /**
+     * Stages bytes in the connection's send buffer, for a send the selector prepares.
+     *
+     * @return bytes taken, 0 when the send buffer is full.
+     */
+    int write(final ByteBuffer source) throws IOException
+    {
+        if (writeError != 0)
+        {
+            throw NativeSocket.failure("write", writeError);
+        }
+        if (outputShut || outputShutPending)
+        {
+            throw new ClosedChannelException();
+        }
+        if (sendBuffer == 0)
+        {
+            sendBuffer = selector.lendSendBuffer();
+        }
+        final int count = Math.min(selector.sendBufferSize() - staged, source.remaining());
+        if (count == 0)
+        {
+            return 0;
+        }
+        selector.copyIn(source, sendBuffer + staged, count);
+        staged += count;
+        if (!sending)
+        {
+            selector.pending(this);
+        }
+        return count;
+    }
+
+    /**
+     * A send completed: what went, or why none did.
+     */
+    void sent(final int result)
+    {
+        sending = false;
+        if (result < 0)
+        {
+            writeError = result;
+            staged = 0;
+            sent = 0;
+        }
+        else
+        {
+            sent += result;
+        }
+        if (sent == staged)
+        {
+            staged = 0;
+            sent = 0;
+            selector.giveBack(this);
+            if (outputShutPending)
+            {
+                outputShutPending = false;
+                shutdownOutputNow();
+            }
+        }
+    }
+
+    boolean hasUnsent()
+    {
+        return staged > sent;
+    }
+
+    /**
+     * Defers the shutdown of the output until the staged bytes are sent.
+     *
+     * @return true when it is deferred; false when nothing is staged and the caller shuts down now.
+     */
+    boolean shutdownOutputAfterStaged()
+    {
+        if (!hasUnsent() && !sending)
+        {
+            outputShut = true;
+            return false;
+        }
+        outputShutPending = true;
+        return true;
+    }
+
+    private void shutdownOutputNow()
+    {
+        outputShut = true;
+        ThreadCalls.current().calls.shutdown(socket.fd, Net.SHUT_WR);
+    }
+
+    void inputShut()
+    {
+        inputShut = true;
+        selector.pending(this);
+    }
+
+    /**
+     * A listener's next accepted descriptor.
+     *
+     * @return it, or -1 when none is queued.
+     * @throws IOException the error that ended the multishot accept (too many open files, say), once.
+     */
+    int accepted() throws IOException
+    {
+        if (!accepted.isEmpty())
+        {
+            return (int)accepted.poll();
+        }
+        final int error = acceptError;
+        if (error != 0)
+        {
+            acceptError = 0;
+            selector.pending(this);
+            throw NativeSocket.failure("accept", error);
+        }
+        return -1;
+    }
+
+    /**
+     * The channel closed: the peer hears the end of the stream at once unless bytes are still staged, which go
+     * first; the selector closes the descriptor once the ring holds nothing of it.
+     */
+    void channelClosed()
+    {
+        channelClosed = true;
+        if (kind == STREAM && !hasUnsent() && !sending && !outputShut)
+        {
+            outputShut = true;
+            ThreadCalls.current().calls.shutdown(socket.fd, Net.SHUT_WR);
+        }
+        else if (kind == STREAM && (hasUnsent() || sending))
+        {
+            outputShutPending = true;
+        }
+    }
+}

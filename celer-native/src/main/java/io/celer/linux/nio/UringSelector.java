@@ -1,0 +1,925 @@
+package io.celer.linux.nio;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.IllegalSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.channels.spi.AbstractSelectableChannel;
+import java.nio.channels.spi.AbstractSelector;
+import java.nio.channels.spi.SelectorProvider;
+import java.util.AbstractSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import io.celer.linux.Errno;
+import io.celer.linux.Syscalls;
+import io.celer.linux.UringCalls;
+import io.celer.linux.epoll.Epoll;
+import io.celer.linux.uring.BufferRing;
+import io.celer.linux.uring.CompletionHandler;
+import io.celer.linux.uring.IoUring;
+import io.celer.linux.uring.UserData;
+
+/**
+ * A selector over an io_uring, a completion transport behind the readiness API the reactor uses. A select is one
+ * {@code io_uring_enter} that submits every operation prepared in the cycle (sends, receives armed again,
+ * cancellations) and waits, when asked to, only if no key is ready already; then the completions update the keys'
+ * state, and the keys are ready by that state and their interest, level-triggered as the JDK's are.
+ *
+ * <p>A connection receives through a multishot receive into the selector's {@link BufferRing} while its interest
+ * holds {@code OP_READ}; its read copies the bytes out and gives the buffer back. A connection holding
+ * {@value UringSelectionKey#HELD_BUFFERS} buffers, or losing its read interest, has its receive cancelled, so that
+ * a paused connection cannot take the group's buffers; a receive ended for want of buffers is armed again when
+ * some come back. A write copies into a send buffer lent from a pool, one send in flight per connection;
+ * {@code OP_WRITE} is ready while that buffer has room. A listener accepts through a multishot accept; a
+ * connection being made, and any other channel (a datagram channel), is polled for readiness. The user data of
+ * every operation holds its key's slot and the slot's generation, so a closed channel's late completion never
+ * reaches the slot's next channel; a slot and its descriptor are kept until the kernel holds nothing of them.
+ *
+ * <p>The ring is made without {@code SINGLE_ISSUER}: the reactor opens its selector on one thread and selects on
+ * another. Only {@link #wakeup} is for any thread; the rest for the one thread that selects at a time.
+ */
+final class UringSelector extends AbstractSelector implements CompletionHandler
+{
+    private static final int RECEIVE = 1;
+    private static final int SEND = 2;
+    private static final int ACCEPT = 3;
+    private static final int POLL = 4;
+    private static final int CANCEL = 5;
+    private static final int WAKE = 6;
+
+    private static final int ENTRIES = 1024;
+    /** How long a closing selector waits for the kernel to give back what its operations hold. */
+    private static final long CLOSE_WAIT_NANOS = 100_000_000L;
+    /** Every address, for copies between the ring's memory and a buffer's without a segment per copy. */
+    private static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+    /** An eventfd adds what is written: every waker writes this 1. */
+    private static final MemorySegment ONE = Arena.global().allocate(JAVA_LONG);
+
+    static
+    {
+        ONE.set(JAVA_LONG, 0, 1L);
+    }
+
+    private final Arena arena = Arena.ofShared();
+    private final IoUring ring;
+    private final BufferRing buffers;
+    private final Syscalls calls = new Syscalls(Arena.global());
+    private final Syscalls wakers = new Syscalls(Arena.global());
+    private final int wakeFd;
+    private final MemorySegment wakeWord;
+    private volatile boolean woken;
+    private boolean wakeArmed;
+    private final BufferAddresses addresses = new BufferAddresses();
+    private final int sendBufferSize;
+    private final LongQueue freeSendBuffers = new LongQueue(16);
+
+    private final Set<SelectionKey> keys = new RegisteredKeys();
+    private final Set<SelectionKey> selected = new HashSet<>();
+    private UringSelectionKey[] slots = new UringSelectionKey[256];
+    private int[] generations = new int[256];
+    private final LongQueue freeSlots = new LongQueue(256);
+    private int usedSlots;
+    private int registered;
+
+    private UringSelectionKey[] checks = new UringSelectionKey[64];
+    private UringSelectionKey[] checking = new UringSelectionKey[64];
+    private int checkCount;
+    private UringSelectionKey[] pendings = new UringSelectionKey[64];
+    private UringSelectionKey[] preparing = new UringSelectionKey[64];
+    private int pendingCount;
+    private UringSelectionKey[] starved = new UringSelectionKey[16];
+    private int starvedCount;
+    /** Provided buffers holding bytes not yet read, and receives that found none: for the tests. */
+    private int buffersHeld;
+    private long starvations;
+
+    UringSelector(final SelectorProvider provider, final int bufferCount, final int bufferSize,
+        final int sendBufferSize) throws IOException
+    {
+        super(provider);
+        this.sendBufferSize = sendBufferSize;
+        final UringCalls uringCalls = new UringCalls(arena);
+        try
+        {
+            ring = IoUring.openHandedOver(arena, uringCalls, ENTRIES);
+        }
+        catch (final IllegalStateException refused)
+        {
+            arena.close();
+            throw new IOException(refused.getMessage(), refused);
+        }
+        try
+        {
+            buffers = new BufferRing(arena, ring, (short)0, bufferCount, bufferSize);
+        }
+        catch (final IllegalStateException refused)
+        {
+            ring.close();
+            arena.close();
+            throw new IOException(refused.getMessage(), refused);
+        }
+        wakeFd = calls.eventFd(0, Epoll.EFD_NONBLOCK | Epoll.EFD_CLOEXEC);
+        if (wakeFd < 0)
+        {
+            buffers.close();
+            ring.close();
+            arena.close();
+            throw new IOException("eventfd failed: " + Errno.name(wakeFd));
+        }
+        wakeWord = arena.allocate(8, 8);
+    }
+
+    @Override
+    protected SelectionKey register(final AbstractSelectableChannel channel, final int ops, final Object attachment)
+    {
+        if (!(channel instanceof EpollChannel))
+        {
+            throw new IllegalSelectorException();
+        }
+        final int slot = freeSlots.isEmpty() ? usedSlots++ : (int)freeSlots.poll();
+        if (slot >= slots.length)
+        {
+            slots = Arrays.copyOf(slots, slots.length * 2);
+            generations = Arrays.copyOf(generations, generations.length * 2);
+        }
+        final UringSelectionKey key = new UringSelectionKey(this, channel, slot, generations[slot]);
+        key.attach(attachment);
+        key.initialInterest(ops);
+        slots[slot] = key;
+        registered++;
+        if (key.kind != UringSelectionKey.POLLED)
+        {
+            key.socket.uring = key;
+        }
+        changed(key);
+        return key;
+    }
+
+    /** A key's interest or state changed: its operations and its readiness are looked at again. */
+    void changed(final UringSelectionKey key)
+    {
+        pending(key);
+        checked(key);
+    }
+
+    /** A key has operations to prepare (or cancel) at the next select. */
+    void pending(final UringSelectionKey key)
+    {
+        if (!key.pending)
+        {
+            key.pending = true;
+            if (pendingCount == pendings.length)
+            {
+                pendings = Arrays.copyOf(pendings, pendingCount * 2);
+            }
+            pendings[pendingCount++] = key;
+        }
+    }
+
+    private void checked(final UringSelectionKey key)
+    {
+        if (!key.checked)
+        {
+            key.checked = true;
+            if (checkCount == checks.length)
+            {
+                checks = Arrays.copyOf(checks, checkCount * 2);
+            }
+            checks[checkCount++] = key;
+        }
+    }
+
+    int sendBufferSize()
+    {
+        return sendBufferSize;
+    }
+
+    long lendSendBuffer()
+    {
+        return freeSendBuffers.isEmpty() ? arena.allocate(sendBufferSize, 64).address() : freeSendBuffers.poll();
+    }
+
+    /** A connection's send buffer, emptied, goes back to the pool: an idle connection holds none. */
+    void giveBack(final UringSelectionKey key)
+    {
+        if (key.sendBuffer != 0)
+        {
+            freeSendBuffers.add(key.sendBuffer);
+            key.sendBuffer = 0;
+        }
+    }
+
+    void copyOut(final int id, final int offset, final ByteBuffer destination, final int count)
+    {
+        final long from = buffers.address(id) + offset;
+        final int position = destination.position();
+        if (destination.isDirect())
+        {
+            MemorySegment.copy(ALL, from, ALL, addresses.address(destination), count);
+        }
+        else
+        {
+            MemorySegment.copy(ALL, JAVA_BYTE, from, destination.array(), destination.arrayOffset() + position, count);
+        }
+        destination.position(position + count);
+    }
+
+    void copyIn(final ByteBuffer source, final long to, final int count)
+    {
+        final int position = source.position();
+        if (source.isDirect())
+        {
+            MemorySegment.copy(ALL, addresses.address(source), ALL, to, count);
+        }
+        else if (source.hasArray())
+        {
+            MemorySegment.copy(source.array(), source.arrayOffset() + position, ALL, JAVA_BYTE, to, count);
+        }
+        else
+        {
+            for (int i = 0; i < count; i++)
+            {
+                ALL.set(JAVA_BYTE, to + i, source.get(position + i));
+            }
+        }
+        source.position(position + count);
+    }
+
+    /** A buffer read out goes back to the kernel; a receive that ran out of buffers may go on. */
+    void recycle(final int id)
+    {
+        buffers.recycle(id);
+        buffersHeld--;
+        if (starvedCount > 0)
+        {
+            for (int i = 0; i < starvedCount; i++)
+            {
+                starved[i].starved = false;
+                pending(starved[i]);
+                starved[i] = null;
+            }
+            starvedCount = 0;
+        }
+    }
+
+    private long userData(final UringSelectionKey key, final int operation)
+    {
+        return UserData.of(key.slot, key.generation, operation);
+    }
+
+    /** Prepares what the pending keys need, submitting first when the submission ring is full. */
+    private void prepareAll()
+    {
+        if (!wakeArmed)
+        {
+            while (!ring.poll(wakeFd, IoUring.POLLIN, true, UserData.of(0, 0, WAKE)))
+            {
+                ring.submit();
+            }
+            wakeArmed = true;
+        }
+        while (pendingCount > 0)
+        {
+            final UringSelectionKey[] batch = pendings;
+            final int count = pendingCount;
+            pendings = preparing;
+            preparing = batch;
+            pendingCount = 0;
+            for (int i = 0; i < count; i++)
+            {
+                final UringSelectionKey key = batch[i];
+                batch[i] = null;
+                key.pending = false;
+                prepare(key);
+            }
+        }
+    }
+
+    private void prepare(final UringSelectionKey key)
+    {
+        if (key.released)
+        {
+            return;
+        }
+        final boolean open = key.isValid() && !key.channelClosed;
+        final int interest = key.interest();
+        final int fd = key.socket.fd;
+        switch (key.kind)
+        {
+            case UringSelectionKey.STREAM:
+            {
+                final SocketChannel channel = (SocketChannel)key.channel;
+                final boolean connecting = open && (interest & SelectionKey.OP_CONNECT) != 0 &&
+                    channel.isConnectionPending() && key.polled == 0;
+                if (connecting && !key.polling)
+                {
+                    while (!ring.poll(fd, IoUring.POLLOUT, false, userData(key, POLL)))
+                    {
+                        ring.submit();
+                    }
+                    key.polling = true;
+                    key.inFlight++;
+                }
+                else if (!connecting && key.polling && !key.pollCancelling)
+                {
+                    cancel(key, POLL);
+                    key.pollCancelling = true;
+                }
+                final boolean receive = open && (interest & SelectionKey.OP_READ) != 0 && channel.isConnected() &&
+                    !key.endOfStream && key.readError == 0 && !key.inputShut && !key.starved &&
+                    key.received.size() < UringSelectionKey.HELD_BUFFERS;
+                if (receive && !key.receiving)
+                {
+                    while (!ring.receiveMultishot(fd, buffers.group(), userData(key, RECEIVE)))
+                    {
+                        ring.submit();
+                    }
+                    key.receiving = true;
+                    key.inFlight++;
+                }
+                else if (!receive && key.receiving && !key.receiveCancelling)
+                {
+                    cancel(key, RECEIVE);
+                    key.receiveCancelling = true;
+                }
+                if (key.hasUnsent() && !key.sending && key.writeError == 0)
+                {
+                    while (!ring.send(fd, key.sendBuffer + key.sent, key.staged - key.sent, userData(key, SEND)))
+                    {
+                        ring.submit();
+                    }
+                    key.sending = true;
+                    key.inFlight++;
+                }
+                break;
+            }
+            case UringSelectionKey.LISTENER:
+            {
+                final boolean accept = open && (interest & SelectionKey.OP_ACCEPT) != 0 && key.acceptError == 0;
+                if (accept && !key.accepting)
+                {
+                    while (!ring.acceptMultishot(fd, userData(key, ACCEPT)))
+                    {
+                        ring.submit();
+                    }
+                    key.accepting = true;
+                    key.inFlight++;
+                }
+                else if (!accept && key.accepting && !key.acceptCancelling)
+                {
+                    cancel(key, ACCEPT);
+                    key.acceptCancelling = true;
+                }
+                break;
+            }
+            default:
+            {
+                final int events = ((interest & SelectionKey.OP_READ) != 0 ? IoUring.POLLIN : 0) |
+                    ((interest & SelectionKey.OP_WRITE) != 0 ? IoUring.POLLOUT : 0);
+                final boolean poll = open && events != 0 && key.polled == 0;
+                if (poll && !key.polling)
+                {
+                    while (!ring.poll(fd, events, false, userData(key, POLL)))
+                    {
+                        ring.submit();
+                    }
+                    key.polling = true;
+                    key.pollEvents = events;
+                    key.inFlight++;
+                }
+                else if (key.polling && !key.pollCancelling && (!poll || events != key.pollEvents))
+                {
+                    cancel(key, POLL);
+                    key.pollCancelling = true;
+                }
+                break;
+            }
+        }
+    }
+
+    private void cancel(final UringSelectionKey key, final int operation)
+    {
+        while (!ring.cancel(userData(key, operation), userData(key, CANCEL)))
+        {
+            ring.submit();
+        }
+    }
+
+    @Override
+    public void complete(final long userData, final int result, final int flags)
+    {
+        final int operation = UserData.operation(userData);
+        if (operation == WAKE)
+        {
+            calls.read(wakeFd, wakeWord.address(), 8);
+            if ((flags & IoUring.CQE_F_MORE) == 0)
+            {
+                wakeArmed = false;
+            }
+            return;
+        }
+        if (operation == CANCEL)
+        {
+            return;
+        }
+        final int slot = UserData.slot(userData);
+        final UringSelectionKey key = slot < usedSlots ? slots[slot] : null;
+        final boolean more = (flags & IoUring.CQE_F_MORE) != 0;
+        if (key == null || (key.generation & UserData.GENERATION_MASK) != UserData.generation(userData))
+        {
+            // Cannot happen while slots wait for their operations; kept safe all the same.
+            if ((flags & IoUring.CQE_F_BUFFER) != 0)
+            {
+                buffersHeld++;
+                recycle(IoUring.bufferId(flags));
+            }
+            if (operation == ACCEPT && result >= 0)
+            {
+                calls.close(result);
+            }
+            return;
+        }
+        switch (operation)
+        {
+            case RECEIVE:
+                received(key, result, flags);
+                if (!more)
+                {
+                    key.receiving = false;
+                    key.receiveCancelling = false;
+                    key.inFlight--;
+                }
+                break;
+            case SEND:
+                key.inFlight--;
+                key.sent(result == -Errno.ECANCELED ? -Errno.EPIPE : result);
+                break;
+            case ACCEPT:
+                if (result >= 0)
+                {
+                    if (key.channelClosed || !key.isValid())
+                    {
+                        calls.close(result);
+                    }
+                    else
+                    {
+                        key.accepted.add(result);
+                    }
+                }
+                else if (result != -Errno.ECANCELED)
+                {
+                    key.acceptError = result;
+                }
+                if (!more)
+                {
+                    key.accepting = false;
+                    key.acceptCancelling = false;
+                    key.inFlight--;
+                }
+                break;
+            case POLL:
+                if (result > 0)
+                {
+                    key.polled |= result;
+                }
+                else if (result < 0 && result != -Errno.ECANCELED)
+                {
+                    key.polled |= IoUring.POLLERR;
+                }
+                key.polling = false;
+                key.pollCancelling = false;
+                key.inFlight--;
+                break;
+            default:
+                break;
+        }
+        if (key.isValid() && !key.channelClosed)
+        {
+            changed(key);
+        }
+        else
+        {
+            settle(key);
+        }
+    }
+
+    private void received(final UringSelectionKey key, final int result, final int flags)
+    {
+        if ((flags & IoUring.CQE_F_BUFFER) != 0)
+        {
+            final int id = IoUring.bufferId(flags);
+            buffersHeld++;
+            if (result > 0 && !key.channelClosed && key.isValid())
+            {
+                key.received.add((long)id << 32 | result);
+                if (key.received.size() >= UringSelectionKey.HELD_BUFFERS)
+                {
+                    pending(key);
+                }
+            }
+            else
+            {
+                recycle(id);
+            }
+        }
+        else if (result == 0)
+        {
+            key.endOfStream = true;
+        }
+        else if (result == -Errno.ENOBUFS)
+        {
+            starvations++;
+            key.starved = true;
+            if (starvedCount == starved.length)
+            {
+                starved = Arrays.copyOf(starved, starvedCount * 2);
+            }
+            starved[starvedCount++] = key;
+        }
+        else if (result < 0 && result != -Errno.ECANCELED)
+        {
+            key.readError = result;
+        }
+    }
+
+    /**
+     * A key deregistered, or its channel closed: once the kernel holds nothing of it and its staged bytes are
+     * gone, its buffers go back, its descriptor closes if the channel did, and its slot is free for another.
+     */
+    private void settle(final UringSelectionKey key)
+    {
+        if (key.released)
+        {
+            return;
+        }
+        if (key.isValid() || key.inFlight > 0 || (key.hasUnsent() && key.writeError == 0))
+        {
+            pending(key);
+            return;
+        }
+        if (key.channelClosed)
+        {
+            key.released = true;
+            while (key.received != null && !key.received.isEmpty())
+            {
+                recycle((int)(key.received.poll() >>> 32));
+            }
+            if (key.accepted != null)
+            {
+                while (!key.accepted.isEmpty())
+                {
+                    calls.close((int)key.accepted.poll());
+                }
+            }
+            giveBack(key);
+            if (ring.prepared() > 0)
+            {
+                // No entry may name the descriptor once the kernel can give its number to another socket.
+                ring.submit();
+            }
+            key.socket.release();
+            if (key.socket.uring == key)
+            {
+                key.socket.uring = null;
+            }
+        }
+        else if (!key.released)
+        {
+            // Deregistered with its channel open: back to plain system calls once nothing is queued for it.
+            if (key.received == null || key.received.isEmpty())
+            {
+                key.released = true;
+                giveBack(key);
+                if (key.socket.uring == key)
+                {
+                    key.socket.uring = null;
+                }
+            }
+            else
+            {
+                return;
+            }
+        }
+        if (slots[key.slot] == key)
+        {
+            slots[key.slot] = null;
+            generations[key.slot] = UserData.next(generations[key.slot]);
+            freeSlots.add(key.slot);
+        }
+    }
+
+    private void removeCancelled()
+    {
+        final Set<SelectionKey> cancelled = cancelledKeys();
+        synchronized (cancelled)
+        {
+            if (cancelled.isEmpty())
+            {
+                return;
+            }
+            for (final SelectionKey cancelledKey : cancelled)
+            {
+                final UringSelectionKey key = (UringSelectionKey)cancelledKey;
+                selected.remove(key);
+                deregister(key);
+                registered--;
+                settle(key);
+            }
+            cancelled.clear();
+        }
+    }
+
+    private boolean anyReady()
+    {
+        for (int i = 0; i < checkCount; i++)
+        {
+            final UringSelectionKey key = checks[i];
+            if (key.isValid() && key.readiness() != 0)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int doSelect(final Consumer<SelectionKey> action, final long timeoutMillis) throws IOException
+    {
+        if (!isOpen())
+        {
+            throw new ClosedSelectorException();
+        }
+        removeCancelled();
+        prepareAll();
+        final int entered;
+        if (timeoutMillis != 0 && !woken && !anyReady())
+        {
+            begin();
+            try
+            {
+                entered = ring.submitAndWait(1, timeoutMillis < 0 ? 0 : timeoutMillis * 1_000_000L);
+            }
+            finally
+            {
+                end();
+            }
+        }
+        else
+        {
+            entered = ring.submit();
+        }
+        if (entered < 0 && entered != -Errno.EINTR && entered != -Errno.ETIME && entered != -Errno.EBUSY &&
+            entered != -Errno.EAGAIN)
+        {
+            throw new IOException("io_uring_enter failed: " + Errno.name(entered));
+        }
+        ring.complete(this);
+        woken = false;
+        removeCancelled();
+        return report(action);
+    }
+
+    private int report(final Consumer<SelectionKey> action)
+    {
+        final UringSelectionKey[] batch = checks;
+        final int count = checkCount;
+        checks = checking;
+        checking = batch;
+        checkCount = 0;
+        int updated = 0;
+        for (int i = 0; i < count; i++)
+        {
+            final UringSelectionKey key = batch[i];
+            batch[i] = null;
+            key.checked = false;
+            if (!key.isValid())
+            {
+                continue;
+            }
+            final int ready = key.readiness();
+            if (ready == 0)
+            {
+                continue;
+            }
+            // Still ready at the next select unless its owner takes what is there: looked at again.
+            checked(key);
+            if (key.kind == UringSelectionKey.POLLED)
+            {
+                // A poll reports once: the next select polls again, which completes at once while still ready.
+                key.polled = 0;
+                pending(key);
+            }
+            if (action != null)
+            {
+                key.readyOps(ready);
+                action.accept(key);
+                updated++;
+            }
+            else if (selected.add(key))
+            {
+                key.readyOps(ready);
+                updated++;
+            }
+            else if ((key.readyOps() | ready) != key.readyOps())
+            {
+                key.readyOps(key.readyOps() | ready);
+                updated++;
+            }
+        }
+        return updated;
+    }
+
+    private static long millis(final long timeout)
+    {
+        if (timeout < 0)
+        {
+            throw new IllegalArgumentException("negative timeout: " + timeout);
+        }
+        return timeout == 0 ? -1 : timeout;
+    }
+
+    @Override
+    public Set<SelectionKey> keys()
+    {
+        if (!isOpen())
+        {
+            throw new ClosedSelectorException();
+        }
+        return keys;
+    }
+
+    @Override
+    public Set<SelectionKey> selectedKeys()
+    {
+        if (!isOpen())
+        {
+            throw new ClosedSelectorException();
+        }
+        return selected;
+    }
+
+    @Override
+    public int selectNow() throws IOException
+    {
+        return doSelect(null, 0);
+    }
+
+    @Override
+    public int select(final long timeout) throws IOException
+    {
+        return doSelect(null, millis(timeout));
+    }
+
+    @Override
+    public int select() throws IOException
+    {
+        return doSelect(null, -1);
+    }
+
+    @Override
+    public int selectNow(final Consumer<SelectionKey> action) throws IOException
+    {
+        return doSelect(action, 0);
+    }
+
+    @Override
+    public int select(final Consumer<SelectionKey> action, final long timeout) throws IOException
+    {
+        return doSelect(action, millis(timeout));
+    }
+
+    @Override
+    public int select(final Consumer<SelectionKey> action) throws IOException
+    {
+        return doSelect(action, -1);
+    }
+
+    @Override
+    public Selector wakeup()
+    {
+        if (!woken)
+        {
+            woken = true;
+            synchronized (wakers)
+            {
+                // Wakers share one place for errno; a full counter (EAGAIN) means a wake-up is pending anyway.
+                wakers.write(wakeFd, ONE.address(), 8);
+            }
+        }
+        return this;
+    }
+
+    @Override
+    protected void implCloseSelector()
+    {
+        wakeup();
+        removeCancelled();
+        for (final SelectionKey key : new ArrayList<>(keys))
+        {
+            deregister((UringSelectionKey)key);
+            registered--;
+        }
+        // Every operation cancelled and its completion awaited, briefly, so that the kernel writes into no buffer
+        // after the memory goes; then what the closed channels held closes with them.
+        for (int slot = 0; slot < usedSlots; slot++)
+        {
+            final UringSelectionKey key = slots[slot];
+            if (key != null)
+            {
+                key.writeError = key.writeError == 0 ? -Errno.EPIPE : key.writeError;
+                pending(key);
+            }
+        }
+        prepareAll();
+        final long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
+        while (inFlight() > 0 && System.nanoTime() < deadline)
+        {
+            ring.submitAndWait(1, 10_000_000L);
+            ring.complete(this);
+            prepareAll();
+        }
+        for (int slot = 0; slot < usedSlots; slot++)
+        {
+            final UringSelectionKey key = slots[slot];
+            if (key != null && key.channelClosed && !key.released)
+            {
+                key.released = true;
+                key.socket.release();
+            }
+            if (key != null && key.socket.uring == key)
+            {
+                key.socket.uring = null;
+            }
+        }
+        selected.clear();
+        calls.close(wakeFd);
+        buffers.close();
+        ring.close();
+        if (inFlight() == 0)
+        {
+            arena.close();
+        }
+    }
+
+    private int inFlight()
+    {
+        int total = 0;
+        for (int slot = 0; slot < usedSlots; slot++)
+        {
+            final UringSelectionKey key = slots[slot];
+            total += key == null ? 0 : key.inFlight;
+        }
+        return total;
+    }
+
+    /** Provided buffers lent to connections and not yet read back. */
+    int buffersHeld()
+    {
+        return buffersHeld;
+    }
+
+    /** Receives that ended for want of a provided buffer. */
+    long starvations()
+    {
+        return starvations;
+    }
+
+    /** The registered keys, read-only, as {@link Selector#keys} requires. */
+    private final class RegisteredKeys extends AbstractSet<SelectionKey>
+    {
+        @Override
+        public Iterator<SelectionKey> iterator()
+        {
+            final List<SelectionKey> now = new ArrayList<>(registered);
+            for (int slot = 0; slot < usedSlots; slot++)
+            {
+                final UringSelectionKey key = slots[slot];
+                if (key != null && key.isValid())
+                {
+                    now.add(key);
+                }
+            }
+            return Collections.unmodifiableList(now).iterator();
+        }
+
+        @Override
+        public int size()
+        {
+            return registered;
+        }
+    }
+}
