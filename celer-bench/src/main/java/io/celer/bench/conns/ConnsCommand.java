@@ -30,7 +30,7 @@ import io.celer.bench.harness.ServerReactors;
             + "buffers, the kernel's TCP buffer and slab memory; the time to open them; a fresh client's round "
             + "trips before and with them; and the RSS growth at 100,000 and 1,000,000 connections.",
         "--size is the WebSocket message's bytes here (default: 32, at most 125). Peers: celer, celer-epoll, "
-            + "netty, vertx. With --server-reactors N each server runs N reactors or event loops, and Celer's say "
+            + "celer-uring, netty, vertx. With --server-reactors N each server runs N reactors or event loops, and Celer's say "
             + "each one's share of the connections. Results: bench-results/latest-conns.{json,md,png}."})
 public final class ConnsCommand implements Callable<Integer>
 {

@@ -16,6 +16,9 @@ enum ConnsPeer implements ListedPeer
     /** The same on Celer's epoll transport (celer-native, JDK 22+): no JDK socket objects per connection. */
     CELER_EPOLL(new FixedPeer("celer-epoll", "Celer, one reactor, epoll transport", true, "epoll"),
         "io.celer.bench.http.peer.CelerHttpServer", "io.celer.bench.ws.peer.CelerWebSocketServer"),
+    /** The same on Celer's io_uring transport: a provided buffer ring shared by the connections, no buffer each. */
+    CELER_URING(new FixedPeer("celer-uring", "Celer, one reactor, io_uring transport", true, "uring"),
+        "io.celer.bench.http.peer.CelerHttpServer", "io.celer.bench.ws.peer.CelerWebSocketServer"),
     /** Netty 4.1 on one epoll event loop: its HTTP codec, then its WebSocket handler. */
     NETTY(new FixedPeer("netty", "Netty 4.1, one epoll event loop", false, "epoll"),
         "io.celer.bench.http.peer.NettyHttpServer", "io.celer.bench.ws.peer.NettyWebSocketServer"),

@@ -8,31 +8,55 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What a Celer peer on the epoll transport needs beyond the others: a JDK 22 or later, {@code celer-native}'s jar
- * (built by {@code ./celer} when such a JDK is installed; {@code -Dceler.bench.nativeJar} names another), and the
- * flags that allow native access and pick the transport.
+ * What a Celer peer on a native transport (epoll or io_uring) needs beyond the others: a JDK 22 or later,
+ * {@code celer-native}'s jar (built by {@code ./celer} when such a JDK is installed; {@code -Dceler.bench.nativeJar}
+ * names another), the flags that allow native access and pick the transport, and for io_uring a kernel that gives
+ * this process one (a child on that JDK asks it, once).
  */
 public final class NativeTransport
 {
-    /** The transport name a peer gives for it. */
+    /** The transport name a peer on epoll gives. */
     public static final String EPOLL = "epoll";
+    /** The transport name a peer on io_uring gives. */
+    public static final String URING = "uring";
     /** The JDK release from which the FFM API is final. */
     public static final int MINIMUM_JDK = 22;
+
+    /** Why io_uring cannot run here, once asked: "" when it can. */
+    private static volatile String uringRefusal;
 
     private NativeTransport()
     {
     }
 
     /**
+     * The native transport a peer runs on.
+     *
+     * @param peer the peer.
+     * @return {@link #EPOLL} or {@link #URING}, or null for a peer on neither.
+     */
+    public static String of(final Peer peer)
+    {
+        final String transport = peer.transport();
+        if (!peer.isCeler() || transport == null)
+        {
+            return null;
+        }
+        final int dash = transport.indexOf('-');
+        final String base = dash < 0 ? transport : transport.substring(0, dash);
+        return base.equals(EPOLL) ? EPOLL : base.equals(URING) ? URING : null;
+    }
+
+    /**
      * Whether a peer runs on it.
      *
      * @param peer the peer.
-     * @return true for a Celer peer whose transport is {@link #EPOLL}, alone or with a mode ({@code epoll-poll}).
+     * @return true for a Celer peer whose transport is {@link #EPOLL} or {@link #URING}, alone or with a mode
+     *     ({@code epoll-poll}).
      */
     public static boolean uses(final Peer peer)
     {
-        return peer.isCeler() && peer.transport() != null &&
-            (peer.transport().equals(EPOLL) || peer.transport().startsWith(EPOLL + "-"));
+        return of(peer) != null;
     }
 
     /**
@@ -45,7 +69,8 @@ public final class NativeTransport
     public static String childTransport(final Peer peer)
     {
         final String transport = peer.transport();
-        return transport.length() > EPOLL.length() ? transport.substring(EPOLL.length() + 1) : null;
+        final int dash = transport.indexOf('-');
+        return dash < 0 ? null : transport.substring(dash + 1);
     }
 
     /**
@@ -67,22 +92,70 @@ public final class NativeTransport
     }
 
     /**
-     * Drops the peers on it from a run when it cannot run here, saying why.
+     * Why a peer's native transport cannot run here.
      *
-     * @param chosen the peers asked for; those on it are removed when it cannot run.
+     * @param peer a peer that {@link #uses} one.
+     * @return the reason, or null when it can.
+     */
+    public static String unavailable(final Peer peer)
+    {
+        final String reason = unavailable();
+        return reason != null || !URING.equals(of(peer)) ? reason : uringRefusal();
+    }
+
+    /**
+     * Why the kernel gives no io_uring here, asked once of a child on the native JDK, which falls back to epoll
+     * silently otherwise: a peer named for io_uring must run on it.
+     */
+    private static String uringRefusal()
+    {
+        String refusal = uringRefusal;
+        if (refusal == null)
+        {
+            try
+            {
+                final Process probe = new ProcessBuilder(jdk().resolve("bin").resolve("java").toString(),
+                    "--enable-native-access=ALL-UNNAMED", "-cp", jar().toString(), "io.celer.linux.uring.IoUringProbe")
+                    .redirectErrorStream(true).start();
+                final String said = new String(probe.getInputStream().readAllBytes()).trim();
+                refusal = probe.waitFor() == 0 ? "" : "io_uring refused (" + said + ")";
+            }
+            catch (final IOException ex)
+            {
+                refusal = "io_uring could not be probed (" + ex.getMessage() + ")";
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                refusal = "io_uring could not be probed (interrupted)";
+            }
+            uringRefusal = refusal;
+        }
+        return refusal.isEmpty() ? null : refusal;
+    }
+
+    /**
+     * Drops the peers on a native transport from a run when it cannot run here, saying why.
+     *
+     * @param chosen the peers asked for; those on a transport that cannot run are removed.
      * @param out    where the note goes.
      * @param <P>    the benchmark's peer type.
      * @throws IllegalArgumentException if no peer is left.
      */
     public static <P extends Peer> void dropIfUnavailable(final List<P> chosen, final PrintStream out)
     {
-        final String reason = unavailable();
-        if (reason != null && chosen.removeIf(NativeTransport::uses))
+        for (final String transport : List.of(EPOLL, URING))
         {
-            out.println("Skipping the epoll peers: " + reason);
-            if (chosen.isEmpty())
+            final P first = chosen.stream().filter(peer -> transport.equals(of(peer))).findFirst().orElse(null);
+            final String reason = first == null ? null : unavailable(first);
+            if (reason != null && chosen.removeIf(peer -> transport.equals(of(peer))))
             {
-                throw new IllegalArgumentException("the epoll peers cannot run here: " + reason);
+                final String which = transport.equals(EPOLL) ? "epoll" : "io_uring";
+                out.println("Skipping the " + which + " peers: " + reason);
+                if (chosen.isEmpty())
+                {
+                    throw new IllegalArgumentException("the " + which + " peers cannot run here: " + reason);
+                }
             }
         }
     }
@@ -138,12 +211,13 @@ public final class NativeTransport
     }
 
     /**
-     * The JVM flags of its children.
+     * The JVM flags of a peer's children.
      *
+     * @param peer a peer that {@link #uses} a native transport.
      * @return the flags.
      */
-    public static List<String> jvmOptions()
+    public static List<String> jvmOptions(final Peer peer)
     {
-        return List.of("--enable-native-access=ALL-UNNAMED", "-Dceler.transport=" + EPOLL);
+        return List.of("--enable-native-access=ALL-UNNAMED", "-Dceler.transport=" + of(peer));
     }
 }

@@ -165,12 +165,12 @@ public final class PeerLauncher
         command.addAll(jvmOptions(peer));
         if (epoll)
         {
-            command.addAll(NativeTransport.jvmOptions());
+            command.addAll(NativeTransport.jvmOptions(peer));
         }
         command.add("-cp");
         command.add(epoll ? classpath + java.io.File.pathSeparator + NativeTransport.jar() : classpath);
         command.add(mainClass);
-        // A Celer peer on epoll learns its transport from its JVM's flags, and only its mode from an argument.
+        // A Celer peer on a native transport learns it from its JVM's flags, and only its mode from an argument.
         final String transport = epoll ? NativeTransport.childTransport(peer) : peer.transport();
         if (transport != null)
         {

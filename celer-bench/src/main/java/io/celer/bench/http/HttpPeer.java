@@ -43,6 +43,10 @@ enum HttpPeer implements ListedPeer
     CELER_EPOLL(new FixedPeer("celer-epoll", "Celer HttpServer on the epoll transport (celer-native, FFM), reactors "
         + "waiting in the selector when idle", true, NativeTransport.EPOLL), CelerHttpServer.class, 17,
         ReactorIdle.SELECT),
+    /** Celer's HttpServer on its io_uring transport (celer-native, FFM, JDK 22+), reactors waiting when idle. */
+    CELER_URING(new FixedPeer("celer-uring", "Celer HttpServer on the io_uring transport (celer-native, FFM), "
+        + "reactors waiting in the ring when idle", true, NativeTransport.URING), CelerHttpServer.class, 17,
+        ReactorIdle.SELECT),
     /** Celer's HttpServer on reactors that spin and yield when idle: the lowest latency, a CPU each always busy. */
     CELER_SPIN(new FixedPeer("celer-spin", "Celer HttpServer, reactors spinning and yielding when idle", true, null),
         CelerHttpServer.class, 17, ReactorIdle.YIELD);

@@ -38,7 +38,7 @@ final class ServerSide
      */
     String cannotRun(final HttpPeer peer)
     {
-        final String noNative = NativeTransport.uses(peer) ? NativeTransport.unavailable() : null;
+        final String noNative = NativeTransport.uses(peer) ? NativeTransport.unavailable(peer) : null;
         if (noNative != null)
         {
             return peer.id() + " skipped: " + noNative;

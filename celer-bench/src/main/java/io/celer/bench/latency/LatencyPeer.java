@@ -23,6 +23,13 @@ enum LatencyPeer implements Peer
     CELER_EPOLL_POLL("celer-epoll-poll",
         celerTcp("Celer, busy-spin reactor, busy-polled connection, epoll transport (celer-native, FFM)"), null,
         "epoll-poll"),
+    /** Celer on its io_uring transport (celer-native, FFM, JDK 22+): completions, one io_uring_enter per cycle. */
+    CELER_URING("celer-uring", celerTcp("Celer, busy-spin reactor, io_uring transport (celer-native, FFM)"), null,
+        "uring"),
+    /** Celer on its io_uring transport with its connections busy-polled: read every cycle, the ring entered every 64. */
+    CELER_URING_POLL("celer-uring-poll",
+        celerTcp("Celer, busy-spin reactor, busy-polled connection, io_uring transport (celer-native, FFM)"), null,
+        "uring-poll"),
     /** Netty with its NIO transport, as configured by default. */
     NETTY_NIO("netty-nio", nettyTcp("Netty 4.1, NioEventLoopGroup(1), TCP_NODELAY"),
         nettyUdp("Netty 4.1, NioDatagramChannel, NioEventLoopGroup(1)"), "nio"),
@@ -159,6 +166,8 @@ enum LatencyPeer implements Peer
             case CELER_POLL:
             case CELER_EPOLL:
             case CELER_EPOLL_POLL:
+            case CELER_URING:
+            case CELER_URING_POLL:
                 return "TlsConfig";
             case BLOCKING:
                 return "SSLSocket";
@@ -205,11 +214,13 @@ enum LatencyPeer implements Peer
     /**
      * Whether it is one of Celer's own configurations.
      *
-     * @return true for {@code celer}, {@code celer-poll}, {@code celer-epoll} and {@code celer-epoll-poll}.
+     * @return true for {@code celer}, {@code celer-poll} and those on a native transport ({@code celer-epoll},
+     *     {@code celer-uring-poll}, ...).
      */
     @Override
     public boolean isCeler()
     {
-        return this == CELER || this == CELER_POLL || this == CELER_EPOLL || this == CELER_EPOLL_POLL;
+        return this == CELER || this == CELER_POLL || this == CELER_EPOLL || this == CELER_EPOLL_POLL ||
+            this == CELER_URING || this == CELER_URING_POLL;
     }
 }

@@ -19,6 +19,9 @@ enum WsPeer implements Peer
     /** Celer's ws-feed server on its epoll transport (celer-native, FFM, JDK 22+). */
     CELER_EPOLL("celer-epoll", "Celer ws-feed, per-client outboxes, epoll transport (celer-native, FFM)",
         CelerWebSocketServer.class),
+    /** Celer's ws-feed server on its io_uring transport (celer-native, FFM, JDK 22+). */
+    CELER_URING("celer-uring", "Celer ws-feed, per-client outboxes, io_uring transport (celer-native, FFM)",
+        CelerWebSocketServer.class),
     /** Netty's WebSocket codec on an epoll event loop per server reactor, dropping while a channel is not writable. */
     NETTY("netty", "Netty WebSocket, an epoll event loop per server reactor", NettyWebSocketServer.class),
     /** Vert.x's WebSocket server on an event loop per server reactor, dropping while its write queue is full. */
@@ -50,13 +53,13 @@ enum WsPeer implements Peer
     @Override
     public boolean isCeler()
     {
-        return this == CELER || this == CELER_SPIN || this == CELER_EPOLL;
+        return this == CELER || this == CELER_SPIN || this == CELER_EPOLL || this == CELER_URING;
     }
 
     @Override
     public String transport()
     {
-        return this == CELER_EPOLL ? NativeTransport.EPOLL : null;
+        return this == CELER_EPOLL ? NativeTransport.EPOLL : this == CELER_URING ? NativeTransport.URING : null;
     }
 
     /**

@@ -217,6 +217,11 @@ final class UringSelectionKey extends AbstractSelectionKey
         {
             return -1;
         }
+        if (received.isEmpty() && !endOfStream && readError == 0 && selector.enterOutsideSelect() &&
+            !received.isEmpty())
+        {
+            return read(destination);
+        }
         if (received.isEmpty())
         {
             if (readError != 0)
@@ -280,6 +285,7 @@ final class UringSelectionKey extends AbstractSelectionKey
         if (!sending)
         {
             selector.pending(this);
+            selector.enterOutsideSelect();
         }
         return count;
     }
@@ -310,6 +316,14 @@ final class UringSelectionKey extends AbstractSelectionKey
                 outputShutPending = false;
                 shutdownOutputNow();
             }
+        }
+        else if (sent > 0)
+        {
+            // A slow peer takes a little at a time: what it took is room for the next write at once, not only
+            // when the whole buffer has gone, or a writer would see no progress and time out.
+            selector.moveToFront(sendBuffer + sent, sendBuffer, staged - sent);
+            staged -= sent;
+            sent = 0;
         }
     }
 

@@ -107,6 +107,9 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
     /** Provided buffers holding bytes not yet read, and receives that found none: for the tests. */
     private int buffersHeld;
     private long starvations;
+    /** The thread of the last select, and whether one is under way: what a read or a write outside one may do. */
+    private Thread selectingThread;
+    private boolean selecting;
 
     UringSelector(final SelectorProvider provider, final int bufferCount, final int bufferSize,
         final int sendBufferSize) throws IOException
@@ -258,6 +261,11 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
             }
         }
         source.position(position + count);
+    }
+
+    void moveToFront(final long from, final long to, final int count)
+    {
+        MemorySegment.copy(ALL, from, ALL, to, count);
     }
 
     /** A buffer read out goes back to the kernel; a receive that ran out of buffers may go on. */
@@ -663,6 +671,40 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
         {
             throw new ClosedSelectorException();
         }
+        selectingThread = Thread.currentThread();
+        selecting = true;
+        try
+        {
+            return selectAndReport(action, timeoutMillis);
+        }
+        finally
+        {
+            selecting = false;
+        }
+    }
+
+    /**
+     * A read found nothing queued, or a write staged bytes, outside a select on the selecting thread (a busy-polled
+     * connection, read every cycle while the ring is entered only every so many): the ring is entered now, as an
+     * epoll transport's read or write would call the kernel, so that neither waits for the next select. Inside a
+     * select's dispatch nothing is entered: the select that follows submits everything at once.
+     *
+     * @return whether the ring was entered.
+     */
+    boolean enterOutsideSelect()
+    {
+        if (selecting || Thread.currentThread() != selectingThread || !isOpen())
+        {
+            return false;
+        }
+        prepareAll();
+        ring.submit();
+        ring.complete(this);
+        return true;
+    }
+
+    private int selectAndReport(final Consumer<SelectionKey> action, final long timeoutMillis) throws IOException
+    {
         removeCancelled();
         prepareAll();
         final int entered;

@@ -24,6 +24,9 @@ enum TfbPeer implements ListedPeer
     /** Celer's HttpServer on its epoll transport (celer-native, FFM, JDK 22+), reactors waiting when idle. */
     CELER_EPOLL(new FixedPeer("celer-epoll", "Celer HttpServer on the epoll transport (celer-native, FFM), reactors "
         + "waiting in the selector when idle", true, NativeTransport.EPOLL), CelerTfbServer.class, Map.of()),
+    /** Celer's HttpServer on its io_uring transport (celer-native, FFM, JDK 22+), reactors waiting when idle. */
+    CELER_URING(new FixedPeer("celer-uring", "Celer HttpServer on the io_uring transport (celer-native, FFM), "
+        + "reactors waiting in the ring when idle", true, NativeTransport.URING), CelerTfbServer.class, Map.of()),
     /** Celer's HttpServer, its reactors spinning and yielding. */
     CELER_SPIN(new FixedPeer("celer-spin", "Celer HttpServer, reactors spinning and yielding", true, null),
         CelerTfbServer.class, Map.of("spin", true)),
