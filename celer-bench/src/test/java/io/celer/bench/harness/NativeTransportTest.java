@@ -22,6 +22,8 @@ class NativeTransportTest
     private static final FixedPeer CELER = new FixedPeer("celer", "NIO", true, null);
     private static final FixedPeer CELER_EPOLL = new FixedPeer("celer-epoll", "epoll", true, NativeTransport.EPOLL);
     private static final FixedPeer NETTY = new FixedPeer("netty", "Netty on epoll", false, NativeTransport.EPOLL);
+    private static final FixedPeer CELER_URING_POLL = new FixedPeer("celer-uring-poll", "io_uring, busy-polled", true,
+        "uring-poll");
 
     private final String before = System.getProperty(JAR);
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
@@ -69,5 +71,29 @@ class NativeTransportTest
         NativeTransport.dropIfUnavailable(chosen, out);
         assertThat(chosen).containsExactly(NETTY, CELER);
         assertThat(printed.size()).isZero();
+    }
+
+    @Test
+    void aPeersNativeTransportIsItsNameBeforeTheModeAndReachesItsJvmAsAFlag()
+    {
+        assertThat(NativeTransport.of(CELER_URING_POLL)).isEqualTo(NativeTransport.URING);
+        assertThat(NativeTransport.childTransport(CELER_URING_POLL)).isEqualTo("poll");
+        assertThat(NativeTransport.jvmOptions(CELER_URING_POLL)).contains("-Dceler.transport=uring");
+        assertThat(NativeTransport.of(CELER_EPOLL)).isEqualTo(NativeTransport.EPOLL);
+        assertThat(NativeTransport.childTransport(CELER_EPOLL)).isNull();
+        assertThat(NativeTransport.jvmOptions(CELER_EPOLL)).contains("-Dceler.transport=epoll");
+        assertThat(NativeTransport.uses(NETTY)).as("Netty's own epoll is not Celer's").isFalse();
+        assertThat(NativeTransport.uses(CELER)).isFalse();
+    }
+
+    @Test
+    void withoutTheJarBothNativeTransportsPeersAreDroppedEachWithItsNote()
+    {
+        System.setProperty(JAR, "no-such-dir/celer-native.jar");
+        final List<FixedPeer> chosen = new ArrayList<>(List.of(CELER_EPOLL, CELER, CELER_URING_POLL));
+        NativeTransport.dropIfUnavailable(chosen, out);
+        assertThat(chosen).containsExactly(CELER);
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("Skipping the epoll peers: ")
+            .contains("Skipping the io_uring peers: ");
     }
 }

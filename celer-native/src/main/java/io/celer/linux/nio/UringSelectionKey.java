@@ -54,6 +54,8 @@ final class UringSelectionKey extends AbstractSelectionKey
     // A connection's input: (buffer id << 32 | length) per completion; the first one's bytes already read.
     final LongQueue received;
     int receivedOffset;
+    /** The select in which a read last found nothing queued. */
+    long emptyReadAt = -1;
     boolean receiving;
     boolean receiveCancelling;
     /** Its receive ended for want of buffers: armed again once some come back. */
@@ -217,10 +219,16 @@ final class UringSelectionKey extends AbstractSelectionKey
         {
             return -1;
         }
-        if (received.isEmpty() && !endOfStream && readError == 0 && selector.enterOutsideSelect() &&
-            !received.isEmpty())
+        if (received.isEmpty() && !endOfStream && readError == 0)
         {
-            return read(destination);
+            // A caller that reads again within one dispatch after finding nothing polls the channel: it must see
+            // bytes arrive, as a read system call would show them, so the ring is entered for it.
+            final boolean again = emptyReadAt == selector.selects;
+            emptyReadAt = selector.selects;
+            if (selector.enterOutsideSelect(again) && !received.isEmpty())
+            {
+                return read(destination);
+            }
         }
         if (received.isEmpty())
         {
@@ -285,7 +293,7 @@ final class UringSelectionKey extends AbstractSelectionKey
         if (!sending)
         {
             selector.pending(this);
-            selector.enterOutsideSelect();
+            selector.enterOutsideSelect(false);
         }
         return count;
     }

@@ -110,6 +110,8 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
     /** The thread of the last select, and whether one is under way: what a read or a write outside one may do. */
     private Thread selectingThread;
     private boolean selecting;
+    /** Selects so far: a key's second read that finds nothing in one select enters the ring. */
+    long selects;
 
     UringSelector(final SelectorProvider provider, final int bufferCount, final int bufferSize,
         final int sendBufferSize) throws IOException
@@ -673,6 +675,7 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
         }
         selectingThread = Thread.currentThread();
         selecting = true;
+        selects++;
         try
         {
             return selectAndReport(action, timeoutMillis);
@@ -687,13 +690,14 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
      * A read found nothing queued, or a write staged bytes, outside a select on the selecting thread (a busy-polled
      * connection, read every cycle while the ring is entered only every so many): the ring is entered now, as an
      * epoll transport's read or write would call the kernel, so that neither waits for the next select. Inside a
-     * select's dispatch nothing is entered: the select that follows submits everything at once.
+     * select's dispatch nothing is entered unless asked: the select that follows submits everything at once.
      *
+     * @param inSelectToo whether to enter inside a select's dispatch as well.
      * @return whether the ring was entered.
      */
-    boolean enterOutsideSelect()
+    boolean enterOutsideSelect(final boolean inSelectToo)
     {
-        if (selecting || Thread.currentThread() != selectingThread || !isOpen())
+        if ((selecting && !inSelectToo) || Thread.currentThread() != selectingThread || !isOpen())
         {
             return false;
         }
