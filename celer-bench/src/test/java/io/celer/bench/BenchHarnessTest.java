@@ -37,13 +37,21 @@ class BenchHarnessTest
         final JsonNode report = ResultFields.run(out, "latest-tcp.json", "tcp",
             "tcp", "--warmup", "2000", "--messages", "3000", "--rounds", "1");
         final List<String> peers = LatencyChecks.assertSaneEntries(report, 3000);
-        // The epoll peers run where a JDK 22+ and celer-native's jar are found, and are skipped elsewhere.
+        // The native peers run where a JDK 22+ and celer-native's jar are found (and for io_uring, a kernel that
+        // gives it), and are skipped elsewhere.
         final List<String> expected = new ArrayList<>(List.of("celer", "celer-poll", "celer-epoll",
-            "celer-epoll-poll", "netty-nio", "netty-epoll", "netty-epoll-busy", "blocking", "c"));
+            "celer-epoll-poll", "celer-uring", "celer-uring-poll", "netty-nio", "netty-epoll", "netty-epoll-busy",
+            "blocking", "c"));
         if (io.celer.bench.harness.NativeTransport.unavailable() != null)
         {
             expected.remove("celer-epoll");
             expected.remove("celer-epoll-poll");
+        }
+        if (io.celer.bench.harness.NativeTransport.unavailable(new io.celer.bench.harness.FixedPeer("celer-uring",
+            "io_uring", true, io.celer.bench.harness.NativeTransport.URING)) != null)
+        {
+            expected.remove("celer-uring");
+            expected.remove("celer-uring-poll");
         }
         assertThat(peers).containsExactlyElementsOf(expected);
 

@@ -83,12 +83,13 @@ class HttpBenchTest
     }
 
     @Test
-    void theServerOnTheEpollTransportIsMeasuredBesideTheOthers() throws IOException
+    void theServersOnTheNativeTransportsAreMeasuredBesideTheOthers() throws IOException
     {
-        Assumptions.assumeTrue(NativeTransport.unavailable() == null, () -> "no epoll peer here: " +
-            NativeTransport.unavailable());
+        Assumptions.assumeTrue(NativeTransport.unavailable(HttpPeer.CELER_URING) == null, () -> "no native peer " +
+            "here: " + NativeTransport.unavailable(HttpPeer.CELER_URING));
         final JsonNode report = ResultFields.run(out, "latest-http.json", "http",
-            "http", "--peers", "celer-epoll,celer", "--connections", "10", "--warmup-seconds", "1", "--seconds", "1");
+            "http", "--peers", "celer-epoll,celer-uring,celer", "--connections", "10", "--warmup-seconds", "1",
+            "--seconds", "1");
         assertThat(report.get("failures")).isEmpty();
         assertThat(ResultFields.eachResult(report, (peer, entry) ->
         {
@@ -96,7 +97,7 @@ class HttpBenchTest
             assertThat(point.get("requests").asLong()).as(peer).isPositive();
             assertThat(point.get("errors").asLong()).as(peer).isZero();
             assertThat(point.get("server_cpu_us_per_request").asDouble()).as(peer).isPositive();
-        })).containsExactly("celer-epoll", "celer");
+        })).containsExactly("celer-epoll", "celer-uring", "celer");
     }
 
     @Test
