@@ -292,7 +292,7 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
             return 0;
         }
         final UringSelectionKey completing = socket.uring;
-        if (completing != null)
+        if (completing != null && !completing.released)
         {
             return completing.write(source);
         }

@@ -49,6 +49,7 @@ final class UringSelectionKey extends AbstractSelectionKey
     int inFlight;
     /** The channel closed: the selector closes the descriptor once nothing holds it. */
     volatile boolean channelClosed;
+    /** The selector let go of it: no operation is in flight, its slot is free, its writes are the channel's. */
     boolean released;
 
     // A connection's input: (buffer id << 32 | length) per completion; the first one's bytes already read.
@@ -255,6 +256,11 @@ final class UringSelectionKey extends AbstractSelectionKey
                 receivedOffset = 0;
                 selector.recycle(id);
             }
+        }
+        if (released && received.isEmpty() && socket.uring == this)
+        {
+            // Deregistered with its channel open, its last queued bytes read: the channel calls the kernel itself.
+            socket.uring = null;
         }
         if (before >= HELD_BUFFERS && received.size() < HELD_BUFFERS)
         {

@@ -608,21 +608,14 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
                 key.socket.uring = null;
             }
         }
-        else if (!key.released)
+        else
         {
-            // Deregistered with its channel open: back to plain system calls once nothing is queued for it.
-            if (key.received == null || key.received.isEmpty())
+            // Deregistered with its channel open: back to plain system calls, once the bytes queued are read.
+            key.released = true;
+            giveBack(key);
+            if ((key.received == null || key.received.isEmpty()) && key.socket.uring == key)
             {
-                key.released = true;
-                giveBack(key);
-                if (key.socket.uring == key)
-                {
-                    key.socket.uring = null;
-                }
-            }
-            else
-            {
-                return;
+                key.socket.uring = null;
             }
         }
         if (slots[key.slot] == key)

@@ -396,4 +396,31 @@ class UringSelectorTest
             assertThat(key.slot).isLessThan(4);
         }
     }
+
+    @Test
+    void aKeyCancelledWithItsChannelOpenLeavesItsQueuedBytesThenTheChannelCallsTheKernel() throws Exception
+    {
+        start(new UringSelectorProvider(16, 1024, 4096));
+        final Socket socket = peer();
+        final SocketChannel channel = accept(SelectionKey.OP_READ);
+        final UringSelectionKey key = (UringSelectionKey)channel.keyFor(selector);
+        socket.getOutputStream().write("abc".getBytes());
+        selectUntil("bytes queued", () -> !key.received.isEmpty());
+        key.cancel();
+        selectUntil("the key let go", () -> key.released);
+
+        final ByteBuffer first = ByteBuffer.allocate(3);
+        assertThat(channel.read(first)).isEqualTo(3);
+        assertThat(new String(first.array())).isEqualTo("abc");
+        socket.getOutputStream().write("def".getBytes());
+        final ByteBuffer second = ByteBuffer.allocate(3);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (second.hasRemaining() && System.nanoTime() < deadline)
+        {
+            channel.read(second);
+        }
+        assertThat(new String(second.array())).isEqualTo("def");
+        assertThat(channel.write(ByteBuffer.wrap("xyz".getBytes()))).isEqualTo(3);
+        assertThat(socket.getInputStream().readNBytes(3)).isEqualTo("xyz".getBytes());
+    }
 }
