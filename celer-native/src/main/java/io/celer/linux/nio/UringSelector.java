@@ -299,7 +299,7 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
         {
             while (!ring.poll(wakeFd, IoUring.POLLIN, true, UserData.of(0, 0, WAKE)))
             {
-                ring.submit();
+                makeRoom();
             }
             wakeArmed = true;
         }
@@ -340,7 +340,7 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
                 {
                     while (!ring.poll(fd, IoUring.POLLOUT, false, userData(key, POLL)))
                     {
-                        ring.submit();
+                        makeRoom();
                     }
                     key.polling = true;
                     key.inFlight++;
@@ -357,7 +357,7 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
                 {
                     while (!ring.receiveMultishot(fd, buffers.group(), userData(key, RECEIVE)))
                     {
-                        ring.submit();
+                        makeRoom();
                     }
                     key.receiving = true;
                     key.inFlight++;
@@ -371,7 +371,7 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
                 {
                     while (!ring.send(fd, key.sendBuffer + key.sent, key.staged - key.sent, userData(key, SEND)))
                     {
-                        ring.submit();
+                        makeRoom();
                     }
                     key.sending = true;
                     key.inFlight++;
@@ -385,7 +385,7 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
                 {
                     while (!ring.acceptMultishot(fd, userData(key, ACCEPT)))
                     {
-                        ring.submit();
+                        makeRoom();
                     }
                     key.accepting = true;
                     key.inFlight++;
@@ -406,7 +406,7 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
                 {
                     while (!ring.poll(fd, events, false, userData(key, POLL)))
                     {
-                        ring.submit();
+                        makeRoom();
                     }
                     key.polling = true;
                     key.pollEvents = events;
@@ -422,11 +422,23 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
         }
     }
 
+    /**
+     * The submission ring is full: what is in it goes to the kernel; should the kernel take none (its completion
+     * ring overflowing), completions are reaped first, so that preparing never spins.
+     */
+    private void makeRoom()
+    {
+        if (ring.submit() <= 0)
+        {
+            ring.complete(this);
+        }
+    }
+
     private void cancel(final UringSelectionKey key, final int operation)
     {
         while (!ring.cancel(userData(key, operation), userData(key, CANCEL)))
         {
-            ring.submit();
+            makeRoom();
         }
     }
 
