@@ -42,6 +42,8 @@ public final class Net
     public static final int IP_MULTICAST_LOOP = 34;
     /** The IPv6 traffic class. */
     public static final int IPV6_TCLASS = 67;
+    /** Whether an IPv6 socket refuses IPv4 peers (0: it takes them, IPv4-mapped). */
+    public static final int IPV6_V6ONLY = 26;
     /** The IPv6 multicast hop limit. */
     public static final int IPV6_MULTICAST_HOPS = 18;
     /** Whether IPv6 multicast loops back to this host. */
