@@ -72,6 +72,8 @@ public final class Reactor implements AutoCloseable
     private volatile Thread thread;
     private long nowNanos;
     private long nowMillis;
+    /** When the last wait in the selector ended, {@code System.nanoTime()}. */
+    private long wokeAt;
     private int lastCallbackDepth;
 
     /**
@@ -92,7 +94,7 @@ public final class Reactor implements AutoCloseable
     public Reactor(final ReactorConfig config)
     {
         this.config = config;
-        this.readyKeys = new ReadyKeys(config.selectorProvider(), dispatches);
+        this.readyKeys = new ReadyKeys(config.selectorProvider(), dispatches, this::wokeUp);
         this.largeBuffers = new LargeBufferBudget(config.maxLargeBufferBytes());
         this.idleStrategy = config.idleStrategy();
         this.idleParks = !(idleStrategy instanceof BusySpinIdleStrategy ||
@@ -538,8 +540,19 @@ public final class Reactor implements AutoCloseable
             long cycleStart = System.nanoTime();
             while (state == State.RUNNING)
             {
-                dispatches.begin(cycleStart);
-                final int work = doWork();
+                final boolean selectorSleeps = waitsInSelector && pollers.count() == 0;
+                final int work;
+                if (selectorSleeps && nextCycleTasks.isEmpty())
+                {
+                    final int selected = awaitThenSelect();
+                    cycleStart = waited(cycleStart, wokeAt);
+                    work = selected + doWorkAfterSelect();
+                }
+                else
+                {
+                    dispatches.begin(cycleStart);
+                    work = doWork();
+                }
                 final long cycleEnd = System.nanoTime();
                 dispatches.at(cycleEnd);
                 final long cycleNanos = cycleEnd - cycleStart;
@@ -550,17 +563,13 @@ public final class Reactor implements AutoCloseable
                     // The report is not the next cycle's work: its first time for a culprit makes counters.
                     cycleStart = System.nanoTime();
                 }
-                if (work == 0 && waitsInSelector && pollers.count() == 0)
-                {
-                    waitInSelector();
-                    cycleStart = waited(cycleEnd, originNanos + nowNanos);
-                }
-                else if (work == 0 && idleParks)
+                if (work == 0 && idleParks && !selectorSleeps)
                 {
                     // Announce the sleep, then look once more: a producer that published before seeing the
                     // flag is caught by the second look, one that published after it will unpark us. Both
                     // sides fence between their store and their load (see SleepFlag). A stop is such a
                     // publication too: one that came after the loop last read the state is seen here.
+                    counters.write();
                     sleepFlag.fallAsleep();
                     if (state == State.RUNNING && callbacks.isEmpty() && !callbackSources.hasPublished())
                     {
@@ -569,9 +578,9 @@ public final class Reactor implements AutoCloseable
                     sleepFlag.wakeUp();
                     cycleStart = waited(cycleEnd, System.nanoTime());
                 }
-                else
+                else if (!selectorSleeps)
                 {
-                    idleStrategy.idle(work);
+                    idleStrategy.idle(work); // work resets a backing-off strategy
                 }
             }
         }
@@ -592,22 +601,40 @@ public final class Reactor implements AutoCloseable
     }
 
     /**
-     * Waits in the selector until a channel is ready, the timer wheel needs a look, or another thread wakes it;
-     * announced as a park is (see {@link SleepFlag}), so that a callback published meanwhile is not missed.
+     * Waits in the selector until a channel is ready, the timer wheel needs a look, or another thread wakes it,
+     * then hands what is ready to its owners in the same system call: one per wake-up, where a wait followed by
+     * a select would make two, and the select that finds nothing before the wait a third. The wait is announced
+     * as a park is (see {@link SleepFlag}), so that a callback published meanwhile is not missed; when one is
+     * already there, or a timer is due, the select does not wait.
+     *
+     * @return the channels handed to their owners.
      */
-    private void waitInSelector() throws IOException
+    private int awaitThenSelect() throws IOException
     {
+        cycle++;
         sleepFlag.fallAsleep();
         if (state == State.RUNNING && callbacks.isEmpty() && !callbackSources.hasPublished())
         {
             final long nanos = timers.nanosToNextLook(nowNanos);
             if (nanos != 0)
             {
-                readyKeys.await(nanos < 0 ? 0 : Math.max(1, (nanos + 999_999) / 1_000_000));
+                // What was counted before the wait is readable whole while the reactor sleeps.
+                counters.write();
+                return readyKeys.awaitThenSelect(nanos < 0 ? 0 : Math.max(1, (nanos + 999_999) / 1_000_000));
             }
         }
+        wokeUp();
+        return readyKeys.select();
+    }
+
+    /**
+     * Ends a wait, before any owner runs: owners see the time after it, and producers stop waking the selector.
+     */
+    private void wokeUp()
+    {
         sleepFlag.wakeUp();
-        advanceClock(); // what woke it is handled by the next cycle, whose owners must see the time after the wait
+        wokeAt = advanceClock();
+        dispatches.begin(wokeAt);
     }
 
     /** Counts a wait as idle time, not as part of the next cycle, which may find work. */
@@ -635,7 +662,13 @@ public final class Reactor implements AutoCloseable
             cyclesToSelect = config.selectInterval();
             work = readyKeys.select();
         }
-        work += pollers.pollAll();
+        return work + doWorkAfterSelect();
+    }
+
+    /** The cycle after its select: polls, queued tasks, timers, callbacks, end-of-cycle tasks. */
+    private int doWorkAfterSelect()
+    {
+        int work = pollers.pollAll();
         work += runQueuedForThisCycle();
         dispatches.at(advanceClock());
         final int fired = timers.expire(nowNanos);

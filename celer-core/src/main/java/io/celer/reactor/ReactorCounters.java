@@ -83,15 +83,14 @@ final class ReactorCounters
     }
 
     /**
-     * Adds time spent waiting (in the selector, parked) to the idle time, and writes what was counted before
-     * the wait, so that a reader sees an idle reactor's counts whole.
+     * Adds time spent waiting (in the selector, parked) to the idle time; the caller writes before it waits,
+     * so that a reader sees an idle reactor's counts whole.
      *
      * @param nanos the wait.
      */
     void waited(final long nanos)
     {
         idleNanos.add(nanos);
-        write();
     }
 
     /**

@@ -22,13 +22,21 @@ final class ReadyKeys
 
     private final Selector selector;
     private final Consumer<SelectionKey> dispatch = this::dispatch;
+    private final Consumer<SelectionKey> dispatchAfterWait = this::dispatchAfterWait;
     private final LongestDispatch dispatches;
+    private final Runnable onWake;
+    private boolean woken;
     private boolean selecting;
     private boolean releaseAfterSelect;
 
-    ReadyKeys(final java.nio.channels.spi.SelectorProvider provider, final LongestDispatch dispatches)
+    /**
+     * @param onWake runs once when a wait ends, before any owner runs.
+     */
+    ReadyKeys(
+        final java.nio.channels.spi.SelectorProvider provider, final LongestDispatch dispatches, final Runnable onWake)
     {
         this.dispatches = dispatches;
+        this.onWake = onWake;
         SelectionBoxes.warnIfUncached();
         try
         {
@@ -47,19 +55,40 @@ final class ReadyKeys
     }
 
     /**
-     * Waits until a channel is ready, the timeout passes or {@link #wakeup()} is called; hands nothing to the
-     * owners: the loop's next select, after its clock has caught up with the wait, does. The selector is
-     * level-triggered, so what was ready is reported again then.
+     * Waits until a channel is ready, the timeout passes or {@link #wakeup()} is called, then hands what is ready
+     * to the owners in the same call; the wake-up action runs first, once, whether or not anything is ready.
      *
      * @param timeoutMillis the longest wait, at least 1, or 0 for no limit.
+     * @return the keys handed over.
      */
-    void await(final long timeoutMillis) throws IOException
+    int awaitThenSelect(final long timeoutMillis) throws IOException
     {
-        selector.select(IGNORE, timeoutMillis);
+        woken = false;
+        selecting = true;
+        int work;
+        try
+        {
+            work = selector.select(dispatchAfterWait, timeoutMillis);
+        }
+        finally
+        {
+            selecting = false;
+            if (!woken)
+            {
+                woken = true;
+                onWake.run();
+            }
+        }
+        if (releaseAfterSelect)
+        {
+            releaseAfterSelect = false;
+            work += selector.selectNow(dispatch);
+        }
+        return work;
     }
 
     /**
-     * Ends an {@link #await} now, or the next one at once; from any thread.
+     * Ends an {@link #awaitThenSelect} now, or the next one at once; from any thread.
      */
     void wakeup()
     {
@@ -120,6 +149,16 @@ final class ReadyKeys
         {
             Logs.log(LOG, System.Logger.Level.WARNING, "closing the selector failed", ex);
         }
+    }
+
+    private void dispatchAfterWait(final SelectionKey key)
+    {
+        if (!woken)
+        {
+            woken = true;
+            onWake.run();
+        }
+        dispatch(key);
     }
 
     private void dispatch(final SelectionKey key)

@@ -26,6 +26,44 @@ class ReactorTest
     final Reactors reactors = new Reactors();
 
     @Test
+    void itsIdleStrategyHearsOfWorkSoThatABackOffStartsOver()
+    {
+        final AtomicInteger busyCycles = new AtomicInteger();
+        final org.agrona.concurrent.IdleStrategy idle = new org.agrona.concurrent.IdleStrategy()
+        {
+            @Override
+            public void idle(final int workCount)
+            {
+                if (workCount > 0)
+                {
+                    busyCycles.incrementAndGet();
+                }
+                else
+                {
+                    Thread.onSpinWait();
+                }
+            }
+
+            @Override
+            public void idle()
+            {
+            }
+
+            @Override
+            public void reset()
+            {
+            }
+        };
+        final Reactor reactor = reactors.start("told", idle);
+        for (int i = 0; i < 10; i++)
+        {
+            reactor.call(() -> { });
+        }
+        // Without it a backing-off strategy stays at its longest park once it got there.
+        assertThat(busyCycles.get()).as("cycles with work the strategy was told of").isPositive();
+    }
+
+    @Test
     void runsAsyncCallbacksOnItsThreadInOrderPerProducer() throws Exception
     {
         final Reactor reactor = reactors.start("reactor");

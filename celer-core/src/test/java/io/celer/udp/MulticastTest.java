@@ -7,11 +7,11 @@ import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.reactor.Reactor;
+import io.celer.test.MulticastLoopback;
 import io.celer.test.Reactors;
 
 /**
@@ -22,28 +22,10 @@ class MulticastTest
     @RegisterExtension
     final Reactors reactors = new Reactors();
 
-    /**
-     * The loopback interface with multicast on: switched on here when it is off and we may (root).
-     */
-    static NetworkInterface multicastLoopback() throws Exception
-    {
-        NetworkInterface lo = NetworkInterface.getByInetAddress(InetAddress.getLoopbackAddress());
-        if (lo != null && !lo.supportsMulticast())
-        {
-            final Process p = new ProcessBuilder("ip", "link", "set", lo.getName(), "multicast", "on")
-                .redirectErrorStream(true).start();
-            p.waitFor(10, TimeUnit.SECONDS);
-            lo = NetworkInterface.getByInetAddress(InetAddress.getLoopbackAddress());
-        }
-        Assumptions.assumeTrue(lo != null && lo.supportsMulticast(),
-            "multicast is off on the loopback interface and could not be switched on (needs root and iproute2)");
-        return lo;
-    }
-
     @Test
     void joinedReceiversGetTheGroupsDatagramsAndStopAfterLeaving() throws Exception
     {
-        final NetworkInterface lo = multicastLoopback();
+        final NetworkInterface lo = MulticastLoopback.get();
         final InetAddress group = InetAddress.getByName("239.255.42.99");
         final Reactor reactor = reactors.start("multicast");
 

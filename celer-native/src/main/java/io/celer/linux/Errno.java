@@ -50,6 +50,8 @@ public final class Errno
     public static final int ETIME = 62;
     /** Operation cancelled. */
     public static final int ECANCELED = 125;
+    /** Address family not supported (no IPv6 in this kernel, say). */
+    public static final int EAFNOSUPPORT = 97;
 
     private Errno()
     {
@@ -79,6 +81,7 @@ public final class Errno
             case EINPROGRESS -> "EINPROGRESS";
             case ENOTCONN -> "ENOTCONN";
             case ECONNABORTED -> "ECONNABORTED";
+            case EAFNOSUPPORT -> "EAFNOSUPPORT";
             case 110 -> "ETIMEDOUT";
             case 113 -> "EHOSTUNREACH";
             case 101 -> "ENETUNREACH";

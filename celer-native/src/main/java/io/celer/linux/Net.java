@@ -40,8 +40,26 @@ public final class Net
     public static final int IP_MULTICAST_TTL = 33;
     /** Whether IPv4 multicast loops back to this host. */
     public static final int IP_MULTICAST_LOOP = 34;
+    /** The interface IPv4 multicast leaves by ({@code struct ip_mreqn}). */
+    public static final int IP_MULTICAST_IF = 32;
+    /** Whether a socket gets the datagrams of every group any socket on the host joined (1, Linux's default). */
+    public static final int IP_MULTICAST_ALL = 49;
+    /** {@link #IP_MULTICAST_ALL} for IPv6 (Linux 4.20 on). */
+    public static final int IPV6_MULTICAST_ALL = 29;
+    /** Joins an IPv4 group ({@code struct ip_mreqn}). */
+    public static final int IP_ADD_MEMBERSHIP = 35;
+    /** Leaves an IPv4 group ({@code struct ip_mreqn}). */
+    public static final int IP_DROP_MEMBERSHIP = 36;
+    /** The interface IPv6 multicast leaves by (its index). */
+    public static final int IPV6_MULTICAST_IF = 17;
+    /** Joins an IPv6 group ({@code struct ipv6_mreq}). */
+    public static final int IPV6_ADD_MEMBERSHIP = 20;
+    /** Leaves an IPv6 group ({@code struct ipv6_mreq}). */
+    public static final int IPV6_DROP_MEMBERSHIP = 21;
     /** The IPv6 traffic class. */
     public static final int IPV6_TCLASS = 67;
+    /** Whether an IPv6 socket refuses IPv4 peers (0: it takes them, IPv4-mapped). */
+    public static final int IPV6_V6ONLY = 26;
     /** The IPv6 multicast hop limit. */
     public static final int IPV6_MULTICAST_HOPS = 18;
     /** Whether IPv6 multicast loops back to this host. */

@@ -423,6 +423,29 @@ public final class Syscalls
     }
 
     /**
+     * {@code setsockopt(2)} with a structure (a multicast membership, say).
+     *
+     * @param fd     the socket.
+     * @param level  {@link Net#IPPROTO_IP}, say.
+     * @param option {@link Net#IP_ADD_MEMBERSHIP}, say.
+     * @param value  the structure.
+     * @param length its length.
+     * @return 0, or -errno.
+     */
+    public int setOption(final int fd, final int level, final int option, final MemorySegment value,
+        final int length)
+    {
+        try
+        {
+            return result((int)SETSOCKOPT.invokeExact(callState, fd, level, option, value.address(), length));
+        }
+        catch (final Throwable t)
+        {
+            throw failed(t);
+        }
+    }
+
+    /**
      * {@code getsockopt(2)} for an {@code int} option.
      *
      * @param fd      the socket.

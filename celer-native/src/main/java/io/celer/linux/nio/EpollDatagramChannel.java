@@ -5,6 +5,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.net.DatagramSocket;
+import java.net.Inet4Address;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
@@ -20,6 +22,8 @@ import java.nio.channels.NotYetConnectedException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.channels.UnsupportedAddressTypeException;
 import java.nio.channels.spi.SelectorProvider;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
@@ -31,15 +35,16 @@ import io.celer.linux.Net;
  * {@code sendto} straight from a direct buffer's memory. Garbage-free per datagram as the JDK's channel is: the
  * sender of the last datagram received is given again while the next comes from the same address, and the
  * address of the last target is written to native memory once while it does not change. For one thread at a time,
- * as a reactor uses it, where the JDK's channel locks. Not here yet: multicast
- * ({@link #join}), scattering reads and gathering writes of several buffers, and a {@link DatagramSocket} view.
+ * as a reactor uses it, where the JDK's channel locks. Multicast groups are joined for any source; not here yet:
+ * source-specific joins and blocking, scattering reads and gathering writes of several buffers, and a
+ * {@link DatagramSocket} view.
  */
 final class EpollDatagramChannel extends DatagramChannel implements EpollChannel
 {
     private static final Set<SocketOption<?>> OPTIONS = Set.of(StandardSocketOptions.SO_SNDBUF,
         StandardSocketOptions.SO_RCVBUF, StandardSocketOptions.SO_REUSEADDR, StandardSocketOptions.SO_REUSEPORT,
         StandardSocketOptions.SO_BROADCAST, StandardSocketOptions.IP_TOS, StandardSocketOptions.IP_MULTICAST_TTL,
-        StandardSocketOptions.IP_MULTICAST_LOOP);
+        StandardSocketOptions.IP_MULTICAST_LOOP, StandardSocketOptions.IP_MULTICAST_IF);
 
     private final NativeSocket socket;
     /** The last target's {@code sockaddr}, then the last sender's as received, then that sender's as given. */
@@ -54,6 +59,8 @@ final class EpollDatagramChannel extends DatagramChannel implements EpollChannel
     private InetSocketAddress remote;
     /** Whether the socket has a local address: bound, connected or sent from. */
     private boolean bound;
+    private NetworkInterface multicastInterface;
+    private final List<EpollMembership> memberships = new ArrayList<>();
 
     EpollDatagramChannel(final SelectorProvider provider, final int family) throws IOException
     {
@@ -64,6 +71,27 @@ final class EpollDatagramChannel extends DatagramChannel implements EpollChannel
         this.sender = memory.asSlice(32, Net.SOCKADDR_IN6_SIZE);
         this.lastSender = memory.asSlice(64, Net.SOCKADDR_IN6_SIZE);
         this.senderLength = memory.asSlice(96, 4);
+        onlyGroupsJoinedHere();
+    }
+
+    /**
+     * Linux hands a socket bound to a group's port the datagrams of every group joined by any socket on the host;
+     * as the JDK's channels do, this one gets only those of the groups it joined. Kernels without the IPv6 option
+     * (before 4.20) keep their default for IPv6 groups.
+     */
+    private void onlyGroupsJoinedHere() throws IOException
+    {
+        final ThreadCalls thread = ThreadCalls.current();
+        final int ipv4 = thread.calls.setIntOption(socket.fd, Net.IPPROTO_IP, Net.IP_MULTICAST_ALL, thread.scratch, 0);
+        if (ipv4 < 0)
+        {
+            socket.close();
+            throw NativeSocket.failure("setsockopt IP_MULTICAST_ALL", ipv4);
+        }
+        if (socket.family == Net.AF_INET6)
+        {
+            thread.calls.setIntOption(socket.fd, Net.IPPROTO_IPV6, Net.IPV6_MULTICAST_ALL, thread.scratch, 0);
+        }
     }
 
     @Override
@@ -94,6 +122,11 @@ final class EpollDatagramChannel extends DatagramChannel implements EpollChannel
         {
             throw new UnsupportedOperationException("'" + name + "' is not supported on Celer's epoll transport");
         }
+        if (name == StandardSocketOptions.IP_MULTICAST_IF)
+        {
+            multicastInterface((NetworkInterface)value);
+            return this;
+        }
         socket.setOption(name, value);
         return this;
     }
@@ -104,6 +137,11 @@ final class EpollDatagramChannel extends DatagramChannel implements EpollChannel
         if (!OPTIONS.contains(name))
         {
             throw new UnsupportedOperationException("'" + name + "' is not supported on Celer's epoll transport");
+        }
+        if (name == StandardSocketOptions.IP_MULTICAST_IF)
+        {
+            socket.ensureOpen();
+            return name.type().cast(multicastInterface);
         }
         return socket.getOption(name);
     }
@@ -304,16 +342,106 @@ final class EpollDatagramChannel extends DatagramChannel implements EpollChannel
     }
 
     @Override
-    public MembershipKey join(final InetAddress group, final NetworkInterface networkInterface)
+    public MembershipKey join(final InetAddress group, final NetworkInterface networkInterface) throws IOException
     {
-        throw new UnsupportedOperationException("multicast is not on Celer's epoll transport yet");
+        Objects.requireNonNull(networkInterface, "networkInterface");
+        socket.ensureOpen();
+        if (!group.isMulticastAddress())
+        {
+            throw new IllegalArgumentException(group + " is not a multicast address");
+        }
+        if (group instanceof Inet6Address && socket.family == Net.AF_INET)
+        {
+            throw new IllegalArgumentException("an IPv4 channel cannot join the IPv6 group " + group);
+        }
+        for (final EpollMembership joined : memberships)
+        {
+            if (joined.group().equals(group) && joined.networkInterface().equals(networkInterface))
+            {
+                return joined;
+            }
+        }
+        final int result = membership(true, group, networkInterface);
+        if (result < 0)
+        {
+            throw NativeSocket.failure("join " + group.getHostAddress() + " on " + networkInterface.getName(), result);
+        }
+        final EpollMembership membership = new EpollMembership(this, group, networkInterface);
+        memberships.add(membership);
+        return membership;
     }
 
     @Override
     public MembershipKey join(final InetAddress group, final NetworkInterface networkInterface,
         final InetAddress source)
     {
-        throw new UnsupportedOperationException("multicast is not on Celer's epoll transport yet");
+        throw new UnsupportedOperationException("source-specific multicast is not on Celer's epoll transport");
+    }
+
+    /** A membership dropped: the socket leaves its group, unless it closed, which left them all. */
+    void dropped(final EpollMembership membership)
+    {
+        memberships.remove(membership);
+        if (!socket.isClosed())
+        {
+            membership(false, membership.group(), membership.networkInterface());
+        }
+    }
+
+    /**
+     * Joins or leaves a group for any source: {@code struct ip_mreqn} for IPv4 (an IPv6 socket takes it too, for
+     * IPv4 groups), {@code struct ipv6_mreq} for IPv6.
+     *
+     * @return 0, or -errno.
+     */
+    private int membership(final boolean join, final InetAddress group, final NetworkInterface networkInterface)
+    {
+        final ThreadCalls thread = ThreadCalls.current();
+        final MemorySegment request = thread.address;
+        request.fill((byte)0);
+        final byte[] address = group.getAddress();
+        MemorySegment.copy(address, 0, request, ValueLayout.JAVA_BYTE, 0, address.length);
+        if (group instanceof Inet4Address)
+        {
+            request.set(ValueLayout.JAVA_INT, 8, networkInterface.getIndex());
+            return thread.calls.setOption(socket.fd, Net.IPPROTO_IP,
+                join ? Net.IP_ADD_MEMBERSHIP : Net.IP_DROP_MEMBERSHIP, request, 12);
+        }
+        request.set(ValueLayout.JAVA_INT, 16, networkInterface.getIndex());
+        return thread.calls.setOption(socket.fd, Net.IPPROTO_IPV6,
+            join ? Net.IPV6_ADD_MEMBERSHIP : Net.IPV6_DROP_MEMBERSHIP, request, 20);
+    }
+
+    /**
+     * Sets the interface multicast leaves by: IPv4's by {@code struct ip_mreqn}, and on an IPv6 socket IPv6's by
+     * index as well, so that both families' groups leave by it.
+     */
+    private void multicastInterface(final NetworkInterface networkInterface) throws IOException
+    {
+        if (networkInterface == null)
+        {
+            throw new IllegalArgumentException("IP_MULTICAST_IF cannot be null");
+        }
+        socket.ensureOpen();
+        final ThreadCalls thread = ThreadCalls.current();
+        final MemorySegment request = thread.address;
+        request.fill((byte)0);
+        request.set(ValueLayout.JAVA_INT, 8, networkInterface.getIndex());
+        final int ipv4 = thread.calls.setOption(socket.fd, Net.IPPROTO_IP, Net.IP_MULTICAST_IF, request, 12);
+        if (socket.family == Net.AF_INET6)
+        {
+            final int ipv6 = thread.calls.setIntOption(socket.fd, Net.IPPROTO_IPV6, Net.IPV6_MULTICAST_IF,
+                thread.scratch, networkInterface.getIndex());
+            if (ipv6 < 0)
+            {
+                throw NativeSocket.failure("setsockopt IPV6_MULTICAST_IF", ipv6);
+            }
+        }
+        else if (ipv4 < 0)
+        {
+            throw NativeSocket.failure("setsockopt IP_MULTICAST_IF", ipv4);
+        }
+        multicastInterface = networkInterface;
     }
 
     private void checkConnected() throws IOException
@@ -342,6 +470,11 @@ final class EpollDatagramChannel extends DatagramChannel implements EpollChannel
     protected void implCloseSelectableChannel()
     {
         socket.close();
+        for (final EpollMembership membership : memberships)
+        {
+            membership.invalidate();
+        }
+        memberships.clear();
     }
 
     @Override

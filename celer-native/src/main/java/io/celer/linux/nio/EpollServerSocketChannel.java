@@ -102,15 +102,15 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
         if (completing != null)
         {
             final int accepted = completing.accepted();
-            return accepted < 0 ? null : EpollSocketChannel.accepted(provider(), accepted, null);
+            return accepted < 0 ? null : EpollSocketChannel.accepted(provider(), accepted, socket.family, null);
         }
         final ThreadCalls thread = ThreadCalls.current();
-        thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN_SIZE);
+        thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN6_SIZE);
         final int fd = thread.calls.accept(socket.fd, thread.address.address(), thread.scratch.address(),
             Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC);
         if (fd >= 0)
         {
-            return EpollSocketChannel.accepted(provider(), fd, NativeSocket.address(thread.address));
+            return EpollSocketChannel.accepted(provider(), fd, socket.family, NativeSocket.address(thread.address));
         }
         if (fd == -Errno.EAGAIN || fd == -Errno.EINTR || fd == -Errno.ECONNABORTED)
         {

@@ -1,7 +1,6 @@
 package io.celer.linux.nio;
 
 import java.io.IOException;
-import java.lang.foreign.MemorySegment;
 import java.net.ConnectException;
 import java.net.Socket;
 import java.net.SocketAddress;
@@ -51,10 +50,11 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
         this.remote = remote;
     }
 
-    /** An accepted connection. */
-    static EpollSocketChannel accepted(final SelectorProvider provider, final int fd, final SocketAddress remote)
+    /** An accepted connection, of its listener's family. */
+    static EpollSocketChannel accepted(final SelectorProvider provider, final int fd, final int family,
+        final SocketAddress remote)
     {
-        return new EpollSocketChannel(provider, new NativeSocket(fd), CONNECTED, remote);
+        return new EpollSocketChannel(provider, new NativeSocket(fd, family), CONNECTED, remote);
     }
 
     @Override
@@ -153,8 +153,8 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
             throw new ConnectionPendingException();
         }
         final ThreadCalls thread = ThreadCalls.current();
-        final MemorySegment sockaddr = NativeSocket.sockaddr(thread, address);
-        final int result = thread.calls.connect(socket.fd, sockaddr.address(), Net.SOCKADDR_IN_SIZE);
+        final int length = NativeSocket.write(thread.address, socket.family, address);
+        final int result = thread.calls.connect(socket.fd, thread.address.address(), length);
         remote = address;
         if (result == 0)
         {

@@ -19,8 +19,8 @@ import io.celer.linux.Net;
 
 /**
  * A socket's descriptor and what every channel kind does with it: options, addresses, close. Composed into each
- * channel rather than inherited, since the JDK's channel classes are the base classes already. TCP sockets are
- * IPv4; datagram sockets IPv4 or IPv6.
+ * channel rather than inherited, since the JDK's channel classes are the base classes already. Sockets are IPv6
+ * taking IPv4 too, as the JDK's are, where the host has IPv6; else IPv4.
  */
 final class NativeSocket
 {
@@ -28,6 +28,11 @@ final class NativeSocket
     static final Set<SocketOption<?>> OPTIONS = Set.of(StandardSocketOptions.TCP_NODELAY,
         StandardSocketOptions.SO_KEEPALIVE, StandardSocketOptions.SO_SNDBUF, StandardSocketOptions.SO_RCVBUF,
         StandardSocketOptions.SO_REUSEADDR, StandardSocketOptions.SO_REUSEPORT);
+
+    /** Where a {@code sockaddr_in6} holds its address. */
+    private static final long IN6_ADDR = 8;
+    private static final ValueLayout.OfLong BIG_LONG =
+        ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
 
     /** The last peer's address: many connections come from one host, which then costs no object per accept. */
     private static volatile InetAddress lastHost;
@@ -42,11 +47,6 @@ final class NativeSocket
     UringSelectionKey uring;
     private InetSocketAddress local;
 
-    NativeSocket(final int fd)
-    {
-        this(fd, Net.AF_INET);
-    }
-
     NativeSocket(final int fd, final int family)
     {
         this.fd = fd;
@@ -54,13 +54,37 @@ final class NativeSocket
     }
 
     /**
-     * A new non-blocking IPv4 TCP socket.
+     * A new non-blocking TCP socket: IPv6 taking IPv4 peers too where the host has IPv6, else IPv4.
      *
      * @throws IOException when the kernel refuses (no descriptors, say).
      */
     static NativeSocket open() throws IOException
     {
-        return open(Net.AF_INET, Net.SOCK_STREAM);
+        final ThreadCalls thread = ThreadCalls.current();
+        final int fd = thread.calls.socket(Net.AF_INET6, Net.SOCK_STREAM | Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC, 0);
+        if (fd == -Errno.EAFNOSUPPORT)
+        {
+            return open(Net.AF_INET, Net.SOCK_STREAM);
+        }
+        if (fd < 0)
+        {
+            throw failure("socket", fd);
+        }
+        final NativeSocket socket = new NativeSocket(fd, Net.AF_INET6);
+        socket.takeIpv4Too();
+        return socket;
+    }
+
+    /** An IPv6 socket takes IPv4 peers, whatever the host's default ({@code net.ipv6.bindv6only}) says. */
+    void takeIpv4Too() throws IOException
+    {
+        final ThreadCalls thread = ThreadCalls.current();
+        final int result = thread.calls.setIntOption(fd, Net.IPPROTO_IPV6, Net.IPV6_V6ONLY, thread.scratch, 0);
+        if (result < 0)
+        {
+            close();
+            throw failure("setsockopt IPV6_V6ONLY", result);
+        }
     }
 
     /**
@@ -124,18 +148,6 @@ final class NativeSocket
     }
 
     /**
-     * Writes an address into the thread's {@code sockaddr_in}, for an IPv4 TCP socket.
-     *
-     * @param address an IPv4 socket address, resolved here if it is not.
-     * @return the structure.
-     */
-    static MemorySegment sockaddr(final ThreadCalls thread, final SocketAddress address) throws IOException
-    {
-        write(thread.address, Net.AF_INET, address);
-        return thread.address;
-    }
-
-    /**
      * Writes an address as a socket of a family takes it: an IPv6 socket takes an IPv4 address as IPv4-mapped.
      *
      * @param into    at least {@link Net#SOCKADDR_IN6_SIZE} bytes.
@@ -189,13 +201,21 @@ final class NativeSocket
     {
         if (Net.family(sockaddr) == Net.AF_INET6)
         {
+            final long high = sockaddr.get(BIG_LONG, IN6_ADDR);
+            final long low = sockaddr.get(BIG_LONG, IN6_ADDR + 8);
+            if (high == 0 && (low >>> 32) == 0xffffL)
+            {
+                // An IPv4 peer of a socket that takes both: as from the JDK's channels, its IPv4 address, and
+                // through the cache, so that accepting it costs no more than on an IPv4 socket.
+                return inet4((int)low, Net.inet4Port(sockaddr));
+            }
             try
             {
                 final byte[] bytes = Net.inet6Address(sockaddr);
                 final int scope = Net.inet6ScopeId(sockaddr);
                 // A mapped address makes an Inet4Address here; a scope only for a link-local one, so that others
                 // print without a "%0".
-                final InetAddress host = isIpv4Mapped(bytes) || scope == 0 ? InetAddress.getByAddress(null, bytes)
+                final InetAddress host = scope == 0 ? InetAddress.getByAddress(null, bytes)
                     : Inet6Address.getByAddress(null, bytes, scope);
                 return new InetSocketAddress(host, Net.inet4Port(sockaddr));
             }
@@ -204,7 +224,11 @@ final class NativeSocket
                 throw new IllegalStateException(cannot);
             }
         }
-        final int ipv4 = Net.inet4Address(sockaddr);
+        return inet4(Net.inet4Address(sockaddr), Net.inet4Port(sockaddr));
+    }
+
+    private static InetSocketAddress inet4(final int ipv4, final int port)
+    {
         InetAddress host = lastHost;
         if (host == null || addressOf(host) != ipv4)
         {
@@ -219,19 +243,7 @@ final class NativeSocket
             }
             lastHost = host;
         }
-        return new InetSocketAddress(host, Net.inet4Port(sockaddr));
-    }
-
-    private static boolean isIpv4Mapped(final byte[] bytes)
-    {
-        for (int i = 0; i < 10; i++)
-        {
-            if (bytes[i] != 0)
-            {
-                return false;
-            }
-        }
-        return bytes[10] == (byte)0xff && bytes[11] == (byte)0xff;
+        return new InetSocketAddress(host, port);
     }
 
     private static int addressOf(final InetAddress host)

@@ -16,16 +16,20 @@ import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
+import java.nio.channels.MembershipKey;
 import java.nio.channels.spi.SelectorProvider;
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.celer.test.MulticastLoopback;
+
 /**
  * UDP on the epoll provider, IPv4 and IPv6, against the JDK's own channels: datagrams both ways from direct and
  * heap buffers with their senders' addresses, an IPv6 socket taking IPv4 too, a connected channel told of a
- * refused datagram, and a ping-pong that allocates nothing per datagram, sender addresses included.
+ * refused datagram, multicast groups joined and left, and a ping-pong that allocates nothing per datagram, sender
+ * addresses included.
  */
 @Timeout(value = 2, unit = java.util.concurrent.TimeUnit.MINUTES)
 class EpollDatagramChannelTest
@@ -185,7 +189,7 @@ class EpollDatagramChannelTest
     }
 
     @Test
-    void optionsAreSetAndMulticastIsRefusedClearly() throws Exception
+    void optionsAreSetAndSourceSpecificMulticastIsRefusedClearly() throws Exception
     {
         try (DatagramChannel epoll = open(EpollSelectorProvider.INSTANCE, StandardProtocolFamily.INET, LOOPBACK4))
         {
@@ -196,10 +200,80 @@ class EpollDatagramChannelTest
             epoll.setOption(StandardSocketOptions.IP_MULTICAST_TTL, 3);
             assertThat(epoll.getOption(StandardSocketOptions.IP_MULTICAST_TTL)).isEqualTo(3);
             assertThatThrownBy(() -> epoll.join(InetAddress.getByName("239.1.2.3"),
-                NetworkInterface.getByInetAddress(LOOPBACK4)))
-                .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("multicast");
+                NetworkInterface.getByInetAddress(LOOPBACK4), LOOPBACK4))
+                .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("source-specific");
+            assertThatThrownBy(() -> epoll.setOption(StandardSocketOptions.IP_MULTICAST_IF, null))
+                .isInstanceOf(IllegalArgumentException.class);
         }
         assertThat(EpollSelectorProvider.INSTANCE.openDatagramChannel()).isNotNull().satisfies(DatagramChannel::close);
+    }
+
+    @Test
+    void aJoinedGroupsDatagramsArriveUntilTheMembershipIsDropped() throws Exception
+    {
+        final NetworkInterface lo = MulticastLoopback.get();
+        final InetAddress group = InetAddress.getByName("239.255.42.17");
+        try (DatagramChannel receiver = EpollSelectorProvider.INSTANCE.openDatagramChannel(StandardProtocolFamily.INET);
+             DatagramChannel bystander =
+                 EpollSelectorProvider.INSTANCE.openDatagramChannel(StandardProtocolFamily.INET);
+             DatagramChannel sender = open(EpollSelectorProvider.INSTANCE, StandardProtocolFamily.INET, LOOPBACK4))
+        {
+            receiver.configureBlocking(false);
+            receiver.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            receiver.bind(new InetSocketAddress(0));
+            sender.setOption(StandardSocketOptions.IP_MULTICAST_IF, lo);
+            assertThat(sender.getOption(StandardSocketOptions.IP_MULTICAST_IF)).isEqualTo(lo);
+            sender.setOption(StandardSocketOptions.IP_MULTICAST_TTL, 0);
+            final InetSocketAddress target = new InetSocketAddress(group, ((InetSocketAddress)receiver.getLocalAddress())
+                .getPort());
+            bystander.configureBlocking(false);
+            bystander.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            bystander.bind(new InetSocketAddress(target.getPort()));
+
+            final MembershipKey key = receiver.join(group, lo);
+            assertThat(receiver.join(group, lo)).as("joined once").isSameAs(key);
+            assertThat(key.group()).isEqualTo(group);
+            assertThat(key.networkInterface()).isEqualTo(lo);
+            assertThat(key.channel()).isSameAs(receiver);
+            sender.send(ByteBuffer.wrap("one".getBytes(StandardCharsets.US_ASCII)), target);
+            assertThat(receiveWithin(receiver, 10_000)).isEqualTo("one");
+            // Linux's default would hand it every group joined on the host: only the ones it joined, as the JDK's.
+            assertThat(receiveWithin(bystander, 300)).as("on the port, not joined").isNull();
+
+            key.drop();
+            assertThat(key.isValid()).isFalse();
+            sender.send(ByteBuffer.wrap("two".getBytes(StandardCharsets.US_ASCII)), target);
+            assertThat(receiveWithin(receiver, 300)).as("after leaving").isNull();
+
+            final MembershipKey again = receiver.join(group, lo);
+            assertThat(again).isNotSameAs(key);
+            receiver.close();
+            assertThat(again.isValid()).as("closing leaves").isFalse();
+        }
+        try (DatagramChannel channel = open(EpollSelectorProvider.INSTANCE, StandardProtocolFamily.INET, LOOPBACK4))
+        {
+            assertThatThrownBy(() -> channel.join(LOOPBACK4, lo)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a multicast address");
+            assertThatThrownBy(() -> channel.join(InetAddress.getByName("ff02::1"), lo))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("IPv4 channel");
+        }
+    }
+
+    /** The next datagram as text, or null if none comes within the time. */
+    private static String receiveWithin(final DatagramChannel channel, final long millis) throws Exception
+    {
+        final ByteBuffer in = ByteBuffer.allocateDirect(64);
+        final long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(millis);
+        while (System.nanoTime() < deadline)
+        {
+            if (channel.receive(in) != null)
+            {
+                in.flip();
+                return StandardCharsets.US_ASCII.decode(in).toString();
+            }
+            Thread.sleep(1);
+        }
+        return null;
     }
 
     @Test
