@@ -716,31 +716,45 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
     {
         removeCancelled();
         prepareAll();
-        final int entered;
-        if (timeoutMillis != 0 && !woken && !anyReady())
+        final boolean waits = timeoutMillis != 0;
+        final long deadline = timeoutMillis > 0 ? System.nanoTime() + timeoutMillis * 1_000_000L : 0L;
+        while (true)
         {
-            begin();
-            try
+            final long nanos = timeoutMillis > 0 ? deadline - System.nanoTime() : 0L;
+            final int entered;
+            if (waits && !woken && (timeoutMillis < 0 || nanos > 0) && !anyReady())
             {
-                entered = ring.submitAndWait(1, timeoutMillis < 0 ? 0 : timeoutMillis * 1_000_000L);
+                begin();
+                try
+                {
+                    entered = ring.submitAndWait(1, nanos);
+                }
+                finally
+                {
+                    end();
+                }
             }
-            finally
+            else
             {
-                end();
+                entered = ring.submit();
             }
+            if (entered < 0 && entered != -Errno.EINTR && entered != -Errno.ETIME && entered != -Errno.EBUSY &&
+                entered != -Errno.EAGAIN)
+            {
+                throw new IOException("io_uring_enter failed: " + Errno.name(entered));
+            }
+            ring.complete(this);
+            removeCancelled();
+            // A wait ends for a key made ready, a wake-up or the time, as the JDK's does: not for a completion
+            // that readies nothing (a send's), which would cost the reactor a cycle per message.
+            if (!waits || woken || entered == -Errno.ETIME || entered == -Errno.EINTR || anyReady() ||
+                (timeoutMillis > 0 && System.nanoTime() - deadline >= 0))
+            {
+                break;
+            }
+            prepareAll();
         }
-        else
-        {
-            entered = ring.submit();
-        }
-        if (entered < 0 && entered != -Errno.EINTR && entered != -Errno.ETIME && entered != -Errno.EBUSY &&
-            entered != -Errno.EAGAIN)
-        {
-            throw new IOException("io_uring_enter failed: " + Errno.name(entered));
-        }
-        ring.complete(this);
         woken = false;
-        removeCancelled();
         return report(action);
     }
 
