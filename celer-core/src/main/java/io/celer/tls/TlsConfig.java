@@ -43,6 +43,10 @@ public final class TlsConfig implements TransportFactory
     private int maxRenegotiations = 10;
     private long renegotiationIntervalMillis = 60_000;
     private Executor handshakeExecutor = SharedHandshakeExecutor.INSTANCE;
+    private final TlsTransport.EngineFactory engines = this::newEngine;
+    /** The engines' record buffer sizes, alike for all: read once from a first engine, off the reactor threads. */
+    private volatile int packetSize; // written after plaintextSize, read before it
+    private int plaintextSize;
 
     /**
      * TLS settings with every default (the JDK's trust store, no key store), to be changed by the methods below.
@@ -250,6 +254,7 @@ public final class TlsConfig implements TransportFactory
     public void check()
     {
         context();
+        bufferSizes();
         if (handshakeExecutor == SharedHandshakeExecutor.INSTANCE)
         {
             SharedHandshakeExecutor.INSTANCE.start(); // here, on the opening thread, not on a pinned reactor
@@ -258,6 +263,19 @@ public final class TlsConfig implements TransportFactory
 
     @Override
     public Transport newTransport(final boolean clientMode, final String peerHost, final int peerPort)
+    {
+        int packets = packetSize;
+        if (packets == 0)
+        {
+            bufferSizes(); // a factory that wraps this one may not have checked it
+            packets = packetSize;
+        }
+        // The engine is made by the handshake's first step, on the handshake executor.
+        return new TlsTransport(engines, clientMode, peerHost, peerPort, packets, plaintextSize,
+            maxRenegotiations, renegotiationIntervalMillis, handshakeExecutor);
+    }
+
+    private SSLEngine newEngine(final boolean clientMode, final String peerHost, final int peerPort)
     {
         final String host = clientMode && serverName != null ? serverName : peerHost;
         final SSLEngine engine = host == null ? context().createSSLEngine() : context().createSSLEngine(host, peerPort);
@@ -288,7 +306,17 @@ public final class TlsConfig implements TransportFactory
             }
         }
         engine.setSSLParameters(parameters);
-        return new TlsTransport(engine, maxRenegotiations, renegotiationIntervalMillis, handshakeExecutor);
+        return engine;
+    }
+
+    private synchronized void bufferSizes()
+    {
+        if (packetSize == 0)
+        {
+            final SSLEngine first = context().createSSLEngine();
+            plaintextSize = first.getSession().getApplicationBufferSize();
+            packetSize = first.getSession().getPacketBufferSize();
+        }
     }
 
     private synchronized SSLContext context()

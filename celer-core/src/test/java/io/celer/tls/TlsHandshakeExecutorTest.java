@@ -196,25 +196,74 @@ class TlsHandshakeExecutorTest
     {
         final Reactor reactor = reactors.start("server");
         final HeldKeys keys = new HeldKeys();
-        final TcpServer tls = server(reactor, new TlsConfig().sslContext(keys.context()));
-        final TcpServer plain = server(reactor, TransportFactory.plain());
-        try (Socket plainClient = connect(plain.port()))
+        try
         {
-            final TlsClient tlsClient = new TlsClient(tls.port());
-            assertThat(keys.signing.await(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)).as("the handshake signing").isTrue();
-            for (int i = 0; i < 100; i++)
-            {
-                assertThat(ask(plainClient, "ping " + i, PLAIN_TIMEOUT_MILLIS)).as("plain round trip " + i +
-                    " while the handshake's signature is held").isEqualTo("ping " + i);
-            }
-            assertThat(keys.signer.get()).as("the thread that signed").isNotSameAs(reactor.thread());
-
-            keys.release.countDown();
-            assertThat(tlsClient.awaitResult()).isEqualTo("after the handshake");
+            plainServedWhileHeld(reactor, new TlsConfig().sslContext(keys.context()), keys.signing, keys.signer,
+                keys.release);
         }
         finally
         {
             keys.release.countDown();
+        }
+    }
+
+    @Test
+    void aPlainClientIsServedWhileAHandshakesEngineIsMade() throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        final HeldEngines engines = new HeldEngines(new HeldKeys().released().context());
+        try
+        {
+            final TlsConfig tls = new TlsConfig().sslContext(engines.context());
+            plainServedWhileHeld(reactor, tls, engines.arm(HeldEngines.Point.CREATION).holding, engines.held,
+                engines.release);
+        }
+        finally
+        {
+            engines.release.countDown();
+        }
+    }
+
+    @Test
+    void aPlainClientIsServedWhileAHandshakeUnwrapsTheClientsFinished() throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        final HeldEngines engines = new HeldEngines(new HeldKeys().released().context());
+        try
+        {
+            final TlsConfig tls = new TlsConfig().sslContext(engines.context());
+            plainServedWhileHeld(reactor, tls, engines.arm(HeldEngines.Point.SECOND_FLIGHT_UNWRAP).holding,
+                engines.held, engines.release);
+        }
+        finally
+        {
+            engines.release.countDown();
+        }
+    }
+
+    /**
+     * A TLS server and a plain one on the reactor: while a TLS client's handshake is held at some engine call, the
+     * plain client's round trips are served, the held call is not on the reactor thread, and once let go the
+     * handshake completes.
+     */
+    private static void plainServedWhileHeld(final Reactor reactor, final TlsConfig tls, final CountDownLatch holding,
+        final AtomicReference<Thread> held, final CountDownLatch release) throws Exception
+    {
+        final TcpServer tlsServer = server(reactor, tls);
+        final TcpServer plain = server(reactor, TransportFactory.plain());
+        try (Socket plainClient = connect(plain.port()))
+        {
+            final TlsClient tlsClient = new TlsClient(tlsServer.port());
+            assertThat(holding.await(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)).as("the handshake held").isTrue();
+            for (int i = 0; i < 100; i++)
+            {
+                assertThat(ask(plainClient, "ping " + i, PLAIN_TIMEOUT_MILLIS)).as("plain round trip " + i +
+                    " while the handshake is held").isEqualTo("ping " + i);
+            }
+            assertThat(held.get()).as("the thread held").isNotSameAs(reactor.thread());
+
+            release.countDown();
+            assertThat(tlsClient.awaitResult()).isEqualTo("after the handshake");
         }
     }
 
