@@ -24,9 +24,12 @@ import io.celer.tcp.TransportLimitException;
  * encrypted ones are heap buffers: the JDK encrypts and decrypts records in place there, and its AES-GCM
  * copies a direct buffer through temporary arrays on every record (about 1.3 KB of garbage per round trip on
  * JDK 17 and 25), while the socket copies a heap buffer through a direct buffer it caches per thread.
- * The handshake's delegated tasks (the signature, the key agreement, certificate checks) run on the handshake
- * executor of {@link TlsConfig#handshakeExecutor}, the connection watching nothing meanwhile; those of a
- * renegotiation or key update after it, rare and bounded by {@link TlsConfig#maxRenegotiations}, on the reactor
+ * The handshake runs on the handshake executor of {@link TlsConfig#handshakeExecutor}, in steps: each makes
+ * every engine call it can (the engine's creation, the records' wrap and unwrap, the delegated tasks with the
+ * signature and the key agreement) and reads and writes the socket between them, until the socket has nothing
+ * more now; the connection watches nothing meanwhile and resumes on its reactor, which owns the engine again
+ * from then on, the executor's volatile write and the reactor's queue between them. A renegotiation or key
+ * update after the handshake, rare and bounded by {@link TlsConfig#maxRenegotiations}, runs on the reactor
  * thread.
  *
  * <p>The three buffers are borrowed from the thread's {@link TlsBuffers} while they hold bytes (all three for
