@@ -316,7 +316,7 @@ public final class TlsConfig implements TransportFactory
     {
         if (packetSize == 0)
         {
-            final SSLEngine first = context().createSSLEngine();
+            final SSLEngine first = newEngine(false, null, -1); // and bad protocols or suites fail here, early
             plaintextSize = first.getSession().getApplicationBufferSize();
             packetSize = first.getSession().getPacketBufferSize();
         }

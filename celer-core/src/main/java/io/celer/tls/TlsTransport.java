@@ -201,11 +201,14 @@ final class TlsTransport implements Transport
             {
                 throw (IOException)failure;
             }
-            if (failure instanceof RuntimeException)
+            if (failure instanceof Error)
             {
-                throw (RuntimeException)failure;
+                throw (Error)failure;
             }
-            throw (Error)failure;
+            // An engine, a key manager or a trust manager that threw: the handshake failed, not the handler.
+            final SSLHandshakeException failed = new SSLHandshakeException("the TLS handshake failed: " + failure);
+            failed.initCause(failure);
+            throw failed;
         }
         if (result == STEP_WAITING)
         {

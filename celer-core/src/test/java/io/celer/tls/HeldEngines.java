@@ -27,6 +27,7 @@ import javax.net.ssl.TrustManager;
  * An SSL context over a real one whose engines can be held at one point of a handshake until a test lets them
  * go: their creation, or the unwrap of the peer's second flight (a client's Finished, which the JDK handles
  * inside {@code unwrap}, session ticket included, not as a delegated task). It notes the thread that was held.
+ * Or it fails an engine's creation.
  */
 final class HeldEngines
 {
@@ -57,15 +58,27 @@ final class HeldEngines
     /**
      * Holds the next engine made at this point, once.
      */
-    HeldEngines arm(final Point at)
+    void arm(final Point at)
     {
         point = at;
         armed.set(true);
-        return this;
+    }
+
+    /**
+     * Makes the next engine's creation throw, once.
+     */
+    void failNextCreation()
+    {
+        point = null;
+        armed.set(true);
     }
 
     private void holdIf(final Point at)
     {
+        if (at == Point.CREATION && point == null && armed.compareAndSet(true, false))
+        {
+            throw new IllegalStateException("no engine today");
+        }
         if (point == at && armed.compareAndSet(true, false))
         {
             held.set(Thread.currentThread());
