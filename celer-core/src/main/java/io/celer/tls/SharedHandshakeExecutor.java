@@ -16,17 +16,16 @@ import io.celer.reactor.internal.ThreadNiceness;
  * {@link TlsConfig#maxConcurrentHandshakes} on each reactor, as a handshake has at most one step queued at a
  * time.
  *
- * <p>Its threads run at the lowest scheduling priority, nice {@value #DEFAULT_NICE} (on Linux, where
- * {@code renice} is installed; the system property {@code celer.tls.handshakeNice} sets another value from 1 to
- * 19, 0 leaves them at the process's): on a CPU they share with a reactor, and unless pinned elsewhere they do,
- * a reactor's work for its established connections then goes before the next handshake's signature, rather
- * than waiting for the kernel to cut that signature's time slice. Handshakes slow down instead, as far as the
- * CPUs are busy, within their handshake timeout.
+ * <p>Its threads run at the process's priority unless the system property {@code celer.tls.handshakeNice} gives
+ * them a nice value from 1 to 19 (on Linux, where {@code renice} is installed). At 19, on a CPU they share with a
+ * reactor that waits in its selector, the reactor's work for its established connections goes before the next
+ * handshake's signature, rather than waiting for the kernel to cut that signature's time slice, and the
+ * handshakes slow down instead. Not the default: next to a busy-spinning reactor on the same CPU, which never
+ * yields, such a thread gets a few percent of it, and a first handshake in a cold JVM outlasts its timeout.
  */
 final class SharedHandshakeExecutor implements Executor
 {
     static final SharedHandshakeExecutor INSTANCE = new SharedHandshakeExecutor();
-    static final int DEFAULT_NICE = 19;
 
     private SharedHandshakeExecutor()
     {
@@ -42,13 +41,13 @@ final class SharedHandshakeExecutor implements Executor
     }
 
     /**
-     * The nice value of the pool's threads, from the system property or the default.
+     * The nice value of the pool's threads, from the system property; 0, the default, leaves them alone.
      *
      * @throws IllegalArgumentException if the property is not a number from 0 to 19.
      */
     static int nice()
     {
-        final String value = System.getProperty("celer.tls.handshakeNice", Integer.toString(DEFAULT_NICE));
+        final String value = System.getProperty("celer.tls.handshakeNice", "0");
         try
         {
             final int nice = Integer.parseInt(value.strip());

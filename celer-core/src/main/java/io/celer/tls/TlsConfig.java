@@ -221,14 +221,14 @@ public final class TlsConfig implements TransportFactory
      * Where a handshake runs: every engine call of it, from the engine's creation to the session ticket, with the
      * JDK's delegated tasks, which hold a server's signature and key agreement and a client's certificate checks
      * (a millisecond or more each), and the socket reads and writes between them. By default on a pool the
-     * process shares (half the available processors, at least one, of daemon threads at the lowest scheduling
-     * priority, nice 19, which the system property {@code celer.tls.handshakeNice} changes), so that a flood of
-     * handshakes leaves the reactor thread only the accept and a hand-over and a resume per flight; the connection
-     * waits for each step unwatched and resumes on its reactor. That helps the reactor's other connections most
-     * where the pool's threads run on other CPUs than the reactor's, and on the same CPUs through their low
-     * priority: they start when the first TLS server or client opens, with the CPU affinity of the thread that
-     * opens it, so open it from an unpinned thread, or give an executor whose threads run where the reactors do
-     * not. Null runs the handshake on the reactor thread, as an executor that refuses a step or runs it at once
+     * process shares (half the available processors, at least one, of daemon threads; the system property
+     * {@code celer.tls.handshakeNice} lowers their priority), so that a flood of handshakes leaves the reactor
+     * thread only the accept and a hand-over and a resume per flight; the connection waits for each step
+     * unwatched and resumes on its reactor. That helps the reactor's other connections where the pool's threads
+     * run on other CPUs than the reactor's, or on the same CPUs at a lower priority than a reactor that waits in
+     * its selector: they start when the first TLS server or client opens, with the CPU affinity of the thread
+     * that opens it, so open it from an unpinned thread, or give an executor whose threads run where the
+     * reactors do not. Null runs the handshake on the reactor thread, as an executor that refuses a step or runs it at once
      * on the calling thread does: one thread hop fewer per flight. Renegotiations and key updates after the
      * handshake run on the reactor thread either way.
      *
