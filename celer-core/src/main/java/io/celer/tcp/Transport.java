@@ -26,8 +26,8 @@ public interface Transport
 
     /**
      * Whether the handshake, which {@link #handshake} just left unfinished, waits for work the transport runs on
-     * another thread (TLS's signatures and key agreement) rather than for the socket: the connection then
-     * watches nothing until the transport calls what {@link #resumeHandshakeThrough} gave it.
+     * another thread (TLS's engine calls, its signature and key agreement among them) rather than for the socket:
+     * the connection then watches nothing until the transport calls what {@link #resumeHandshakeThrough} gave it.
      *
      * @return true while that work runs.
      */

@@ -43,6 +43,10 @@ public final class TlsConfig implements TransportFactory
     private int maxRenegotiations = 10;
     private long renegotiationIntervalMillis = 60_000;
     private Executor handshakeExecutor = SharedHandshakeExecutor.INSTANCE;
+    private final TlsTransport.EngineFactory engines = this::newEngine;
+    /** The engines' record buffer sizes, alike for all: read once from a first engine, off the reactor threads. */
+    private volatile int packetSize; // written after plaintextSize, read before it
+    private int plaintextSize;
 
     /**
      * TLS settings with every default (the JDK's trust store, no key store), to be changed by the methods below.
@@ -214,16 +218,19 @@ public final class TlsConfig implements TransportFactory
     }
 
     /**
-     * Where a handshake's slow work runs: the JDK's delegated tasks, which hold a server's signature and key
-     * agreement and a client's certificate checks, a millisecond or more each. By default on a pool the process
-     * shares (half the available processors, at least one, of daemon threads), so that a flood of handshakes
-     * leaves the reactor thread only the records' encryption to do; the connection waits for its tasks unwatched
-     * and resumes on its reactor. That helps the reactor's other connections only where the pool's threads run on
-     * other CPUs than the reactor's: they start when the first TLS server or client opens, with the CPU affinity
-     * of the thread that opens it, so open it from an unpinned thread, or give an executor whose threads run
-     * where the reactors do not. Null runs the tasks on the reactor thread, as before: one thread hop fewer per
-     * handshake. Tasks of a renegotiation or key update after the handshake run on the reactor thread either
-     * way, and so do those an executor refuses or runs at once on the calling thread.
+     * Where a handshake runs: every engine call of it, from the engine's creation to the session ticket, with the
+     * JDK's delegated tasks, which hold a server's signature and key agreement and a client's certificate checks
+     * (a millisecond or more each), and the socket reads and writes between them. By default on a pool the
+     * process shares (half the available processors, at least one, of daemon threads; the system property
+     * {@code celer.tls.handshakeNice} lowers their priority), so that a flood of handshakes leaves the reactor
+     * thread only the accept and a hand-over and a resume per flight; the connection waits for each step
+     * unwatched and resumes on its reactor. That helps the reactor's other connections where the pool's threads
+     * run on other CPUs than the reactor's, or on the same CPUs at a lower priority than a reactor that waits in
+     * its selector: they start when the first TLS server or client opens, with the CPU affinity of the thread
+     * that opens it, so open it from an unpinned thread, or give an executor whose threads run where the
+     * reactors do not. Null runs the handshake on the reactor thread, as an executor that refuses a step or runs it at once
+     * on the calling thread does: one thread hop fewer per flight. Renegotiations and key updates after the
+     * handshake run on the reactor thread either way.
      *
      * @param executor the executor, or null for the reactor thread.
      * @return this.
@@ -250,6 +257,7 @@ public final class TlsConfig implements TransportFactory
     public void check()
     {
         context();
+        bufferSizes();
         if (handshakeExecutor == SharedHandshakeExecutor.INSTANCE)
         {
             SharedHandshakeExecutor.INSTANCE.start(); // here, on the opening thread, not on a pinned reactor
@@ -258,6 +266,19 @@ public final class TlsConfig implements TransportFactory
 
     @Override
     public Transport newTransport(final boolean clientMode, final String peerHost, final int peerPort)
+    {
+        int packets = packetSize;
+        if (packets == 0)
+        {
+            bufferSizes(); // a factory that wraps this one may not have checked it
+            packets = packetSize;
+        }
+        // The engine is made by the handshake's first step, on the handshake executor.
+        return new TlsTransport(engines, clientMode, peerHost, peerPort, packets, plaintextSize,
+            maxRenegotiations, renegotiationIntervalMillis, handshakeExecutor);
+    }
+
+    private SSLEngine newEngine(final boolean clientMode, final String peerHost, final int peerPort)
     {
         final String host = clientMode && serverName != null ? serverName : peerHost;
         final SSLEngine engine = host == null ? context().createSSLEngine() : context().createSSLEngine(host, peerPort);
@@ -288,7 +309,17 @@ public final class TlsConfig implements TransportFactory
             }
         }
         engine.setSSLParameters(parameters);
-        return new TlsTransport(engine, maxRenegotiations, renegotiationIntervalMillis, handshakeExecutor);
+        return engine;
+    }
+
+    private synchronized void bufferSizes()
+    {
+        if (packetSize == 0)
+        {
+            final SSLEngine first = newEngine(false, null, -1); // and bad protocols or suites fail here, early
+            plaintextSize = first.getSession().getApplicationBufferSize();
+            packetSize = first.getSession().getPacketBufferSize();
+        }
     }
 
     private synchronized SSLContext context()

@@ -24,9 +24,12 @@ import io.celer.tcp.TransportLimitException;
  * encrypted ones are heap buffers: the JDK encrypts and decrypts records in place there, and its AES-GCM
  * copies a direct buffer through temporary arrays on every record (about 1.3 KB of garbage per round trip on
  * JDK 17 and 25), while the socket copies a heap buffer through a direct buffer it caches per thread.
- * The handshake's delegated tasks (the signature, the key agreement, certificate checks) run on the handshake
- * executor of {@link TlsConfig#handshakeExecutor}, the connection watching nothing meanwhile; those of a
- * renegotiation or key update after it, rare and bounded by {@link TlsConfig#maxRenegotiations}, on the reactor
+ * The handshake runs on the handshake executor of {@link TlsConfig#handshakeExecutor}, in steps: each makes
+ * every engine call it can (the engine's creation, the records' wrap and unwrap, the delegated tasks with the
+ * signature and the key agreement) and reads and writes the socket between them, until the socket has nothing
+ * more now; the connection watches nothing meanwhile and resumes on its reactor, which owns the engine again
+ * from then on, the executor's volatile write and the reactor's queue between them. A renegotiation or key
+ * update after the handshake, rare and bounded by {@link TlsConfig#maxRenegotiations}, runs on the reactor
  * thread.
  *
  * <p>The three buffers are borrowed from the thread's {@link TlsBuffers} while they hold bytes (all three for
@@ -38,7 +41,17 @@ final class TlsTransport implements Transport
     /** What a connection holds in place of a buffer it does not borrow now: nothing, and no room. */
     private static final ByteBuffer NONE = ByteBuffer.allocate(0);
 
-    private final SSLEngine engine;
+    private static final int NO_STEP = 0;
+    private static final int STEP_WAITING = 1;
+    private static final int STEP_DONE = 2;
+    private static final int STEP_FAILED = 3;
+
+    private final EngineFactory engines;
+    private final boolean clientMode;
+    private final String peerHost;
+    private final int peerPort;
+    /** Made by the handshake's first step. */
+    private SSLEngine engine;
     private final int packetSize;
     private final int plaintextSize;
     private final int maxRenegotiations;
@@ -54,7 +67,6 @@ final class TlsTransport implements Transport
     // The array forms of wrap and unwrap: the one-buffer forms allocate an array per call.
     private final ByteBuffer[] wrapSource = new ByteBuffer[1];
     private final ByteBuffer[] unwrapTarget = new ByteBuffer[1];
-    private boolean started;
     private boolean inboundDone;
     private boolean moreToUnwrap;
     /** A renegotiation or key update the peer started is under way. */
@@ -62,22 +74,49 @@ final class TlsTransport implements Transport
     private int renegotiations;
     private long renegotiationWindowStart;
     private TlsCounters counters;
-    /** Where the handshake's delegated tasks run; null: on the reactor thread. */
+    /** Where the handshake's steps run; null: on the reactor thread. */
     private final Executor handshakeExecutor;
-    private final Runnable runTasksThere = this::runTasksThere;
+    private final Runnable stepThere = this::stepThere;
     private Runnable resume;
-    /** Set on the reactor thread, cleared on the executor's once the tasks ran: then the engine is the reactor's. */
-    private volatile boolean tasksRunning;
-    /** The reactor thread while it hands tasks over: an executor that runs them at once, on it, resumes nothing. */
+    /** The socket the handshake's steps read and write. */
+    private SocketChannel channel;
+    /** What the last step came to, until the reactor thread took it: NO_STEP once taken. */
+    private int stepResult = NO_STEP;
+    private Throwable stepFailure;
+    private boolean closeNotifyInHandshake;
+    /** Set on the reactor thread, cleared on the executor's once its step ran: then all is the reactor's again. */
+    private volatile boolean working;
+    /** The reactor thread while it hands a step over: an executor that runs it at once, on it, resumes nothing. */
     private Thread handingOver;
+    private boolean ranInPlace;
 
-    TlsTransport(final SSLEngine engine, final int maxRenegotiations, final long renegotiationIntervalMillis,
-        final Executor handshakeExecutor)
+    /**
+     * Makes the connection's engine, on the thread of the handshake's first step.
+     */
+    interface EngineFactory
     {
+        /**
+         * A new engine, its parameters set.
+         *
+         * @param clientMode true on the side that connected.
+         * @param peerHost   the host the client connected to, or null.
+         * @param peerPort   its port, or -1.
+         * @return the engine, its handshake not begun.
+         */
+        SSLEngine newEngine(boolean clientMode, String peerHost, int peerPort);
+    }
+
+    TlsTransport(final EngineFactory engines, final boolean clientMode, final String peerHost, final int peerPort,
+        final int packetSize, final int plaintextSize, final int maxRenegotiations,
+        final long renegotiationIntervalMillis, final Executor handshakeExecutor)
+    {
+        this.engines = engines;
+        this.clientMode = clientMode;
+        this.peerHost = peerHost;
+        this.peerPort = peerPort;
         this.handshakeExecutor = handshakeExecutor;
-        this.engine = engine;
-        this.packetSize = engine.getSession().getPacketBufferSize();
-        this.plaintextSize = engine.getSession().getApplicationBufferSize();
+        this.packetSize = packetSize;
+        this.plaintextSize = plaintextSize;
         this.maxRenegotiations = maxRenegotiations;
         this.renegotiationIntervalNanos = renegotiationIntervalMillis * 1_000_000L;
     }
@@ -91,7 +130,7 @@ final class TlsTransport implements Transport
     @Override
     public boolean handshakeWorkPending()
     {
-        return tasksRunning;
+        return working;
     }
 
     @Override
@@ -103,60 +142,138 @@ final class TlsTransport implements Transport
     @Override
     public boolean handshake(final SocketChannel channel) throws IOException
     {
-        if (tasksRunning)
+        if (working)
         {
-            return false; // a stale resume: the engine is the executor's until its tasks ran
+            return false; // a stale resume: the engine and the buffers are the executor's until its step ran
         }
         try
         {
-            if (!started)
+            if (stepResult == NO_STEP)
             {
-                started = true;
-                buffers = TlsBuffers.ofThisThread();
-                engine.beginHandshake();
-            }
-            takeNetIn();
-            takeAppIn();
-            while (true)
-            {
-                if (!flushNetOut(channel))
+                if (buffers == null)
+                {
+                    // All three now, on the reactor thread that owns them: a step elsewhere takes none.
+                    buffers = TlsBuffers.ofThisThread();
+                    takeNetIn();
+                    takeAppIn();
+                    takeNetOut();
+                }
+                this.channel = channel;
+                if (handOver())
                 {
                     return false;
                 }
-                switch (engine.getHandshakeStatus())
+                if (stepResult == NO_STEP)
                 {
-                    case NOT_HANDSHAKING:
-                    case FINISHED:
-                        // Application records may have come with the peer's last flight, still encrypted.
-                        moreToUnwrap = netIn.position() > 0;
-                        // A server may still owe its session ticket: that is not the peer renegotiating.
-                        rehandshaking = engine.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING;
-                        giveBackEmpty();
-                        return true;
-                    case NEED_TASK:
-                        if (handOverTasks())
-                        {
-                            return false;
-                        }
-                        runTasks();
-                        break;
-                    case NEED_WRAP:
-                        wrapRecord(empty); // a task it asks for comes round as NEED_TASK
-                        break;
-                    default: // NEED_UNWRAP, NEED_UNWRAP_AGAIN
-                        if (!unwrapHandshake(channel))
-                        {
-                            return false;
-                        }
-                        break;
+                    step(); // no executor, or it refused the step
                 }
             }
+            return stepped();
         }
         catch (final SSLException ex)
         {
             failed(ex);
             sendAlert(channel, true);
             throw ex;
+        }
+    }
+
+    /**
+     * What the last step came to, on the reactor thread: the socket to wait for, a failure to throw, or the end
+     * of the handshake, when the engine and the buffers are the reactor's again.
+     *
+     * @return true once the handshake is done.
+     */
+    private boolean stepped() throws IOException
+    {
+        final int result = stepResult;
+        stepResult = NO_STEP;
+        if (closeNotifyInHandshake && counters != null)
+        {
+            closeNotifyInHandshake = false;
+            counters.closeNotifyReceived.increment();
+        }
+        if (result == STEP_FAILED)
+        {
+            final Throwable failure = stepFailure;
+            stepFailure = null;
+            if (failure instanceof IOException)
+            {
+                throw (IOException)failure;
+            }
+            if (failure instanceof Error)
+            {
+                throw (Error)failure;
+            }
+            // An engine, a key manager or a trust manager that threw: the handshake failed, not the handler.
+            final SSLHandshakeException failed = new SSLHandshakeException("the TLS handshake failed: " + failure);
+            failed.initCause(failure);
+            throw failed;
+        }
+        if (result == STEP_WAITING)
+        {
+            return false;
+        }
+        // Application records may have come with the peer's last flight, still encrypted.
+        moreToUnwrap = netIn.position() > 0;
+        // A server may still owe its session ticket: that is not the peer renegotiating.
+        rehandshaking = engine.getHandshakeStatus() != SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING;
+        giveBackEmpty();
+        return true;
+    }
+
+    /**
+     * Every engine call of the handshake, from the engine's creation on, with the socket reads and writes between
+     * them, until the socket has nothing more to give or take now or the handshake is done: on the handshake
+     * executor, or on the reactor thread without one. What it comes to waits in {@link #stepResult}.
+     */
+    private void step()
+    {
+        try
+        {
+            if (engine == null)
+            {
+                engine = engines.newEngine(clientMode, peerHost, peerPort);
+                engine.beginHandshake();
+            }
+            stepResult = shakeHands() ? STEP_DONE : STEP_WAITING;
+        }
+        catch (final IOException | RuntimeException | Error ex)
+        {
+            stepFailure = ex;
+            stepResult = STEP_FAILED;
+        }
+    }
+
+    /**
+     * @return true once the handshake is done, false when the socket has nothing more to give or take now.
+     */
+    private boolean shakeHands() throws IOException
+    {
+        while (true)
+        {
+            if (!flushNetOut(channel))
+            {
+                return false;
+            }
+            switch (engine.getHandshakeStatus())
+            {
+                case NOT_HANDSHAKING:
+                case FINISHED:
+                    return true;
+                case NEED_TASK:
+                    runTasks();
+                    break;
+                case NEED_WRAP:
+                    wrapRecord(empty); // a task it asks for comes round as NEED_TASK
+                    break;
+                default: // NEED_UNWRAP, NEED_UNWRAP_AGAIN
+                    if (!unwrapHandshake(channel))
+                    {
+                        return false;
+                    }
+                    break;
+            }
         }
     }
 
@@ -182,10 +299,7 @@ final class TlsTransport implements Transport
                 }
                 return read > 0;
             case CLOSED:
-                if (counters != null)
-                {
-                    counters.closeNotifyReceived.increment();
-                }
+                closeNotifyInHandshake = true; // counted on the reactor thread, which owns the counters
                 throw new SSLHandshakeException("the peer closed TLS during the handshake");
             default:
                 return true;
@@ -356,7 +470,7 @@ final class TlsTransport implements Transport
     @Override
     public boolean hasPendingOutput()
     {
-        return netOut.position() > 0;
+        return !working && netOut.position() > 0;
     }
 
     @Override
@@ -381,6 +495,10 @@ final class TlsTransport implements Transport
      */
     private void sendAlert(final SocketChannel channel, final boolean fatal)
     {
+        if (engine == null || working)
+        {
+            return; // nothing said yet, or the executor's step still has the engine
+        }
         try
         {
             engine.closeOutbound();
@@ -413,6 +531,12 @@ final class TlsTransport implements Transport
     @Override
     public void release()
     {
+        if (working)
+        {
+            // The executor's step still uses them (the handshake timed out meanwhile): they are left to it and
+            // to the garbage collector rather than lent again under it.
+            return;
+        }
         // Whatever they hold is of a closed connection.
         if (netIn != NONE)
         {
@@ -460,10 +584,7 @@ final class TlsTransport implements Transport
 
     private SSLEngineResult wrapRecord(final ByteBuffer source) throws SSLException
     {
-        if (netOut == NONE)
-        {
-            netOut = buffers.takePacket(packetSize);
-        }
+        takeNetOut();
         wrapSource[0] = source;
         final SSLEngineResult result = engine.wrap(wrapSource, 0, 1, netOut);
         if (result.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW)
@@ -502,6 +623,14 @@ final class TlsTransport implements Transport
         if (netIn == NONE)
         {
             netIn = buffers.takePacket(packetSize);
+        }
+    }
+
+    private void takeNetOut()
+    {
+        if (netOut == NONE)
+        {
+            netOut = buffers.takePacket(packetSize);
         }
     }
 
@@ -555,47 +684,56 @@ final class TlsTransport implements Transport
     }
 
     /**
-     * Hands the engine's delegated tasks (a server's signature and key agreement, a client's certificate checks:
-     * a millisecond or more each) to the handshake executor, so that the reactor goes on serving its other
-     * connections meanwhile; the executor's thread resumes the handshake once they ran.
+     * Hands the handshake's next step to the handshake executor, so that the reactor goes on serving its other
+     * connections meanwhile: every engine call of a handshake (its creation, the records' wrap and unwrap, which
+     * holds the client's Finished and the session ticket, the delegated tasks with the signature and the key
+     * agreement) costs from tens of microseconds to milliseconds. The executor's thread resumes the connection
+     * on its reactor once the step ran.
      *
-     * @return false when the handshake goes on here: no executor, it refused them, or they ran already.
+     * @return true when the step went to another thread, whose resume will come; false when it goes on here: no
+     * executor, it refused the step, or it ran it already, in place.
      */
-    private boolean handOverTasks()
+    private boolean handOver()
     {
         if (handshakeExecutor == null || resume == null)
         {
             return false;
         }
-        tasksRunning = true;
+        working = true;
         handingOver = Thread.currentThread();
         try
         {
-            handshakeExecutor.execute(runTasksThere);
+            handshakeExecutor.execute(stepThere);
+            return !ranInPlace;
         }
         catch (final RejectedExecutionException ex)
         {
-            tasksRunning = false;
+            working = false;
+            return false;
         }
         finally
         {
             handingOver = null;
+            ranInPlace = false;
         }
-        return tasksRunning;
     }
 
-    /** On the handshake executor's thread, or at once on the reactor's when the executor runs tasks in place. */
-    private void runTasksThere()
+    /** On the handshake executor's thread, or at once on the reactor's when the executor runs steps in place. */
+    private void stepThere()
     {
+        final boolean inPlace = Thread.currentThread() == handingOver;
         try
         {
-            runTasks();
+            step();
         }
         finally
         {
-            // A task that failed left its exception in the engine: the next step on the reactor throws it.
-            tasksRunning = false;
-            if (Thread.currentThread() != handingOver)
+            if (inPlace)
+            {
+                ranInPlace = true;
+            }
+            working = false;
+            if (!inPlace)
             {
                 resume.run();
             }

@@ -179,6 +179,8 @@ class ConnectionLifecycleTest
         clientHandler.awaitEvent("opened");
         Await.until("client open", client::isOpen);
         final long firstId = client.connection().id();
+        // Over TLS 1.3 the client is done before the server has read its Finished.
+        serverHandler.awaitEvent("opened");
 
         serverReactor.call(() -> serverHandler.connection.close());
         Await.until("a second connection", () -> clientHandler.events.stream()

@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.X509ExtendedKeyManager;
 
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.framing.LineFraming;
 import io.celer.reactor.Reactor;
+import io.celer.tcp.CloseReason;
 import io.celer.tcp.TcpConfig;
 import io.celer.tcp.TcpServer;
 import io.celer.tcp.TransportFactory;
@@ -196,25 +198,95 @@ class TlsHandshakeExecutorTest
     {
         final Reactor reactor = reactors.start("server");
         final HeldKeys keys = new HeldKeys();
-        final TcpServer tls = server(reactor, new TlsConfig().sslContext(keys.context()));
-        final TcpServer plain = server(reactor, TransportFactory.plain());
-        try (Socket plainClient = connect(plain.port()))
+        try
         {
-            final TlsClient tlsClient = new TlsClient(tls.port());
-            assertThat(keys.signing.await(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)).as("the handshake signing").isTrue();
-            for (int i = 0; i < 100; i++)
-            {
-                assertThat(ask(plainClient, "ping " + i, PLAIN_TIMEOUT_MILLIS)).as("plain round trip " + i +
-                    " while the handshake's signature is held").isEqualTo("ping " + i);
-            }
-            assertThat(keys.signer.get()).as("the thread that signed").isNotSameAs(reactor.thread());
-
-            keys.release.countDown();
-            assertThat(tlsClient.awaitResult()).isEqualTo("after the handshake");
+            plainServedWhileHeld(reactor, new TlsConfig().sslContext(keys.context()), () -> { }, keys.signing,
+                keys.signer, keys.release);
         }
         finally
         {
             keys.release.countDown();
+        }
+    }
+
+    @Test
+    void aPlainClientIsServedWhileAHandshakesEngineIsMade() throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        final HeldEngines engines = new HeldEngines(new HeldKeys().released().context());
+        try
+        {
+            final TlsConfig tls = new TlsConfig().sslContext(engines.context());
+            plainServedWhileHeld(reactor, tls, () -> engines.arm(HeldEngines.Point.CREATION), engines.holding,
+                engines.held, engines.release);
+        }
+        finally
+        {
+            engines.release.countDown();
+        }
+    }
+
+    @Test
+    void aPlainClientIsServedWhileAHandshakeUnwrapsTheClientsFinished() throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        final HeldEngines engines = new HeldEngines(new HeldKeys().released().context());
+        try
+        {
+            final TlsConfig tls = new TlsConfig().sslContext(engines.context());
+            plainServedWhileHeld(reactor, tls, () -> engines.arm(HeldEngines.Point.SECOND_FLIGHT_UNWRAP),
+                engines.holding, engines.held, engines.release);
+        }
+        finally
+        {
+            engines.release.countDown();
+        }
+    }
+
+    @Test
+    void anEngineThatCannotBeMadeFailsItsHandshakeAsATlsErrorAndTheServerGoesOn() throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        final HeldEngines engines = new HeldEngines(new HeldKeys().released().context());
+        final RecordingHandler handler = new RecordingHandler(true);
+        final TcpServer tls = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new LineFraming(1024)).transport(new TlsConfig().sslContext(engines.context())), handler)
+            .open();
+        engines.failNextCreation();
+        assertThat(new TlsClient(tls.port()).awaitResult()).isInstanceOf(IOException.class);
+        assertThat(handler.awaitClosed()).isEqualTo(CloseReason.TLS_ERROR);
+        assertThat(handler.errors).singleElement().satisfies(error ->
+            assertThat(error).isInstanceOf(SSLHandshakeException.class).hasRootCauseMessage("no engine today"));
+        assertThat(new TlsClient(tls.port()).awaitResult()).isEqualTo("after the handshake");
+    }
+
+    /**
+     * A TLS server and a plain one on the reactor: while a TLS client's handshake is held at some engine call, the
+     * plain client's round trips are served, the held call is not on the reactor thread, and once let go the
+     * handshake completes.
+     *
+     * @param arm what makes the next handshake hold, once the servers are open (opening makes an engine).
+     */
+    private static void plainServedWhileHeld(final Reactor reactor, final TlsConfig tls, final Runnable arm,
+        final CountDownLatch holding, final AtomicReference<Thread> held, final CountDownLatch release)
+        throws Exception
+    {
+        final TcpServer tlsServer = server(reactor, tls);
+        final TcpServer plain = server(reactor, TransportFactory.plain());
+        arm.run();
+        try (Socket plainClient = connect(plain.port()))
+        {
+            final TlsClient tlsClient = new TlsClient(tlsServer.port());
+            assertThat(holding.await(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)).as("the handshake held").isTrue();
+            for (int i = 0; i < 100; i++)
+            {
+                assertThat(ask(plainClient, "ping " + i, PLAIN_TIMEOUT_MILLIS)).as("plain round trip " + i +
+                    " while the handshake is held").isEqualTo("ping " + i);
+            }
+            assertThat(held.get().getName()).as("the thread held").startsWith("celer-tls-handshake");
+
+            release.countDown();
+            assertThat(tlsClient.awaitResult()).isEqualTo("after the handshake");
         }
     }
 

@@ -1,10 +1,5 @@
 package io.celer.reactor.internal;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-
 /**
  * Pins the calling thread to one CPU on Linux, with {@code taskset} and the thread's kernel id.
  */
@@ -24,30 +19,6 @@ public final class CpuPinning
     {
         // No upper bound from availableProcessors(): it counts the CPUs this process may use, not their
         // numbers, so under `taskset -c 3` it is 1 and CPU 3 is still valid. taskset rejects a bad CPU.
-        if (cpu < 0)
-        {
-            return false;
-        }
-        try
-        {
-            // /proc/thread-self is a link to /proc/PID/task/TID: the only way to learn the kernel thread id
-            // without native code.
-            final Path self = Files.readSymbolicLink(Path.of("/proc/thread-self"));
-            final String tid = self.getFileName().toString();
-            final Process p = new ProcessBuilder("taskset", "-pc", Integer.toString(cpu), tid)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-            return p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0;
-        }
-        catch (final IOException | UnsupportedOperationException ex)
-        {
-            return false;
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return cpu >= 0 && CurrentThreadCommand.run("taskset", "-pc", Integer.toString(cpu));
     }
 }
