@@ -34,6 +34,15 @@ final class DefaultTransport
         }
     }
 
+    /**
+     * Whether a provider's channels do their I/O through the reactor's io_uring rings, which only the reactor
+     * thread may drive (told by name, as above).
+     */
+    static boolean confinesChannelIo(final SelectorProvider provider)
+    {
+        return provider.getClass().getName().equals(URING);
+    }
+
     private static SelectorProvider nativeProvider(final String name, final String className)
     {
         try

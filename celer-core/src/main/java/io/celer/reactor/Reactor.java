@@ -445,6 +445,12 @@ public final class Reactor implements AutoCloseable
         }
 
         @Override
+        public boolean confinesChannelIo()
+        {
+            return DefaultTransport.confinesChannelIo(config.selectorProvider());
+        }
+
+        @Override
         public void releaseClosedChannels() throws IOException
         {
             checkThread("Reactor.releaseClosedChannels");

@@ -144,7 +144,11 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         handler = first;
         transport = config.transport().newTransport(clientMode, host, port);
         transport.countInto(reactor.counters());
-        transport.resumeHandshakeThrough(handshake.resume());
+        if (!reactor.internals().confinesChannelIo())
+        {
+            // Without a way back, a TLS handshake stays on the reactor thread, reading and writing there.
+            transport.resumeHandshakeThrough(handshake.resume());
+        }
         config.configure(newChannel, clientMode);
         buffers.lend(reader, writer);
         reader.reset();

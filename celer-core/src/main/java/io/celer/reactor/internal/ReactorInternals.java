@@ -31,6 +31,15 @@ public interface ReactorInternals
     java.nio.channels.spi.SelectorProvider selectorProvider();
 
     /**
+     * Whether its channels' reads and writes must stay on the reactor thread: on io_uring they go through the
+     * reactor's rings, which one thread drives. The JDK's and the epoll transport's channels may be read and
+     * written from another thread while the reactor leaves them alone.
+     *
+     * @return true when another thread must not do a channel's I/O.
+     */
+    boolean confinesChannelIo();
+
+    /**
      * Closes now the sockets of channels closed while registered, which the selector keeps open until its next
      * select. Inside a channel's {@code onSelect}, it happens as soon as that select ends.
      *

@@ -12,4 +12,10 @@ class EpollTransportTest extends NativeTransportTests
     {
         return EpollSelectorProvider.INSTANCE;
     }
+
+    @Override
+    boolean confinesChannelIo()
+    {
+        return false;
+    }
 }

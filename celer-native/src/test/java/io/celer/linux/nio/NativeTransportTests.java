@@ -55,6 +55,50 @@ abstract class NativeTransportTests
      */
     abstract SelectorProvider provider();
 
+    /**
+     * Whether the provider's channels must do their I/O on the reactor thread alone.
+     */
+    abstract boolean confinesChannelIo();
+
+    @Test
+    void aTlsHandshakeLeavesTheReactorOnlyWhereTheChannelsAllowIt() throws Exception
+    {
+        final Reactor reactor = nativeReactor("native-tls");
+        assertThat(reactor.internals().confinesChannelIo()).isEqualTo(confinesChannelIo());
+        final java.util.concurrent.atomic.AtomicInteger steps = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try
+        {
+            final RecordingHandler handler = new RecordingHandler(true);
+            final TcpServer server = new TcpServer(reactor, 0, lines().transport(
+                ((io.celer.tls.TlsConfig)Transports.TLS.server()).handshakeExecutor(step ->
+                {
+                    steps.incrementAndGet();
+                    pool.execute(step);
+                })), handler).open();
+            try (Socket socket = Transports.TLS.connect("127.0.0.1", server.port()))
+            {
+                socket.setSoTimeout(30_000);
+                socket.getOutputStream().write("sealed\n".getBytes(StandardCharsets.US_ASCII));
+                assertThat(new BufferedReader(new InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.US_ASCII)).readLine()).isEqualTo("sealed");
+            }
+            // A step elsewhere reads and writes the socket itself, which io_uring's rings do not allow.
+            if (confinesChannelIo())
+            {
+                assertThat(steps).as("handshake steps handed to the executor").hasValue(0);
+            }
+            else
+            {
+                assertThat(steps.get()).as("handshake steps handed to the executor").isPositive();
+            }
+        }
+        finally
+        {
+            pool.shutdownNow();
+        }
+    }
+
     Reactor nativeReactor(final String name)
     {
         return reactors.start(new ReactorConfig().name(name).selectorProvider(provider()));

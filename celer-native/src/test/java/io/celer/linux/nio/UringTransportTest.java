@@ -22,6 +22,12 @@ class UringTransportTest extends NativeTransportTests
         return UringSelectorProvider.INSTANCE;
     }
 
+    @Override
+    boolean confinesChannelIo()
+    {
+        return true;
+    }
+
     @Test
     void theSelectorsAreRingsWhereTheKernelGivesThem() throws Exception
     {
