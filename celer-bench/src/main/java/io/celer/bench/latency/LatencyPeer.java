@@ -17,11 +17,13 @@ enum LatencyPeer implements Peer
     CELER_POLL("celer-poll", celerTcp("Celer, busy-spin reactor, busy-polled connection (TcpConfig.busyPoll)"),
         celerUdp("Celer, busy-polled UdpEndpoints (UdpConfig.busyPoll), connected client"), "poll"),
     /** Celer on its epoll transport (celer-native, FFM, JDK 22+): the same reactor, selecting every cycle. */
-    CELER_EPOLL("celer-epoll", celerTcp("Celer, busy-spin reactor, epoll transport (celer-native, FFM)"), null,
+    CELER_EPOLL("celer-epoll", celerTcp("Celer, busy-spin reactor, epoll transport (celer-native, FFM)"),
+        celerUdp("Celer, UdpEndpoints on busy-spin reactors, connected client, epoll transport (celer-native, FFM)"),
         "epoll"),
     /** Celer on its epoll transport with its connections busy-polled: {@code read} every cycle, no epoll_wait. */
     CELER_EPOLL_POLL("celer-epoll-poll",
-        celerTcp("Celer, busy-spin reactor, busy-polled connection, epoll transport (celer-native, FFM)"), null,
+        celerTcp("Celer, busy-spin reactor, busy-polled connection, epoll transport (celer-native, FFM)"),
+        celerUdp("Celer, busy-polled UdpEndpoints, connected client, epoll transport (celer-native, FFM)"),
         "epoll-poll"),
     /** Celer on its io_uring transport (celer-native, FFM, JDK 22+): completions, one io_uring_enter per cycle. */
     CELER_URING("celer-uring", celerTcp("Celer, busy-spin reactor, io_uring transport (celer-native, FFM)"), null,

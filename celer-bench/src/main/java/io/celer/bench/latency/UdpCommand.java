@@ -12,11 +12,14 @@ import picocli.CommandLine.Option;
             + "System.nanoTime(), the server sends it back, the client sends the next one when the echo is in. "
             + "A datagram without an echo after " + Protocol.RESEND_AFTER_MILLIS + " ms counts as lost and "
             + "another is sent.",
-        "Peers: celer, netty-nio, netty-epoll, netty-epoll-busy, c (compiled with gcc on first use)."})
+        "Peers: celer, celer-poll, celer-epoll, celer-epoll-poll (on a JDK 22+ with celer-native; dropped with a "
+            + "note where it cannot run), netty-nio, netty-epoll, netty-epoll-busy, c (compiled with gcc on first "
+            + "use)."})
 public final class UdpCommand extends LatencyCommand
 {
     @Option(names = "--peers", paramLabel = "PEERS", description = "Comma-separated peers to run "
-        + "(default: ${DEFAULT-VALUE}).", defaultValue = "celer,celer-poll,netty-nio,netty-epoll,netty-epoll-busy,c")
+        + "(default: ${DEFAULT-VALUE}).", defaultValue = "celer,celer-poll,celer-epoll,celer-epoll-poll,netty-nio,netty-epoll,"
+        + "netty-epoll-busy,c")
     private String peers;
 
     @Option(names = "--drop-every", paramLabel = "N", description = "To test the clients' resending: the "
