@@ -177,7 +177,10 @@ class StallCulpritTest
             assertThat(Long.parseLong(since.group(1))).isGreaterThan(i == 0 ? 0 : 10);
             reported += Long.parseLong(since.group(1));
         }
-        assertThat(reported).as("every stall up to the last line is counted in some line").isLessThanOrEqualTo(total);
+        // A line counts every stall since the one before, whatever its culprit: on a loaded machine a cycle the
+        // scheduler preempts is a stall too, named after what ran longest in it.
+        final long all = Counters.process().reader().sum(reactor.counters().name(), "reactor.stalls", "");
+        assertThat(reported).as("every stall up to the last line is counted in some line").isLessThanOrEqualTo(all);
         assertThat(lines.get(lines.size() - 1).getMessage()).contains(RepeatedStall.class.getName());
     }
 
