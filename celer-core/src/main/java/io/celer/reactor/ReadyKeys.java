@@ -65,7 +65,7 @@ final class ReadyKeys
     {
         woken = false;
         selecting = true;
-        int work;
+        final int work;
         try
         {
             work = selector.select(dispatchAfterWait, timeoutMillis);
@@ -73,18 +73,9 @@ final class ReadyKeys
         finally
         {
             selecting = false;
-            if (!woken)
-            {
-                woken = true;
-                onWake.run();
-            }
+            wakeOnce();
         }
-        if (releaseAfterSelect)
-        {
-            releaseAfterSelect = false;
-            work += selector.selectNow(dispatch);
-        }
-        return work;
+        return work + releaseAfterSelect();
     }
 
     /**
@@ -98,14 +89,20 @@ final class ReadyKeys
     int select() throws IOException
     {
         selecting = true;
-        int work = selector.selectNow(dispatch);
+        final int work = selector.selectNow(dispatch);
         selecting = false;
-        if (releaseAfterSelect)
+        return work + releaseAfterSelect();
+    }
+
+    /** The select a {@link #releaseCancelled} during a select asked for, once that select has returned. */
+    private int releaseAfterSelect() throws IOException
+    {
+        if (!releaseAfterSelect)
         {
-            releaseAfterSelect = false;
-            work += selector.selectNow(dispatch);
+            return 0;
         }
-        return work;
+        releaseAfterSelect = false;
+        return selector.selectNow(dispatch);
     }
 
     /**
@@ -153,12 +150,18 @@ final class ReadyKeys
 
     private void dispatchAfterWait(final SelectionKey key)
     {
+        wakeOnce();
+        dispatch(key);
+    }
+
+    /** Runs the wake-up action the first time a wait's end is seen, before any owner. */
+    private void wakeOnce()
+    {
         if (!woken)
         {
             woken = true;
             onWake.run();
         }
-        dispatch(key);
     }
 
     private void dispatch(final SelectionKey key)
