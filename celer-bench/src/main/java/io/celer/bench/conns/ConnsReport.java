@@ -94,8 +94,10 @@ final class ConnsReport
                 + "then %,d timed", settings.warmupRoundTrips(), settings.roundTrips()))
             .fact("Open-file limit", Long.toString(OpenFiles.limit()))
             .fact("Rounds", settings.rounds() + " (the round with the median RSS growth per connection)")
-            .legend("The server's resident set (VmRSS) grew by RSS KiB/conn for each connection held; the next "
-                + "columns multiply that growth out. Each scenario's table adds the heap in use after full "
+            .legend("The server's resident set (VmRSS) grew by RSS KiB/conn for each connection held, from a "
+                + "baseline taken after its young generation was filled with garbage once, as a server that has "
+                + "run for a while has touched it; the next columns multiply that growth out. Each scenario's "
+                + "table adds the heap in use after full "
                 + "collections and the JDK's direct buffers, per connection; the kernel's TCP buffer pages "
                 + "(/proc/net/sockstat) and slab memory (/proc/meminfo), per connection for both of its loopback "
                 + "ends and machine-wide, so anything else the machine did meanwhile counts; the time to open them "

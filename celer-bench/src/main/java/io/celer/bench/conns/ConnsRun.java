@@ -78,6 +78,7 @@ record ConnsRun(ConnsSettings settings, PrintStream out, PrintStream err)
         {
             final int port = server.awaitPort();
             final RoundTrips idle = freshClient(contender, port);
+            ServerMemory.fillYoungGeneration(server);
             final ServerMemory before = ServerMemory.measure(server);
             final KernelMemory kernelBefore = KernelMemory.now();
             try (HeldConnections held = HeldConnections.open(settings, contender.scenario(), port,

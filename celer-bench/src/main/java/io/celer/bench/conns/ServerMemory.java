@@ -8,6 +8,7 @@ import java.time.Duration;
 import io.celer.bench.harness.BenchException;
 import io.celer.bench.harness.CommandedChild;
 import io.celer.bench.peer.server.MemoryAfterGc;
+import io.celer.bench.peer.server.YoungGenerationFill;
 
 /**
  * A server process's memory at one moment, after full collections: its resident set from
@@ -39,6 +40,18 @@ record ServerMemory(long rssBytes, long heapBytes, long directBytes, long direct
             line -> line.startsWith(MemoryAfterGc.PREFIX), TIMEOUT));
         return new ServerMemory(residentBytes(server.pid()), reported.number("heap_used"),
             reported.number("direct_used"), reported.number("direct_buffers"), reported.number("gc_ms"));
+    }
+
+    /**
+     * Has the server fill its young generation once, so that a baseline taken next holds its pages.
+     *
+     * @param server the server, reading commands on its stdin.
+     * @throws BenchException if it does not answer in time.
+     */
+    static void fillYoungGeneration(final CommandedChild server)
+    {
+        server.send("fill-young");
+        server.awaitLine("'young' line", line -> line.startsWith(YoungGenerationFill.PREFIX), TIMEOUT);
     }
 
     private static long residentBytes(final long pid)

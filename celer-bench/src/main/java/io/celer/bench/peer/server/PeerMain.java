@@ -16,6 +16,8 @@ import picocli.CommandLine;
  * <p>Stdin carries one command a line: {@code begin} marks the start of the measured phase (the probe also
  * begins when the server starts) and answers {@code begun}, {@code stats} prints the {@code stats ...} line since
  * the mark, {@code memory} runs full collections and prints the {@code memory ...} line of {@link MemoryAfterGc},
+ * {@code fill-young} fills the young generation once and prints the {@code young ...} line of
+ * {@link YoungGenerationFill},
  * {@code stop} or the end of input (the harness is gone) prints the stats and exits. SIGTERM does the same through
  * a shutdown hook.
  */
@@ -111,10 +113,13 @@ public final class PeerMain
                     case "memory":
                         ChildProcess.report(MemoryAfterGc.line());
                         break;
+                    case "fill-young":
+                        ChildProcess.report(YoungGenerationFill.fill());
+                        break;
                     case "stop":
                         return;
                     default:
-                        System.err.println("unknown command '" + line + "': begin, stats, memory or stop");
+                        System.err.println("unknown command '" + line + "': begin, stats, memory, fill-young or stop");
                 }
             }
         }
