@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,8 +14,10 @@ import picocli.CommandLine;
 
 /**
  * {@code ./celer soak} for a minute, as the test suite can afford: a thousand churning WebSocket clients and
- * keep-alive HTTP, nothing grown after warm-up and nothing lost.
+ * keep-alive HTTP, nothing grown after warm-up and nothing lost. Tagged as a benchmark run: a minute of the
+ * whole machine, run once, on one JDK.
  */
+@Tag("bench")
 class SoakCommandTest
 {
     @Test
