@@ -10,6 +10,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.spi.AbstractSelectionKey;
 
+import io.celer.linux.Errno;
 import io.celer.linux.Net;
 import io.celer.linux.uring.IoUring;
 
@@ -236,6 +237,12 @@ final class UringSelectionKey extends AbstractSelectionKey
             if (readError != 0)
             {
                 throw NativeSocket.failure("read", readError);
+            }
+            if (endOfStream && writeError == -Errno.ECONNRESET)
+            {
+                // The kernel reports a reset to the first call after it, then the end of the stream: a send
+                // that took it completed unseen, so the read says it, as a write system call would have.
+                throw NativeSocket.failure("read", writeError);
             }
             return endOfStream ? -1 : 0;
         }

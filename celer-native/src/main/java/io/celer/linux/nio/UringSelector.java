@@ -50,8 +50,12 @@ import io.celer.linux.uring.UserData;
  * every operation holds its key's slot and the slot's generation, so a closed channel's late completion never
  * reaches the slot's next channel; a slot and its descriptor are kept until the kernel holds nothing of them.
  *
- * <p>The ring is made without {@code SINGLE_ISSUER}: the reactor opens its selector on one thread and selects on
- * another. Only {@link #wakeup} is for any thread; the rest for the one thread that selects at a time.
+ * <p>The reactor opens its selector on one thread and selects on another, so the ring is made disabled, with
+ * {@code SINGLE_ISSUER} and {@code DEFER_TASKRUN}, and the first thread that selects enables it and owns it: the
+ * kernel then runs completion work only when that thread enters the ring, never by interrupting it, and skips
+ * the locking a shared ring needs. Another thread's select fails. On a kernel without these flags (before 6.1)
+ * the ring is one that any one thread at a time may select. Only {@link #wakeup} is for any thread; the rest
+ * for the one thread that selects.
  */
 final class UringSelector extends AbstractSelector implements CompletionHandler
 {
@@ -107,6 +111,8 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
     /** Provided buffers holding bytes not yet read, and receives that found none: for the tests. */
     private int buffersHeld;
     private long starvations;
+    /** The ring's owner: the thread of the first select, the only one that may enter a single issuer's ring. */
+    private Thread owner;
     /** The thread of the last select, and whether one is under way: what a read or a write outside one may do. */
     private Thread selectingThread;
     private boolean selecting;
@@ -121,7 +127,7 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
         final UringCalls uringCalls = new UringCalls(arena);
         try
         {
-            ring = IoUring.openHandedOver(arena, uringCalls, ENTRIES);
+            ring = IoUring.openForFirstUser(arena, uringCalls, ENTRIES);
         }
         catch (final IllegalStateException refused)
         {
@@ -678,6 +684,7 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
         {
             throw new ClosedSelectorException();
         }
+        own();
         selectingThread = Thread.currentThread();
         selecting = true;
         selects++;
@@ -689,6 +696,42 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
         {
             selecting = false;
         }
+    }
+
+    /**
+     * Enables the ring for the first thread that selects, which then owns it; a later thread may select only a
+     * ring that any thread may enter.
+     *
+     * @throws IOException if the kernel does not enable it.
+     * @throws IllegalStateException if another thread owns a single issuer's ring.
+     */
+    private void own() throws IOException
+    {
+        final Thread current = Thread.currentThread();
+        if (owner == current)
+        {
+            return;
+        }
+        if (owner == null)
+        {
+            final int enabled = ring.enableForThisThread();
+            if (enabled < 0)
+            {
+                throw new IOException("io_uring_register(ENABLE_RINGS) failed: " + Errno.name(enabled));
+            }
+        }
+        else if (ring.singleIssuer())
+        {
+            throw new IllegalStateException("this io_uring selector belongs to thread '" + owner.getName() +
+                "', its first to select: '" + current.getName() + "' may not select it");
+        }
+        owner = current;
+    }
+
+    /** Whether this thread may enter the ring now: it is enabled, and not a single issuer's of another thread. */
+    private boolean mayEnter()
+    {
+        return !ring.disabled() && (!ring.singleIssuer() || owner == Thread.currentThread());
     }
 
     /**
@@ -909,14 +952,19 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
                 pending(key);
             }
         }
-        prepareAll();
-        final long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
-        while (inFlight() > 0 && System.nanoTime() < deadline)
+        if (mayEnter())
         {
-            ring.submitAndWait(1, 10_000_000L);
-            ring.complete(this);
             prepareAll();
+            final long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
+            while (inFlight() > 0 && System.nanoTime() < deadline)
+            {
+                ring.submitAndWait(1, 10_000_000L);
+                ring.complete(this);
+                prepareAll();
+            }
         }
+        // Else closed by a thread that may not enter its owner's ring: the kernel cancels what is in flight as
+        // the ring closes, and the memory it may still write into is left to it (below).
         for (int slot = 0; slot < usedSlots; slot++)
         {
             final UringSelectionKey key = slots[slot];
@@ -949,6 +997,12 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
             total += key == null ? 0 : key.inFlight;
         }
         return total;
+    }
+
+    /** Whether the ring has one submitter, its owner, whose entering alone runs completion work: for the tests. */
+    boolean ownedByOneThread()
+    {
+        return ring.singleIssuer() && ring.defersTaskRun();
     }
 
     /** Provided buffers lent to connections and not yet read back. */

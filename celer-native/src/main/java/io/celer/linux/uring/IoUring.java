@@ -23,13 +23,16 @@ import io.celer.linux.UringCalls;
  *
  * <p>The ring is made with {@code IORING_SETUP_SINGLE_ISSUER} and {@code IORING_SETUP_DEFER_TASKRUN} where the
  * kernel has them (6.1 and later): completions are then produced only when the owning thread enters the ring,
- * never by interrupting it, so the thread that opens a ring must be the one that uses it. An older kernel gets
+ * never by interrupting it, so the thread that opens a ring must be the one that uses it, or, for a ring made
+ * disabled ({@link #openForFirstUser}), the one that enables it. An older kernel gets
  * {@code IORING_SETUP_COOP_TASKRUN}, or no flag.
  */
 public final class IoUring implements AutoCloseable
 {
     /** {@code IORING_SETUP_CQSIZE}: the completion ring's size is given. */
     static final int SETUP_CQSIZE = 1 << 3;
+    /** {@code IORING_SETUP_R_DISABLED}: the ring starts disabled, and the thread that enables it owns it. */
+    static final int SETUP_R_DISABLED = 1 << 6;
     /** {@code IORING_SETUP_SUBMIT_ALL}: go on submitting after an entry that fails at once. */
     static final int SETUP_SUBMIT_ALL = 1 << 7;
     /** {@code IORING_SETUP_COOP_TASKRUN}: no interrupt to run completion work. */
@@ -45,6 +48,9 @@ public final class IoUring implements AutoCloseable
     private static final int FEAT_NODROP = 1 << 1;
     /** {@code IORING_FEAT_EXT_ARG}: {@code io_uring_enter} takes a timeout. */
     private static final int FEAT_EXT_ARG = 1 << 8;
+
+    /** {@code IORING_REGISTER_ENABLE_RINGS}. */
+    private static final int REGISTER_ENABLE_RINGS = 12;
 
     private static final int ENTER_GETEVENTS = 1;
     private static final int ENTER_EXT_ARG = 1 << 3;
@@ -121,6 +127,8 @@ public final class IoUring implements AutoCloseable
     private int tail;
     private int prepared;
     private boolean closed;
+    /** Made disabled and not yet enabled: no submission until a thread enables it. */
+    private boolean disabled;
 
     private IoUring(final UringCalls calls, final Arena arena, final int fd, final int setupFlags,
         final MemorySegment params)
@@ -128,6 +136,7 @@ public final class IoUring implements AutoCloseable
         this.calls = calls;
         this.fd = fd;
         this.setupFlags = setupFlags;
+        this.disabled = (setupFlags & SETUP_R_DISABLED) != 0;
         this.features = params.get(JAVA_INT, 20);
         final int sqCount = params.get(JAVA_INT, 0);
         final int cqCount = params.get(JAVA_INT, 4);
@@ -215,20 +224,64 @@ public final class IoUring implements AutoCloseable
     }
 
     /**
-     * A ring that any one thread at a time may use, handed from thread to thread with a happens-before edge (a
-     * selector opened on one thread and selected on another): {@code IORING_SETUP_COOP_TASKRUN} without
-     * {@code SINGLE_ISSUER}, whose ring would belong to the thread that made it. Completion work runs when the
-     * using thread next enters the kernel.
+     * A ring made on one thread for another, that owns it from its first use on: made disabled, with
+     * {@code SINGLE_ISSUER} and {@code DEFER_TASKRUN}, until {@link #enableForThisThread} (a selector opened on
+     * one thread and selected on another). Where the kernel lacks them (before 6.1), a ring that any one thread
+     * at a time may use, handed from thread to thread with a happens-before edge ({@code COOP_TASKRUN}: completion
+     * work runs when the using thread next enters the kernel), whose enabling does nothing.
      *
      * @param arena   where its small scratch lives; it must outlive the ring.
-     * @param calls   the calls of the threads that use it, one at a time.
+     * @param calls   the calls of the thread that will own it.
      * @param entries submission entries, as {@link #open(Arena, UringCalls, int)}.
      * @return the ring.
      * @throws IllegalStateException when the kernel refuses an io_uring.
      */
-    public static IoUring openHandedOver(final Arena arena, final UringCalls calls, final int entries)
+    public static IoUring openForFirstUser(final Arena arena, final UringCalls calls, final int entries)
     {
-        return open(arena, calls, entries, SETUP_CQSIZE | SETUP_SUBMIT_ALL | SETUP_COOP_TASKRUN, SETUP_CQSIZE);
+        return open(arena, calls, entries,
+            SETUP_CQSIZE | SETUP_SUBMIT_ALL | SETUP_R_DISABLED | SETUP_SINGLE_ISSUER | SETUP_DEFER_TASKRUN,
+            SETUP_CQSIZE | SETUP_SUBMIT_ALL | SETUP_COOP_TASKRUN,
+            SETUP_CQSIZE);
+    }
+
+    /**
+     * Enables a ring made disabled, making the calling thread its only submitter; nothing for a ring made
+     * enabled. Registrations (a buffer ring's) may come before; submissions only after.
+     *
+     * @return 0, or -errno.
+     */
+    public int enableForThisThread()
+    {
+        if (!disabled)
+        {
+            return 0;
+        }
+        final int result = calls.register(fd, REGISTER_ENABLE_RINGS, 0L, 0);
+        if (result == 0)
+        {
+            disabled = false;
+        }
+        return result;
+    }
+
+    /**
+     * Whether a thread must still enable it ({@link #enableForThisThread}) before it submits.
+     *
+     * @return true for a ring made disabled and not yet enabled.
+     */
+    public boolean disabled()
+    {
+        return disabled;
+    }
+
+    /**
+     * Whether only one thread, the one that enabled it or made it, may submit to it ({@code SINGLE_ISSUER}).
+     *
+     * @return true on kernels from 6.0.
+     */
+    public boolean singleIssuer()
+    {
+        return (setupFlags & SETUP_SINGLE_ISSUER) != 0;
     }
 
     private static IoUring open(final Arena arena, final UringCalls calls, final int entries, final int... tries)

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
@@ -20,6 +21,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import io.celer.linux.UringCalls;
+import io.celer.linux.uring.IoUring;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -351,6 +354,50 @@ class UringSelectorTest
     }
 
     @Test
+    void aResetThatASendTookFirstIsStillTheReadsFailureNotTheEndOfTheStream() throws Exception
+    {
+        start(UringSelectorProvider.INSTANCE);
+        final Socket resetting = peer();
+        final SocketChannel channel = accept(0); // no receive armed: the send meets the reset first
+        final SelectionKey key = channel.keyFor(selector);
+        resetting.setSoLinger(true, 0);
+        resetting.close();
+        // The kernel reports a reset once, to the first call on the socket: here the send's. After it a receive
+        // finds only the end of the stream.
+        final int[] wrote = new int[1];
+        selectUntil("the send's failure", () ->
+        {
+            try
+            {
+                wrote[0] = channel.write(ByteBuffer.wrap("after the reset".getBytes()));
+                return false;
+            }
+            catch (final IOException ex)
+            {
+                return true;
+            }
+        });
+        key.interestOps(SelectionKey.OP_READ);
+        final IOException[] failure = new IOException[1];
+        final int[] read = new int[1];
+        selectUntil("the read's outcome", () ->
+        {
+            try
+            {
+                read[0] = channel.read(ByteBuffer.allocate(8));
+                return read[0] != 0;
+            }
+            catch (final IOException ex)
+            {
+                failure[0] = ex;
+                return true;
+            }
+        });
+        assertThat(failure[0]).as("the read after the reset (it returned %d)", read[0]).isNotNull()
+            .hasMessageContaining("reset");
+    }
+
+    @Test
     void aWakeupEndsASelectThatWouldWait() throws Exception
     {
         start(new UringSelectorProvider(16, 1024, 4096));
@@ -422,5 +469,51 @@ class UringSelectorTest
         assertThat(new String(second.array())).isEqualTo("def");
         assertThat(channel.write(ByteBuffer.wrap("xyz".getBytes()))).isEqualTo(3);
         assertThat(socket.getInputStream().readNBytes(3)).isEqualTo("xyz".getBytes());
+    }
+
+    @Test
+    void theFirstThreadToSelectOwnsTheRingAnotherMayNotSelectItAndMayStillCloseIt() throws Exception
+    {
+        start(UringSelectorProvider.INSTANCE);
+        final Socket peer = peer();
+        final SocketChannel[] channel = new SocketChannel[1];
+        final ByteBuffer echo = ByteBuffer.allocate(5);
+        final Thread owner = new Thread(() ->
+        {
+            try
+            {
+                channel[0] = accept(SelectionKey.OP_READ);
+                peer.getOutputStream().write("hello".getBytes());
+                readFully(channel[0], echo);
+            }
+            catch (final IOException ex)
+            {
+                throw new UncheckedIOException(ex);
+            }
+        }, "ring-owner");
+        final CompletableFuture<Void> ran = new CompletableFuture<>();
+        owner.setUncaughtExceptionHandler((thread, failure) -> ran.completeExceptionally(failure));
+        owner.start();
+        owner.join(60_000);
+        ran.complete(null);
+        ran.get();
+        assertThat(new String(echo.array())).as("what the owner read").isEqualTo("hello");
+        assumeThat(kernelDefersTaskRun()).as("SINGLE_ISSUER and DEFER_TASKRUN (Linux 6.1 on)").isTrue();
+        assertThat(selector.ownedByOneThread()).as("a ring owned by its first selecting thread").isTrue();
+
+        assertThatThrownBy(selector::selectNow).isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("ring-owner");
+        // A receive is still armed on the owner's ring: closing from here may not wait for it, and does not hang.
+        selector.close();
+        assertThat(selector.isOpen()).isFalse();
+        channel[0].close();
+    }
+
+    private static boolean kernelDefersTaskRun()
+    {
+        try (Arena arena = Arena.ofConfined(); IoUring ring = IoUring.open(arena, new UringCalls(arena), 2))
+        {
+            return ring.defersTaskRun();
+        }
     }
 }
