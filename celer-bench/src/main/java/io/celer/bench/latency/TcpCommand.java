@@ -20,7 +20,7 @@ public final class TcpCommand extends LatencyCommand
 {
     @Option(names = "--peers", paramLabel = "PEERS", description = "Comma-separated peers to run "
         + "(default: ${DEFAULT-VALUE}).", defaultValue = "celer,celer-poll,celer-epoll,celer-epoll-poll,celer-uring,"
-        + "celer-uring-poll,netty-nio,netty-epoll,netty-epoll-busy,blocking,c")
+        + "celer-uring-poll,netty-nio,netty-epoll,netty-epoll-busy,netty42-epoll,netty42-uring,blocking,c")
     private String peers;
 
     @Option(names = "--tls", description = "Run over TLS 1.3 (the JDK's provider): Celer's TlsConfig, Netty's "
