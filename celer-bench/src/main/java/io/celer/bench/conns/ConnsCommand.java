@@ -31,8 +31,8 @@ import io.celer.bench.harness.ServerReactors;
             + "buffers, the kernel's TCP buffer and slab memory; the time to open them; a fresh client's round "
             + "trips before and with them; and the RSS growth at 100,000 and 1,000,000 connections.",
         "--size is the WebSocket message's bytes here (default: 32, at most 125). Peers: celer, celer-epoll, "
-            + "celer-uring, netty, netty42-epoll, netty42-uring (Netty 4.2), vertx. With --server-reactors N each server runs N reactors or event loops, and Celer's say "
-            + "each one's share of the connections. Results: bench-results/latest-conns.{json,md,png}."})
+            + "celer-uring, netty, netty42-epoll, netty42-uring (Netty 4.2), vertx. With --server-reactors N each "
+            + "server runs N reactors or event loops, and Celer's say each one's share of the connections. Results: bench-results/latest-conns.{json,md,png}."})
 public final class ConnsCommand implements Callable<Integer>
 {
     private static final int FULL = 19_000;
