@@ -13,6 +13,7 @@ import picocli.CommandLine.Option;
 
 import io.celer.bench.harness.CommonOptions;
 import io.celer.bench.harness.NativeTransport;
+import io.celer.bench.harness.Netty42;
 import io.celer.bench.harness.Peer;
 import io.celer.bench.harness.ServerReactors;
 
@@ -30,8 +31,8 @@ import io.celer.bench.harness.ServerReactors;
             + "buffers, the kernel's TCP buffer and slab memory; the time to open them; a fresh client's round "
             + "trips before and with them; and the RSS growth at 100,000 and 1,000,000 connections.",
         "--size is the WebSocket message's bytes here (default: 32, at most 125). Peers: celer, celer-epoll, "
-            + "celer-uring, netty, vertx. With --server-reactors N each server runs N reactors or event loops, and Celer's say "
-            + "each one's share of the connections. Results: bench-results/latest-conns.{json,md,png}."})
+            + "celer-uring, netty, netty42-epoll, netty42-uring (Netty 4.2), vertx. With --server-reactors N each "
+            + "server runs N reactors or event loops, and Celer's say each one's share of the connections. Results: bench-results/latest-conns.{json,md,png}."})
 public final class ConnsCommand implements Callable<Integer>
 {
     private static final int FULL = 19_000;
@@ -87,6 +88,7 @@ public final class ConnsCommand implements Callable<Integer>
             check(count, clientShare, limit);
             final List<ConnsPeer> chosen = new ArrayList<>(Peer.parse(peers, ConnsPeer.values(), "peer"));
             NativeTransport.dropIfUnavailable(chosen, System.out);
+            Netty42.dropIfUnavailable(chosen, System.out);
             return new ConnsSettings(chosen, Scenario.parse(scenarios),
                 count, clientShare, perAddress, roundTrips, warmupRoundTrips, size, common.rounds(),
                 common.launcher(serverReactors.count()), common.outDir());

@@ -22,6 +22,12 @@ enum ConnsPeer implements ListedPeer
     /** Netty 4.1 on one epoll event loop: its HTTP codec, then its WebSocket handler. */
     NETTY(new FixedPeer("netty", "Netty 4.1, one epoll event loop", false, "epoll"),
         "io.celer.bench.http.peer.NettyHttpServer", "io.celer.bench.ws.peer.NettyWebSocketServer"),
+    /** The same on Netty 4.2's epoll transport (celer-bench-netty42). */
+    NETTY42_EPOLL(FixedPeer.netty42("netty42-epoll", "Netty 4.2, one epoll event loop", "epoll"),
+        "io.celer.bench.http.peer.NettyHttpServer", "io.celer.bench.ws.peer.NettyWebSocketServer"),
+    /** The same on Netty 4.2's io_uring transport. */
+    NETTY42_URING(FixedPeer.netty42("netty42-uring", "Netty 4.2, one io_uring event loop", "uring"),
+        "io.celer.bench.http.peer.NettyHttpServer", "io.celer.bench.ws.peer.NettyWebSocketServer"),
     /** Vert.x 4 on one event loop. */
     VERTX(new FixedPeer("vertx", "Vert.x 4, one event loop", false, null), "io.celer.bench.http.peer.VertxHttpServer",
         "io.celer.bench.ws.peer.VertxWebSocketServer");

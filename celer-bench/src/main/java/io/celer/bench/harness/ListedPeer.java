@@ -36,4 +36,10 @@ public interface ListedPeer extends Peer
     {
         return self().transport();
     }
+
+    @Override
+    default boolean onNetty42()
+    {
+        return self().onNetty42();
+    }
 }

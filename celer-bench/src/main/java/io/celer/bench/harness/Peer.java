@@ -50,6 +50,16 @@ public interface Peer
     String transport();
 
     /**
+     * Whether its children run on Netty 4.2, from the class path of {@link Netty42} instead of the harness's.
+     *
+     * @return true for a Netty peer built on Netty 4.2.
+     */
+    default boolean onNetty42()
+    {
+        return false;
+    }
+
+    /**
      * Parses a comma-separated list of names.
      *
      * @param names such as {@code celer,netty-nio}.

@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds the command lines of the child processes: pinned, with the same JDK and classpath as the harness.
+ * Builds the command lines of the child processes: pinned, with the same JDK and classpath as the harness (Celer's
+ * peers on a native transport on a newer JDK with celer-native's jar, Netty 4.2's peers on {@link Netty42}'s class
+ * path).
  */
 public final class PeerLauncher
 {
@@ -168,7 +170,8 @@ public final class PeerLauncher
             command.addAll(NativeTransport.jvmOptions(peer));
         }
         command.add("-cp");
-        command.add(epoll ? classpath + java.io.File.pathSeparator + NativeTransport.jar() : classpath);
+        command.add(epoll ? classpath + java.io.File.pathSeparator + NativeTransport.jar()
+            : Netty42.uses(peer) ? Netty42.classpath() : classpath);
         command.add(mainClass);
         // A Celer peer on a native transport learns it from its JVM's flags, and only its mode from an argument.
         final String transport = epoll ? NativeTransport.childTransport(peer) : peer.transport();

@@ -17,8 +17,9 @@ import picocli.CommandLine.Option;
             + "is in, warm-up then measured; requests per second, per-request latency (HdrHistogram), and each "
             + "side's GC, allocation and CPU time per request.",
         "Servers: vertx, netty, celer (waits in the selector when idle, as the others sleep in epoll_wait), "
-            + "celer-spin (spins and yields); any of bench http-paper's may be named. Driver: Celer's HttpClient on "
-            + "its own pinned reactor (default), or wrk -t1 --latency (--driver wrk). The server and the driver run "
+            + "celer-spin (spins and yields), celer-epoll, celer-uring, netty42-epoll, netty42-uring (Netty 4.2's "
+            + "transports, from celer-bench-netty42); any of bench http-paper's may be named. Driver: Celer's "
+            + "HttpClient on its own pinned reactor (default), or wrk -t1 --latency (--driver wrk). The server and the driver run "
             + "on separate CPUs, the server on one per reactor with --server-reactors (sharing them with the driver "
             + "when that takes every CPU); a child that needs more open files than the limit raises its own with "
             + "ulimit -n.",

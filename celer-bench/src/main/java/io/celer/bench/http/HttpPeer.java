@@ -34,6 +34,12 @@ enum HttpPeer implements ListedPeer
     /** Netty's HTTP codec on an epoll event loop per server reactor. */
     NETTY(peer("netty", "Netty 4.1 HttpServerCodec, an epoll event loop per server reactor", "epoll"),
         NettyHttpServer.class, 17),
+    /** The same server on Netty 4.2's epoll transport (celer-bench-netty42). */
+    NETTY42_EPOLL(FixedPeer.netty42("netty42-epoll", "Netty 4.2 HttpServerCodec, an epoll event loop per server "
+        + "reactor", "epoll"), NettyHttpServer.class, 17),
+    /** The same server on Netty 4.2's io_uring transport. */
+    NETTY42_URING(FixedPeer.netty42("netty42-uring", "Netty 4.2 HttpServerCodec, an io_uring event loop per server "
+        + "reactor", "uring"), NettyHttpServer.class, 17),
     /** Vert.x on an event loop per server reactor. */
     VERTX(peer("vertx", "Vert.x 4 HTTP server, an event loop per server reactor", null), VertxHttpServer.class, 17),
     /** Celer's HttpServer on reactors that wait in the selector when idle, as Netty's and Vert.x's loops do. */

@@ -8,6 +8,7 @@ import io.celer.bench.harness.CommandedChild;
 import io.celer.bench.harness.CpuPlan;
 import io.celer.bench.harness.Jdks;
 import io.celer.bench.harness.NativeTransport;
+import io.celer.bench.harness.Netty42;
 import io.celer.bench.harness.PeerLauncher;
 
 /**
@@ -38,7 +39,8 @@ final class ServerSide
      */
     String cannotRun(final HttpPeer peer)
     {
-        final String noNative = NativeTransport.uses(peer) ? NativeTransport.unavailable(peer) : null;
+        final String noNative = NativeTransport.uses(peer) ? NativeTransport.unavailable(peer)
+            : Netty42.uses(peer) ? Netty42.unavailable(peer) : null;
         if (noNative != null)
         {
             return peer.id() + " skipped: " + noNative;

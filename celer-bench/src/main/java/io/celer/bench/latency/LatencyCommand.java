@@ -9,6 +9,7 @@ import picocli.CommandLine.Option;
 
 import io.celer.bench.harness.CommonOptions;
 import io.celer.bench.harness.NativeTransport;
+import io.celer.bench.harness.Netty42;
 import io.celer.bench.harness.Peer;
 
 /**
@@ -98,6 +99,7 @@ abstract class LatencyCommand implements Callable<Integer>
             }
         }
         NativeTransport.dropIfUnavailable(chosen, System.out);
+        Netty42.dropIfUnavailable(chosen, System.out);
         for (final LatencyPeer peer : chosen)
         {
             if (!peer.supports(protocol))

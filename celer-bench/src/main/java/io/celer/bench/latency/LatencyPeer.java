@@ -41,6 +41,12 @@ enum LatencyPeer implements Peer
     /** Netty's native epoll transport with a busy-waiting event loop. */
     NETTY_EPOLL_BUSY("netty-epoll-busy", nettyTcp("Netty 4.1, EpollEventLoopGroup(1), SelectStrategy.BUSY_WAIT"),
         nettyUdp("Netty 4.1, EpollDatagramChannel, EpollEventLoopGroup(1), SelectStrategy.BUSY_WAIT"), "epoll-busy"),
+    /** Netty 4.2 (celer-bench-netty42) with its native epoll transport, TCP only. */
+    NETTY42_EPOLL("netty42-epoll", nettyTcp("Netty 4.2, MultiThreadIoEventLoopGroup(1, EpollIoHandler), TCP_NODELAY"),
+        null, "epoll"),
+    /** Netty 4.2 with its native io_uring transport, TCP only. */
+    NETTY42_URING("netty42-uring",
+        nettyTcp("Netty 4.2, MultiThreadIoEventLoopGroup(1, IoUringIoHandler), TCP_NODELAY"), null, "uring"),
     /** Plain blocking java.net.Socket, one thread per side; TCP only. */
     BLOCKING("blocking",
         new Roles("java.net.Socket, blocking, one thread per side",
@@ -211,6 +217,17 @@ enum LatencyPeer implements Peer
     public String transport()
     {
         return transport;
+    }
+
+    /**
+     * Whether its children run on Netty 4.2.
+     *
+     * @return true for {@code netty42-epoll} and {@code netty42-uring}.
+     */
+    @Override
+    public boolean onNetty42()
+    {
+        return this == NETTY42_EPOLL || this == NETTY42_URING;
     }
 
     /**

@@ -10,14 +10,17 @@ import picocli.CommandLine.Option;
     description = {
         "Round-trip latency over TCP on loopback: the client sends a message whose first 8 bytes are its "
             + "System.nanoTime(), the server echoes it, the client sends the next one when the echo is in.",
-        "Peers: celer, netty-nio, netty-epoll, netty-epoll-busy, blocking, c (compiled with gcc on first use).",
+        "Peers: celer, celer-poll, celer-epoll, celer-epoll-poll, celer-uring, celer-uring-poll (on a JDK 22+ with "
+            + "celer-native), netty-nio, netty-epoll, netty-epoll-busy, netty42-epoll, netty42-uring (Netty 4.2, "
+            + "from celer-bench-netty42), blocking, c (compiled with gcc on first use); a peer that cannot run here "
+            + "is dropped with a note.",
         "With --tls the same over TLS 1.3 on the JDK's provider, with a throw-away CA and server certificate; "
             + "peers without TLS (c) are skipped."})
 public final class TcpCommand extends LatencyCommand
 {
     @Option(names = "--peers", paramLabel = "PEERS", description = "Comma-separated peers to run "
         + "(default: ${DEFAULT-VALUE}).", defaultValue = "celer,celer-poll,celer-epoll,celer-epoll-poll,celer-uring,"
-        + "celer-uring-poll,netty-nio,netty-epoll,netty-epoll-busy,blocking,c")
+        + "celer-uring-poll,netty-nio,netty-epoll,netty-epoll-busy,netty42-epoll,netty42-uring,blocking,c")
     private String peers;
 
     @Option(names = "--tls", description = "Run over TLS 1.3 (the JDK's provider): Celer's TlsConfig, Netty's "

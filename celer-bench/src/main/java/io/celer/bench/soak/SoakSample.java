@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
-import io.celer.bench.harness.ResidentSet;
+import io.celer.bench.peer.ResidentSet;
 
 /**
  * The process at one moment: resident set, heap after a full collection, open descriptors, collections so far,

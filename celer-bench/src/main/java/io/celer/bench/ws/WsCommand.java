@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 
 import io.celer.bench.harness.CommonOptions;
 import io.celer.bench.harness.NativeTransport;
+import io.celer.bench.harness.Netty42;
 import io.celer.bench.harness.Peer;
 import io.celer.bench.harness.ServerReactors;
 
@@ -22,8 +23,9 @@ import io.celer.bench.harness.ServerReactors;
             + "second; one Celer client process reads them on one reactor, --slow-percent of its clients with a "
             + "pause after each read. Each peer runs with back-pressure on, off (until --rss-cap-mb), and "
             + "without slow clients.",
-        "Peers: celer, celer-spin (its reactors spin and yield), netty, vertx; with --server-reactors N, each serves from N reactors or event loops, each "
-            + "feeding the clients it accepted."})
+        "Peers: celer, celer-spin (its reactors spin and yield), celer-epoll, celer-uring, netty, netty42-epoll, "
+            + "netty42-uring (Netty 4.2), vertx; with --server-reactors N, each serves from N reactors or event "
+            + "loops, each feeding the clients it accepted."})
 public final class WsCommand implements Callable<Integer>
 {
     /** Messages a second the feed offers in all, by default: the reactive WebSocket feed's load scaled to a small machine. */
@@ -95,6 +97,7 @@ public final class WsCommand implements Callable<Integer>
             common.validate(count, 0, size, 40, 65_536);
             final List<WsPeer> chosen = new ArrayList<>(Peer.parse(peers, WsPeer.values(), "peer"));
             NativeTransport.dropIfUnavailable(chosen, System.out);
+            Netty42.dropIfUnavailable(chosen, System.out);
             return new WsSettings(chosen, parseScenarios(scenarios), count,
                 perClient, size, common.pick(seconds, 10, 60), common.pick(warmupSeconds, 3, 10), slowPercent,
                 slowPauseMillis, slowReadBytes, queue != null ? queue : Math.max(1, 3 * perClient), celerIdle, rssCapMb,

@@ -24,6 +24,12 @@ enum WsPeer implements Peer
         CelerWebSocketServer.class),
     /** Netty's WebSocket codec on an epoll event loop per server reactor, dropping while a channel is not writable. */
     NETTY("netty", "Netty WebSocket, an epoll event loop per server reactor", NettyWebSocketServer.class),
+    /** The same server on Netty 4.2's epoll transport (celer-bench-netty42). */
+    NETTY42_EPOLL("netty42-epoll", "Netty 4.2 WebSocket, an epoll event loop per server reactor",
+        NettyWebSocketServer.class),
+    /** The same server on Netty 4.2's io_uring transport. */
+    NETTY42_URING("netty42-uring", "Netty 4.2 WebSocket, an io_uring event loop per server reactor",
+        NettyWebSocketServer.class),
     /** Vert.x's WebSocket server on an event loop per server reactor, dropping while its write queue is full. */
     VERTX("vertx", "Vert.x 4 WebSocket, an event loop per server reactor", VertxWebSocketServer.class);
 
@@ -59,7 +65,14 @@ enum WsPeer implements Peer
     @Override
     public String transport()
     {
-        return this == CELER_EPOLL ? NativeTransport.EPOLL : this == CELER_URING ? NativeTransport.URING : null;
+        return this == CELER_EPOLL || this == NETTY42_EPOLL ? NativeTransport.EPOLL
+            : this == CELER_URING || this == NETTY42_URING ? NativeTransport.URING : null;
+    }
+
+    @Override
+    public boolean onNetty42()
+    {
+        return this == NETTY42_EPOLL || this == NETTY42_URING;
     }
 
     /**

@@ -15,6 +15,7 @@ import com.sun.management.UnixOperatingSystemMXBean;
 import io.celer.bench.harness.BenchException;
 import io.celer.bench.harness.CpuPlan;
 import io.celer.bench.harness.NativeTransport;
+import io.celer.bench.harness.Netty42;
 import io.celer.bench.harness.Peer;
 import io.celer.bench.harness.PeerLauncher;
 import io.celer.bench.harness.ProcessPair;
@@ -116,8 +117,9 @@ record WsRun(WsSettings settings, PrintStream out, PrintStream err)
             args.put("out", clientFile);
             args.put("progress", progressFile);
             args.put("max-seconds", ProcessPair.maxSeconds(limit));
-            // The same load client for every Celer server: on NIO, whatever transport the server runs on.
-            final WsPeer client = NativeTransport.uses(peer) ? WsPeer.CELER : peer;
+            // The same load client for every Celer server, and for every Netty server: on NIO, on the harness's
+            // class path, whatever transport and Netty line the server runs on.
+            final WsPeer client = NativeTransport.uses(peer) ? WsPeer.CELER : Netty42.uses(peer) ? WsPeer.NETTY : peer;
             return launcher.java(client, FeedLoadClient.class.getName(), cpus.clientCpu(), args);
         }, progress, limit);
         final WsRound result = WsRound.read(contender, round, stats, clientFile, samples);

@@ -22,6 +22,7 @@ import io.celer.bench.Refusals;
 import io.celer.bench.ResultFields;
 import io.celer.bench.harness.CpuPlan;
 import io.celer.bench.harness.NativeTransport;
+import io.celer.bench.harness.Netty42;
 
 /**
  * Runs {@code bench http} for a second at 1 and 10 connections against Celer and Netty, Celer's HTTP client
@@ -98,6 +99,28 @@ class HttpBenchTest
             assertThat(point.get("errors").asLong()).as(peer).isZero();
             assertThat(point.get("server_cpu_us_per_request").asDouble()).as(peer).isPositive();
         })).containsExactly("celer-epoll", "celer-uring", "celer");
+    }
+
+    @Test
+    void nettysServerOnNetty42IsMeasuredBesideItselfOnNetty41() throws IOException
+    {
+        Assumptions.assumeTrue(Netty42.unavailable(HttpPeer.NETTY42_URING) == null, () -> "no io_uring for Netty "
+            + "here: " + Netty42.unavailable(HttpPeer.NETTY42_URING));
+        final JsonNode report = ResultFields.run(out, "latest-http.json", "http",
+            "http", "--peers", "netty42-uring,netty,netty42-epoll", "--connections", "10", "--warmup-seconds", "1",
+            "--seconds", "1");
+        assertThat(report.get("failures")).isEmpty();
+        assertThat(ResultFields.eachResult(report, (peer, entry) ->
+        {
+            assertThat(entry.get("description").asText()).as(peer)
+                .startsWith(peer.equals("netty") ? "Netty 4.1 " : "Netty 4.2 ");
+            final JsonNode point = entry.get("points").get(0);
+            assertThat(point.get("requests").asLong()).as(peer).isPositive();
+            assertThat(point.get("errors").asLong()).as(peer).isZero();
+            assertThat(point.get("server_requests").asLong()).as(peer)
+                .isGreaterThan(point.get("requests").asLong() / 2);
+            assertThat(point.get("server_cpu_us_per_request").asDouble()).as(peer).isPositive();
+        })).containsExactly("netty42-uring", "netty", "netty42-epoll");
     }
 
     @Test

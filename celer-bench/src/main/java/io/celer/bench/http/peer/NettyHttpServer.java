@@ -67,7 +67,7 @@ public final class NettyHttpServer implements PeerServer
     /**
      * Runs the peer.
      *
-     * @param args {@code --port=P --cpu=N --loops=L --transport=nio|epoll|epoll-busy}; stdin takes {@code begin},
+     * @param args {@code --port=P --cpu=N --loops=L --transport=nio|epoll|epoll-busy|uring}; stdin takes {@code begin},
      *             {@code stats}, {@code stop}.
      */
     public static void main(final String[] args)

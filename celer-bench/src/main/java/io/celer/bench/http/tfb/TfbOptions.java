@@ -7,6 +7,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import io.celer.bench.harness.NativeTransport;
+import io.celer.bench.harness.Netty42;
 import io.celer.bench.http.HttpOptions;
 import io.celer.bench.http.LoadTimes;
 import io.celer.bench.http.tfb.peer.TfbRoute;
@@ -26,7 +27,8 @@ final class TfbOptions
     private TfbRun.Driver driver;
 
     @Option(names = "--peers", paramLabel = "PEERS", defaultValue = "celer,vertx,netty",
-        description = "Comma-separated servers: celer, celer-spin, vertx, netty (default: ${DEFAULT-VALUE}).")
+        description = "Comma-separated servers: celer, celer-spin, celer-epoll, celer-uring, vertx, netty, "
+            + "netty42-epoll, netty42-uring (default: ${DEFAULT-VALUE}).")
     private String peers;
 
     @Mixin
@@ -54,6 +56,7 @@ final class TfbOptions
             }
             final List<TfbPeer> chosen = new ArrayList<>(TfbPeer.parse(peers));
             NativeTransport.dropIfUnavailable(chosen, System.out);
+            Netty42.dropIfUnavailable(chosen, System.out);
             return new TfbRun.Settings(route, depth, chosen,
                 HttpOptions.counts(common.pick(connections, quickCounts, fullCounts), "--connections"),
                 times.warmupSeconds(common), times.seconds(common), driver, common.rounds(), common.launcher(), common.outDir());

@@ -35,7 +35,13 @@ enum TfbPeer implements ListedPeer
         VertxHttpServer.class, Map.of()),
     /** Netty as its TechEmpower entry, on native epoll. */
     NETTY(new FixedPeer("netty", "Netty 4.1 HttpServerCodec, an epoll event loop per server reactor", false,
-        "epoll"), NettyHttpServer.class, Map.of());
+        "epoll"), NettyHttpServer.class, Map.of()),
+    /** The same server on Netty 4.2's epoll transport (celer-bench-netty42). */
+    NETTY42_EPOLL(FixedPeer.netty42("netty42-epoll", "Netty 4.2 HttpServerCodec, an epoll event loop per server "
+        + "reactor", "epoll"), NettyHttpServer.class, Map.of()),
+    /** The same server on Netty 4.2's io_uring transport. */
+    NETTY42_URING(FixedPeer.netty42("netty42-uring", "Netty 4.2 HttpServerCodec, an io_uring event loop per server "
+        + "reactor", "uring"), NettyHttpServer.class, Map.of());
 
     private final FixedPeer self;
     private final String mainClass;

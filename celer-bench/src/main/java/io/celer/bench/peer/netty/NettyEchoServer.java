@@ -29,7 +29,7 @@ public final class NettyEchoServer extends ChildHandler
     /**
      * Runs the server until its client disconnects.
      *
-     * @param args {@code --transport=nio|epoll|epoll-busy --size=B --max-seconds=S}, and
+     * @param args {@code --transport=nio|epoll|epoll-busy|uring --size=B --max-seconds=S}, and
      *             {@code --keystore=FILE --store-password=P} for TLS.
      * @throws InterruptedException if interrupted while binding.
      * @throws javax.net.ssl.SSLException if the TLS context cannot be built.

@@ -13,7 +13,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.epoll.Epoll;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.util.concurrent.EventExecutor;
 
@@ -36,9 +35,10 @@ public final class NettyListener
 
     /**
      * Starts the event loops of the transport asked for, NIO when native epoll is unavailable, and listens; each
-     * accepted connection goes to the next loop in turn.
+     * accepted connection goes to the next loop in turn. An unavailable io_uring fails: a peer named for it runs on
+     * it or not at all.
      *
-     * @param transport  {@code nio}, {@code epoll} or {@code epoll-busy}.
+     * @param transport  {@code nio}, {@code epoll}, {@code epoll-busy} or {@code uring}.
      * @param options    the port, the loops and their CPUs.
      * @param sendBuffer SO_SNDBUF of each accepted connection, 0 for the kernel's autotuning.
      * @param perLoop    called once per loop before listening: sets up what the loop's connections share (its
@@ -51,9 +51,14 @@ public final class NettyListener
         final Function<EventLoop, Consumer<SocketChannel>> perLoop) throws InterruptedException
     {
         NettyTransport chosen = NettyTransport.of(transport);
-        if (chosen != NettyTransport.NIO && !Epoll.isAvailable())
+        final Throwable unavailable = chosen.unavailabilityCause();
+        if (unavailable != null && chosen == NettyTransport.URING)
         {
-            System.err.println("epoll unavailable (" + Epoll.unavailabilityCause() + "): using NIO");
+            throw new IllegalStateException("io_uring unavailable", unavailable);
+        }
+        if (unavailable != null)
+        {
+            System.err.println("epoll unavailable (" + unavailable + "): using NIO");
             chosen = NettyTransport.NIO;
         }
         final EventLoopGroup group = chosen.newGroup(options.loops(), options::cpuOf);

@@ -1,6 +1,8 @@
 package io.celer.bench.peer.netty;
 
 import java.net.InetSocketAddress;
+import java.util.Locale;
+import java.util.ServiceLoader;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -14,46 +16,61 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.SelectStrategy;
-import io.netty.channel.SelectStrategyFactory;
 import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.EpollDatagramChannel;
-import io.netty.channel.epoll.EpollEventLoopGroup;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.DatagramChannel;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioDatagramChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.FastThreadLocalThread;
 
 /**
- * The Netty transports compared: NIO, native epoll, and native epoll with a busy-polling event loop; for TCP
- * and UDP.
+ * The Netty transports compared: NIO, native epoll, native epoll with a busy-polling event loop, and on Netty 4.2
+ * native io_uring; for TCP and UDP. The {@link NettyLine} on the class path makes their event loops and channels.
  */
 public enum NettyTransport
 {
-    /** {@code NioEventLoopGroup(N)}: a blocking select, Netty's default. */
+    /** A NIO event loop: a blocking select, Netty's default. */
     NIO,
-    /** {@code EpollEventLoopGroup(N)}: native edge-triggered epoll, blocking {@code epoll_wait}. */
+    /** A native epoll event loop: edge-triggered, blocking {@code epoll_wait}. */
     EPOLL,
     /**
-     * {@code EpollEventLoopGroup(N)} whose select strategy answers {@link SelectStrategy#BUSY_WAIT}: the loop
-     * spins on {@code epoll_wait} with a zero timeout instead of sleeping in it.
+     * A native epoll event loop whose select strategy answers {@code SelectStrategy.BUSY_WAIT}: the loop spins on
+     * {@code epoll_wait} with a zero timeout instead of sleeping in it.
      */
-    EPOLL_BUSY;
+    EPOLL_BUSY,
+    /** A native io_uring event loop (Netty 4.2 only): completions, blocking in {@code io_uring_enter}. */
+    URING;
+
+    private static final NettyLine LINE = ServiceLoader.load(NettyLine.class).findFirst()
+        .orElseThrow(() -> new IllegalStateException("no NettyLine on the class path"));
 
     /**
      * Parses the name used on the command line.
      *
-     * @param name {@code nio}, {@code epoll} or {@code epoll-busy}.
+     * @param name {@code nio}, {@code epoll}, {@code epoll-busy} or {@code uring}.
      * @return the transport.
      */
     public static NettyTransport of(final String name)
     {
-        return valueOf(name.toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+        return valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_'));
+    }
+
+    /**
+     * The Netty line on the class path.
+     *
+     * @return such as {@code Netty 4.1}.
+     */
+    public static String line()
+    {
+        return LINE.name();
+    }
+
+    /**
+     * Why it cannot run here, as Netty says.
+     *
+     * @return the cause, or null when it can.
+     */
+    public Throwable unavailabilityCause()
+    {
+        return LINE.unavailabilityCause(this);
     }
 
     /**
@@ -107,18 +124,7 @@ public enum NettyTransport
                 task.run();
             }, loops == 1 ? "netty-loop" : "netty-loop-" + index);
         };
-        switch (this)
-        {
-            case NIO:
-                return new NioEventLoopGroup(loops, threads);
-            case EPOLL:
-                return new EpollEventLoopGroup(loops, threads);
-            default:
-                // Queued tasks still get a non-blocking epoll pass; only an idle loop busy-waits.
-                final SelectStrategyFactory busy = () -> (selectNow, hasTasks) ->
-                    hasTasks ? selectNow.get() : SelectStrategy.BUSY_WAIT;
-                return new EpollEventLoopGroup(loops, threads, busy);
-        }
+        return LINE.newGroup(this, loops, threads);
     }
 
     /**
@@ -128,7 +134,7 @@ public enum NettyTransport
      */
     public Class<? extends ServerChannel> serverChannel()
     {
-        return this == NIO ? NioServerSocketChannel.class : EpollServerSocketChannel.class;
+        return LINE.serverChannel(this);
     }
 
     /**
@@ -138,7 +144,7 @@ public enum NettyTransport
      */
     public Class<? extends SocketChannel> socketChannel()
     {
-        return this == NIO ? NioSocketChannel.class : EpollSocketChannel.class;
+        return LINE.socketChannel(this);
     }
 
     /**
@@ -148,7 +154,7 @@ public enum NettyTransport
      */
     public Class<? extends DatagramChannel> datagramChannel()
     {
-        return this == NIO ? NioDatagramChannel.class : EpollDatagramChannel.class;
+        return LINE.datagramChannel(this);
     }
 
     /**

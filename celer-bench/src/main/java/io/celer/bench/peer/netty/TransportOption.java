@@ -9,13 +9,13 @@ import picocli.CommandLine.Option;
  */
 public final class TransportOption
 {
-    @Option(names = "--transport", defaultValue = "epoll", description = "nio, epoll or epoll-busy.")
+    @Option(names = "--transport", defaultValue = "epoll", description = "nio, epoll, epoll-busy or uring (Netty 4.2).")
     String transport;
 
     /**
      * The transport asked for.
      *
-     * @return {@code nio}, {@code epoll} or {@code epoll-busy}.
+     * @return {@code nio}, {@code epoll}, {@code epoll-busy} or {@code uring}.
      */
     public String name()
     {

@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.util.List;
 import java.util.function.LongSupplier;
 
-import io.celer.bench.harness.ResidentSet;
+import io.celer.bench.peer.ResidentSet;
 import io.celer.bench.peer.ProcessCpu;
 
 /**

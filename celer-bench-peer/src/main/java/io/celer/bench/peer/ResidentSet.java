@@ -1,4 +1,4 @@
-package io.celer.bench.harness;
+package io.celer.bench.peer;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
