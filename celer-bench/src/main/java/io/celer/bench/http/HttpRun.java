@@ -88,10 +88,11 @@ final class HttpRun
      * @param serverReactors the server's reactors (Celer) or event loops (Netty, Vert.x).
      * @param serverCpus    the server's CPUs, one per reactor, or null when not pinned.
      * @param openFileLimit the harness's soft open-file limit (children that need more raise theirs), -1 unknown.
+     * @param skipped       servers that could not run here, and why.
      */
     record Written(String path, String driver, String driverIdle, List<Integer> connections, int warmupSeconds,
         int seconds, int rounds, Integer serverCpu, Integer clientCpu, int serverReactors, List<Integer> serverCpus,
-        long openFileLimit)
+        long openFileLimit, List<String> skipped)
     {
     }
 
@@ -129,16 +130,29 @@ final class HttpRun
             settings.connections(), settings.warmupSeconds(), settings.seconds(), driver, settings.rounds(),
             ServerSide.reactors(cpus), FileLimit.soft());
         settings.launcher().printSetup(out, "Pinning", cpus.note());
+        // A server that cannot run here (its transport or JDK missing) is dropped with a note, as in every bench.
+        final List<String> skipped = new ArrayList<>();
+        final List<HttpPeer> runnable = new ArrayList<>();
         for (final HttpPeer peer : settings.peers())
         {
-            if (servers.cannotRun(peer) != null)
+            final String reason = servers.cannotRun(peer);
+            if (reason == null)
             {
-                throw new BenchException(servers.cannotRun(peer));
+                runnable.add(peer);
             }
+            else
+            {
+                skipped.add(reason);
+                out.println(reason);
+            }
+        }
+        if (runnable.isEmpty())
+        {
+            throw new BenchException(String.join("; ", skipped));
         }
         try (RunContext run = RunContext.start(out, err))
         {
-            final Rounds<HttpPeer, List<HttpPoint>> rounds = Sweep.run(servers, settings.peers(),
+            final Rounds<HttpPeer, List<HttpPoint>> rounds = Sweep.run(servers, runnable,
                 settings.connections(), settings.rounds(), 1000L * (settings.warmupSeconds() + settings.seconds()),
                 err, (peer, server, port, connections, progress) -> settings.driver() == Driver.CELER
                     ? celer(peer, server, port, connections, progress, run.work())
@@ -148,7 +162,7 @@ final class HttpRun
                 settings.driver() == Driver.CELER ? settings.driverIdle().id() : null, settings.connections(),
                 settings.warmupSeconds(), settings.seconds(), settings.rounds(), cpus.pinned() ? cpus.serverCpu() : null,
                 ServerSide.clientCpu(cpus), cpus.servers(), cpus.pinned() ? cpus.serverCpus() : null,
-                FileLimit.soft());
+                FileLimit.soft(), skipped);
             final String name = settings.driver() == Driver.CELER ? "http" : "http-wrk";
             final Report report = Report.of(name, run.result(name, written, entries, rounds.failures()),
                 Sweep.rates("connections", settings.connections(), entries))
@@ -168,6 +182,10 @@ final class HttpRun
                 .chartBelow(Sweep.cpuChart("connections", true, entries))
                 .table(CPU_TABLE, Sweep.cpuPerRequest("connections", settings.connections(), entries))
                 .section("Per server", HttpDetails.table(entries));
+            if (!skipped.isEmpty())
+            {
+                report.notes(String.join("\n", skipped) + "\n");
+            }
             return run.finish(report, settings.outDir());
         }
     }

@@ -124,6 +124,35 @@ class HttpBenchTest
     }
 
     @Test
+    void aServerThatCannotRunHereIsDroppedWithItsReasonAndTheOthersRun() throws IOException
+    {
+        final String before = System.getProperty("celer.bench.netty42");
+        System.setProperty("celer.bench.netty42", out.resolve("no-such-build").toString());
+        try
+        {
+            final JsonNode report = ResultFields.run(out, "latest-http.json", "http",
+                "http", "--peers", "netty42-epoll,celer", "--connections", "1", "--warmup-seconds", "1", "--seconds",
+                "1");
+            assertThat(report.get("failures")).isEmpty();
+            assertThat(report.get("skipped")).singleElement().extracting(JsonNode::asText)
+                .asString().startsWith("netty42-epoll skipped: ");
+            assertThat(report.get("results")).singleElement().extracting(entry -> entry.get("peer").asText())
+                .isEqualTo("celer");
+        }
+        finally
+        {
+            if (before == null)
+            {
+                System.clearProperty("celer.bench.netty42");
+            }
+            else
+            {
+                System.setProperty("celer.bench.netty42", before);
+            }
+        }
+    }
+
+    @Test
     void twoServerReactorsEachServeConnections() throws IOException
     {
         Assumptions.assumeTrue(CpuPlan.available() >= 2, "needs 2 CPUs");
