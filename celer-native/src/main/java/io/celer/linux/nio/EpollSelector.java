@@ -8,13 +8,11 @@ import java.nio.channels.IllegalSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.spi.AbstractSelectableChannel;
-import java.nio.channels.spi.AbstractSelector;
 import java.nio.channels.spi.SelectorProvider;
 import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
@@ -29,7 +27,7 @@ import io.celer.linux.epoll.Epoll;
  * interest leaves the set, so that a hang-up it cannot mask does not wake every selection. For the thread that
  * runs the reactor, as the reactor uses it: only {@link #wakeup} is for any thread.
  */
-final class EpollSelector extends AbstractSelector
+final class EpollSelector extends NativeSelector
 {
     private static final int EVENTS = 1024;
 
@@ -37,7 +35,6 @@ final class EpollSelector extends AbstractSelector
     private final Epoll epoll;
     /** The registered keys, as a view of the table: a connection costs no set entry of its own. */
     private final Set<SelectionKey> keys = new RegisteredKeys();
-    private final Set<SelectionKey> selected = new HashSet<>();
     private EpollSelectionKey[] byDescriptor = new EpollSelectionKey[1024];
     private int generation;
     private int registered;
@@ -171,7 +168,14 @@ final class EpollSelector extends AbstractSelector
         }
     }
 
-    private int doSelect(final Consumer<SelectionKey> action, final int timeoutMillis) throws IOException
+    @Override
+    Set<SelectionKey> registered()
+    {
+        return keys;
+    }
+
+    @Override
+    int doSelect(final Consumer<SelectionKey> action, final long timeoutMillis) throws IOException
     {
         if (!isOpen())
         {
@@ -188,7 +192,7 @@ final class EpollSelector extends AbstractSelector
             begin();
             try
             {
-                count = epoll.poll(timeoutMillis);
+                count = epoll.poll((int)Math.min(timeoutMillis, Integer.MAX_VALUE));
             }
             finally
             {
@@ -230,71 +234,6 @@ final class EpollSelector extends AbstractSelector
             }
         }
         return updated;
-    }
-
-    private static int millis(final long timeout)
-    {
-        if (timeout < 0)
-        {
-            throw new IllegalArgumentException("negative timeout: " + timeout);
-        }
-        return timeout == 0 ? -1 : (int)Math.min(timeout, Integer.MAX_VALUE);
-    }
-
-    @Override
-    public Set<SelectionKey> keys()
-    {
-        if (!isOpen())
-        {
-            throw new ClosedSelectorException();
-        }
-        return keys;
-    }
-
-    @Override
-    public Set<SelectionKey> selectedKeys()
-    {
-        if (!isOpen())
-        {
-            throw new ClosedSelectorException();
-        }
-        return selected;
-    }
-
-    @Override
-    public int selectNow() throws IOException
-    {
-        return doSelect(null, 0);
-    }
-
-    @Override
-    public int select(final long timeout) throws IOException
-    {
-        return doSelect(null, millis(timeout));
-    }
-
-    @Override
-    public int select() throws IOException
-    {
-        return doSelect(null, -1);
-    }
-
-    @Override
-    public int selectNow(final Consumer<SelectionKey> action) throws IOException
-    {
-        return doSelect(action, 0);
-    }
-
-    @Override
-    public int select(final Consumer<SelectionKey> action, final long timeout) throws IOException
-    {
-        return doSelect(action, millis(timeout));
-    }
-
-    @Override
-    public int select(final Consumer<SelectionKey> action) throws IOException
-    {
-        return doSelect(action, -1);
     }
 
     @Override

@@ -13,13 +13,11 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.spi.AbstractSelectableChannel;
-import java.nio.channels.spi.AbstractSelector;
 import java.nio.channels.spi.SelectorProvider;
 import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
@@ -57,7 +55,7 @@ import io.celer.linux.uring.UserData;
  * the ring is one that any one thread at a time may select. Only {@link #wakeup} is for any thread; the rest
  * for the one thread that selects.
  */
-final class UringSelector extends AbstractSelector implements CompletionHandler
+final class UringSelector extends NativeSelector implements CompletionHandler
 {
     private static final int RECEIVE = 1;
     private static final int SEND = 2;
@@ -93,7 +91,6 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
     private final LongQueue freeSendBuffers = new LongQueue(16);
 
     private final Set<SelectionKey> keys = new RegisteredKeys();
-    private final Set<SelectionKey> selected = new HashSet<>();
     private UringSelectionKey[] slots = new UringSelectionKey[256];
     private int[] generations = new int[256];
     private final LongQueue freeSlots = new LongQueue(256);
@@ -678,7 +675,14 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
         return false;
     }
 
-    private int doSelect(final Consumer<SelectionKey> action, final long timeoutMillis) throws IOException
+    @Override
+    Set<SelectionKey> registered()
+    {
+        return keys;
+    }
+
+    @Override
+    int doSelect(final Consumer<SelectionKey> action, final long timeoutMillis) throws IOException
     {
         if (!isOpen())
         {
@@ -849,71 +853,6 @@ final class UringSelector extends AbstractSelector implements CompletionHandler
             }
         }
         return updated;
-    }
-
-    private static long millis(final long timeout)
-    {
-        if (timeout < 0)
-        {
-            throw new IllegalArgumentException("negative timeout: " + timeout);
-        }
-        return timeout == 0 ? -1 : timeout;
-    }
-
-    @Override
-    public Set<SelectionKey> keys()
-    {
-        if (!isOpen())
-        {
-            throw new ClosedSelectorException();
-        }
-        return keys;
-    }
-
-    @Override
-    public Set<SelectionKey> selectedKeys()
-    {
-        if (!isOpen())
-        {
-            throw new ClosedSelectorException();
-        }
-        return selected;
-    }
-
-    @Override
-    public int selectNow() throws IOException
-    {
-        return doSelect(null, 0);
-    }
-
-    @Override
-    public int select(final long timeout) throws IOException
-    {
-        return doSelect(null, millis(timeout));
-    }
-
-    @Override
-    public int select() throws IOException
-    {
-        return doSelect(null, -1);
-    }
-
-    @Override
-    public int selectNow(final Consumer<SelectionKey> action) throws IOException
-    {
-        return doSelect(action, 0);
-    }
-
-    @Override
-    public int select(final Consumer<SelectionKey> action, final long timeout) throws IOException
-    {
-        return doSelect(action, millis(timeout));
-    }
-
-    @Override
-    public int select(final Consumer<SelectionKey> action) throws IOException
-    {
-        return doSelect(action, -1);
     }
 
     @Override

@@ -1,0 +1,108 @@
+package io.celer.linux.nio;
+
+import java.io.IOException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.spi.AbstractSelector;
+import java.nio.channels.spi.SelectorProvider;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * What the JDK's {@code Selector} asks of every selector of this package alike: its key sets, only while open,
+ * and its six selects as one, with an action or the selected set, and a timeout in milliseconds.
+ */
+abstract class NativeSelector extends AbstractSelector
+{
+    /** The keys a select without an action adds to; the caller removes them. */
+    final Set<SelectionKey> selected = new HashSet<>();
+
+    NativeSelector(final SelectorProvider provider)
+    {
+        super(provider);
+    }
+
+    /**
+     * The registered keys, read-only, as {@code Selector#keys} requires.
+     *
+     * @return a view of them.
+     */
+    abstract Set<SelectionKey> registered();
+
+    /**
+     * One select.
+     *
+     * @param action        told of each ready key, or null to add them to the selected set.
+     * @param timeoutMillis 0 to return at once, -1 to wait without bound, else the longest wait.
+     * @return the keys told or whose ready set was updated.
+     * @throws IOException if the kernel fails it.
+     */
+    abstract int doSelect(Consumer<SelectionKey> action, long timeoutMillis) throws IOException;
+
+    @Override
+    public final Set<SelectionKey> keys()
+    {
+        if (!isOpen())
+        {
+            throw new ClosedSelectorException();
+        }
+        return registered();
+    }
+
+    @Override
+    public final Set<SelectionKey> selectedKeys()
+    {
+        if (!isOpen())
+        {
+            throw new ClosedSelectorException();
+        }
+        return selected;
+    }
+
+    @Override
+    public final int selectNow() throws IOException
+    {
+        return doSelect(null, 0);
+    }
+
+    @Override
+    public final int select(final long timeout) throws IOException
+    {
+        return doSelect(null, millis(timeout));
+    }
+
+    @Override
+    public final int select() throws IOException
+    {
+        return doSelect(null, -1);
+    }
+
+    @Override
+    public final int selectNow(final Consumer<SelectionKey> action) throws IOException
+    {
+        return doSelect(action, 0);
+    }
+
+    @Override
+    public final int select(final Consumer<SelectionKey> action, final long timeout) throws IOException
+    {
+        return doSelect(action, millis(timeout));
+    }
+
+    @Override
+    public final int select(final Consumer<SelectionKey> action) throws IOException
+    {
+        return doSelect(action, -1);
+    }
+
+    /** The JDK's timeout, where 0 waits without bound, as this package's, where -1 does. */
+    private static long millis(final long timeout)
+    {
+        if (timeout < 0)
+        {
+            throw new IllegalArgumentException("negative timeout: " + timeout);
+        }
+        return timeout == 0 ? -1 : timeout;
+    }
+}
