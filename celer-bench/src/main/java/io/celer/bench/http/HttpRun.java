@@ -132,20 +132,7 @@ final class HttpRun
         settings.launcher().printSetup(out, "Pinning", cpus.note());
         // A server that cannot run here (its transport or JDK missing) is dropped with a note, as in every bench.
         final List<String> skipped = new ArrayList<>();
-        final List<HttpPeer> runnable = new ArrayList<>();
-        for (final HttpPeer peer : settings.peers())
-        {
-            final String reason = servers.cannotRun(peer);
-            if (reason == null)
-            {
-                runnable.add(peer);
-            }
-            else
-            {
-                skipped.add(reason);
-                out.println(reason);
-            }
-        }
+        final List<HttpPeer> runnable = servers.runnable(settings.peers(), skipped, out);
         if (runnable.isEmpty())
         {
             throw new BenchException(String.join("; ", skipped));

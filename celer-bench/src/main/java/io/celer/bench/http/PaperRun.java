@@ -96,20 +96,7 @@ final class PaperRun
         }
         final ServerSide servers = new ServerSide(settings.launcher());
         final List<String> skipped = new ArrayList<>();
-        final List<HttpPeer> runnable = new ArrayList<>();
-        for (final HttpPeer peer : settings.peers())
-        {
-            final String reason = servers.cannotRun(peer);
-            if (reason == null)
-            {
-                runnable.add(peer);
-            }
-            else
-            {
-                skipped.add(reason);
-                out.println(reason);
-            }
-        }
+        final List<HttpPeer> runnable = servers.runnable(settings.peers(), skipped, out);
         final CpuPlan cpus = settings.launcher().cpus();
         out.printf(Locale.ROOT, "http-paper: ab -c N -n %,d (no keep-alive) on %s, N = %s, %d round(s), %s%n",
             settings.requests(), PATH, settings.concurrency(), settings.rounds(), ServerSide.reactors(cpus));

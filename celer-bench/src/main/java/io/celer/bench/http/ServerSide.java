@@ -1,7 +1,10 @@
 package io.celer.bench.http;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.celer.bench.harness.CommandedChild;
@@ -49,6 +52,34 @@ final class ServerSide
             ? peer.id() + " skipped: it needs JDK " + peer.minimumJdk() + "+, and none was found in $CELER_JDK21 "
                 + "or under /usr/lib/jvm"
             : null;
+    }
+
+    /**
+     * The servers that can run here, in order; each of the others is said on {@code out} and added to
+     * {@code skipped} with its reason.
+     *
+     * @param peers   the servers asked for.
+     * @param skipped where the reasons go.
+     * @param out     where they are said.
+     * @return those that can run.
+     */
+    List<HttpPeer> runnable(final List<HttpPeer> peers, final List<String> skipped, final PrintStream out)
+    {
+        final List<HttpPeer> runnable = new ArrayList<>();
+        for (final HttpPeer peer : peers)
+        {
+            final String reason = cannotRun(peer);
+            if (reason == null)
+            {
+                runnable.add(peer);
+            }
+            else
+            {
+                skipped.add(reason);
+                out.println(reason);
+            }
+        }
+        return runnable;
     }
 
     /**
