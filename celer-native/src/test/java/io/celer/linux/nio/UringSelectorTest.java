@@ -305,6 +305,97 @@ class UringSelectorTest
     }
 
     @Test
+    void aReadAfterTheOutputIsShutSeesWhatThePeerSentSinceTheSelectSoALingeringCloseDrainsIt() throws Exception
+    {
+        start(new UringSelectorProvider(16, 1024, 4096));
+        final Socket socket = peer();
+        final SocketChannel channel = accept(SelectionKey.OP_READ);
+        final CompletableFuture<byte[]> reading = readToEnd(socket);
+        socket.getOutputStream().write("abc".getBytes());
+        final int[] reads = {0, 0};
+        final ByteBuffer more = ByteBuffer.allocate(16);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (reads[0] == 0 && System.nanoTime() < deadline)
+        {
+            selector.select(key ->
+            {
+                try
+                {
+                    reads[0] = channel.read(ByteBuffer.allocate(16));
+                    // The peer goes on sending after the select that reported the key, as a peer still sending a
+                    // request does while its answer is a goodbye and a close.
+                    socket.getOutputStream().write("def".getBytes());
+                    Thread.sleep(50);
+                    channel.write(ByteBuffer.wrap("bye".getBytes()));
+                    channel.shutdownOutput();
+                    // A lingering close's probe: bytes unread here mean a close now would reset the peer.
+                    reads[1] = channel.read(more);
+                }
+                catch (final IOException ex)
+                {
+                    throw new UncheckedIOException(ex);
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                }
+            }, 10);
+        }
+        assertThat(reads[0]).as("the first bytes").isEqualTo(3);
+        assertThat(reads[1]).as("the bytes that came after the select, seen by the probe").isEqualTo(3);
+        assertThat(new String(more.array(), 0, 3)).isEqualTo("def");
+        channel.close();
+        selectUntil("the peer read to the end", reading::isDone);
+        assertThat(reading.get()).isEqualTo("bye".getBytes());
+    }
+
+    @Test
+    void aReadWithNoReceiveArmedTakesWhatTheSocketHoldsInOrder() throws Exception
+    {
+        start(new UringSelectorProvider(16, 1024, 4096));
+        final Socket socket = peer();
+        final SocketChannel channel = accept(SelectionKey.OP_READ);
+        final UringSelectionKey key = (UringSelectionKey)channel.keyFor(selector);
+        socket.getOutputStream().write("abc".getBytes());
+        final ByteBuffer first = ByteBuffer.allocate(3);
+        readFully(channel, first);
+        // Waiting to write only, as a close lingering for its buffered bytes does: no receive stays armed.
+        key.interestOps(SelectionKey.OP_WRITE);
+        selectUntil("the receive cancelled", () -> !key.receiving);
+
+        socket.getOutputStream().write("def".getBytes());
+        final ByteBuffer second = ByteBuffer.allocate(3);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (second.hasRemaining() && System.nanoTime() < deadline)
+        {
+            assertThat(channel.read(second)).isNotNegative();
+            selector.selectNow();
+        }
+        assertThat(new String(second.array())).as("read from the socket itself").isEqualTo("def");
+
+        socket.getOutputStream().write("ghi".getBytes());
+        key.interestOps(SelectionKey.OP_READ);
+        final ByteBuffer third = ByteBuffer.allocate(3);
+        readFully(channel, third);
+        assertThat(new String(third.array())).as("and then through the ring again").isEqualTo("ghi");
+        socket.shutdownOutput();
+        final int[] end = new int[1];
+        selectUntil("the end of the stream", () ->
+        {
+            try
+            {
+                end[0] = channel.read(ByteBuffer.allocate(8));
+                return end[0] != 0;
+            }
+            catch (final IOException ex)
+            {
+                throw new UncheckedIOException(ex);
+            }
+        });
+        assertThat(end[0]).isEqualTo(-1);
+    }
+
+    @Test
     void theEndOfTheStreamAndAResetComeAfterTheBytesBeforeThem() throws Exception
     {
         start(new UringSelectorProvider(16, 1024, 4096));
