@@ -141,9 +141,11 @@ class LingeringCloseTest
             try (Socket peer = new Socket("127.0.0.1", server.port()))
             {
                 peer.setSoTimeout(30_000);
-                // Far more than both sockets' buffers hold: the server must read on after its close for this
-                // write to end, since a socket closed with unread input answers with a reset.
-                peer.getOutputStream().write(new byte[16 << 20]);
+                // Far more than the receiving side can hold before the server reads on after its close: both
+                // sockets' buffers (the receiver's grows to megabytes while it keeps up) and, on io_uring,
+                // the provided buffers the kernel fills ahead of the reads. A socket closed with unread input
+                // answers with a reset, so this write ends only if the close lingers.
+                peer.getOutputStream().write(new byte[64 << 20]);
                 assertThat(handler.events).as("heard at the close, before the input was drained")
                     .contains("closed:LOCAL_CLOSE");
                 final byte[] bye = peer.getInputStream().readNBytes(3);
@@ -161,7 +163,9 @@ class LingeringCloseTest
         try (Socket peer = new Socket("127.0.0.1", server.port()))
         {
             final long start = System.nanoTime();
-            final byte[] chunk = new byte[64 * 1024];
+            // Each write larger than the server's read buffer, so that the peer is still sending when the
+            // server, its first read done, closes; smaller ones may leave it idle between two at that moment.
+            final byte[] chunk = new byte[1024 * 1024];
             long sent = 0;
             try
             {

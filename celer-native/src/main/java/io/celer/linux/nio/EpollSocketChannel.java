@@ -243,7 +243,11 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
         final UringSelectionKey completing = socket.uring;
         if (completing != null)
         {
-            return completing.read(destination);
+            final int read = completing.read(destination);
+            if (read != UringSelectionKey.FROM_SOCKET)
+            {
+                return read;
+            }
         }
         final long read = ThreadCalls.current().receive(socket.fd, destination, 0L, 0L);
         if (read > 0)
@@ -252,6 +256,10 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
         }
         if (read == 0)
         {
+            if (completing != null)
+            {
+                completing.endOfStreamRead(); // a reset that a send took first fails it
+            }
             return -1;
         }
         if (read == -Errno.EAGAIN || read == -Errno.EINTR)

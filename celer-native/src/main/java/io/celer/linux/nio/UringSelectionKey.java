@@ -33,6 +33,8 @@ final class UringSelectionKey extends AbstractSelectionKey
 
     /** Buffers a connection may hold unread before its receive is cancelled, so that it cannot starve others. */
     static final int HELD_BUFFERS = 8;
+    /** A {@link #read}'s answer when nothing is queued and no receive is armed: the socket itself is read. */
+    static final int FROM_SOCKET = Integer.MIN_VALUE;
 
     final UringSelector selector;
     final SelectableChannel channel;
@@ -210,10 +212,24 @@ final class UringSelectionKey extends AbstractSelectionKey
     }
 
     /**
+     * The end of the stream was read, from the ring or from the socket: a reset comes first if a send met it.
+     *
+     * @throws IOException the reset, which the kernel reports once, to the first call after it: a send that took
+     *                     it completed unseen, so the read says it, as a write system call would have.
+     */
+    void endOfStreamRead() throws IOException
+    {
+        if (writeError == -Errno.ECONNRESET)
+        {
+            throw NativeSocket.failure("read", writeError);
+        }
+    }
+
+    /**
      * Reads what the ring received: from the queued buffers, each given back to the kernel once read; then the end
      * of the stream or the error that ended the receive.
      *
-     * @return bytes read, 0 when nothing is queued, -1 at the end of the stream.
+     * @return bytes read, 0 when nothing is queued, -1 at the end of the stream, or {@link #FROM_SOCKET}.
      */
     int read(final ByteBuffer destination) throws IOException
     {
@@ -224,12 +240,20 @@ final class UringSelectionKey extends AbstractSelectionKey
         if (received.isEmpty() && !endOfStream && readError == 0)
         {
             // A caller that reads again within one dispatch after finding nothing polls the channel: it must see
-            // bytes arrive, as a read system call would show them, so the ring is entered for it.
-            final boolean again = emptyReadAt == selector.selects;
+            // bytes arrive, as a read system call would show them, so the ring is entered for it. So must a read
+            // once this side shut its output, a lingering close's: unread bytes then mean that closing the
+            // descriptor would reset the peer, and the bytes may wait in a completion not yet reaped.
+            final boolean again = emptyReadAt == selector.selects || outputShut || outputShutPending;
             emptyReadAt = selector.selects;
             if (selector.enterOutsideSelect(again) && !received.isEmpty())
             {
                 return read(destination);
+            }
+            if (!receiving && !endOfStream && readError == 0)
+            {
+                // No receive armed (its interest lost OP_READ, or it ran out of buffers) and none queued: the
+                // socket's bytes are nobody else's, and the caller reads them with a system call, in order.
+                return FROM_SOCKET;
             }
         }
         if (received.isEmpty())
@@ -238,13 +262,12 @@ final class UringSelectionKey extends AbstractSelectionKey
             {
                 throw NativeSocket.failure("read", readError);
             }
-            if (endOfStream && writeError == -Errno.ECONNRESET)
+            if (endOfStream)
             {
-                // The kernel reports a reset to the first call after it, then the end of the stream: a send
-                // that took it completed unseen, so the read says it, as a write system call would have.
-                throw NativeSocket.failure("read", writeError);
+                endOfStreamRead();
+                return -1;
             }
-            return endOfStream ? -1 : 0;
+            return 0;
         }
         final int before = received.size();
         int total = 0;

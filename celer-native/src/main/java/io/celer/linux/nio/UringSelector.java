@@ -39,7 +39,8 @@ import io.celer.linux.uring.UserData;
  * state, and the keys are ready by that state and their interest, level-triggered as the JDK's are.
  *
  * <p>A connection receives through a multishot receive into the selector's {@link BufferRing} while its interest
- * holds {@code OP_READ}; its read copies the bytes out and gives the buffer back. A connection holding
+ * holds {@code OP_READ}; its read copies the bytes out and gives the buffer back, and with none queued and no
+ * receive armed reads the socket itself, as the epoll transport does. A connection holding
  * {@value UringSelectionKey#HELD_BUFFERS} buffers, or losing its read interest, has its receive cancelled, so that
  * a paused connection cannot take the group's buffers; a receive ended for want of buffers is armed again when
  * some come back. A write copies into a send buffer lent from a pool, one send in flight per connection;

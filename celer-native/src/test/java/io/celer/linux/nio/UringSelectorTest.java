@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Timeout;
  * The io_uring selector driven directly, its channels against the JDK's blocking sockets on loopback: what only a
  * completion transport must get right. A paused connection's receive is cancelled and its bytes wait in the kernel;
  * a ring with fewer buffers than its connections want runs dry and recovers with every byte in order; staged bytes
- * go before a close or a shutdown; the end of the stream and a reset come after the bytes before them.
+ * go before a close or a shutdown; the end of the stream and a reset come after the bytes before them; a read
+ * once the output is shut, or with no receive armed, sees what the kernel holds, as a lingering close needs.
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class UringSelectorTest
@@ -113,6 +114,25 @@ class UringSelectorTest
             selector.select(10);
             selector.selectedKeys().clear();
         }
+    }
+
+    /** Selects and reads until a read gives something: bytes, or -1 at the end of the stream. */
+    private int firstNonEmptyRead(final SocketChannel channel) throws IOException
+    {
+        final int[] read = new int[1];
+        selectUntil("a read that gives something", () ->
+        {
+            try
+            {
+                read[0] = channel.read(ByteBuffer.allocate(8));
+                return read[0] != 0;
+            }
+            catch (final IOException ex)
+            {
+                throw new UncheckedIOException(ex);
+            }
+        });
+        return read[0];
     }
 
     private static byte[] pattern(final int length, final int seed)
@@ -308,6 +328,84 @@ class UringSelectorTest
     }
 
     @Test
+    void aReadAfterTheOutputIsShutSeesWhatThePeerSentSinceTheSelectSoALingeringCloseDrainsIt() throws Exception
+    {
+        start(new UringSelectorProvider(16, 1024, 4096));
+        final Socket socket = peer();
+        final SocketChannel channel = accept(SelectionKey.OP_READ);
+        final CompletableFuture<byte[]> reading = readToEnd(socket);
+        socket.getOutputStream().write("abc".getBytes());
+        final int[] reads = {0, 0};
+        final ByteBuffer more = ByteBuffer.allocate(16);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (reads[0] == 0 && System.nanoTime() < deadline)
+        {
+            selector.select(key ->
+            {
+                try
+                {
+                    reads[0] = channel.read(ByteBuffer.allocate(16));
+                    // The peer goes on sending after the select that reported the key, as a peer still sending a
+                    // request does while its answer is a goodbye and a close.
+                    socket.getOutputStream().write("def".getBytes());
+                    Thread.sleep(50);
+                    channel.write(ByteBuffer.wrap("bye".getBytes()));
+                    channel.shutdownOutput();
+                    // A lingering close's probe: bytes unread here mean a close now would reset the peer.
+                    reads[1] = channel.read(more);
+                }
+                catch (final IOException ex)
+                {
+                    throw new UncheckedIOException(ex);
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                }
+            }, 10);
+        }
+        assertThat(reads[0]).as("the first bytes").isEqualTo(3);
+        assertThat(reads[1]).as("the bytes that came after the select, seen by the probe").isEqualTo(3);
+        assertThat(new String(more.array(), 0, 3)).isEqualTo("def");
+        channel.close();
+        selectUntil("the peer read to the end", reading::isDone);
+        assertThat(reading.get()).isEqualTo("bye".getBytes());
+    }
+
+    @Test
+    void aReadWithNoReceiveArmedTakesWhatTheSocketHoldsInOrder() throws Exception
+    {
+        start(new UringSelectorProvider(16, 1024, 4096));
+        final Socket socket = peer();
+        final SocketChannel channel = accept(SelectionKey.OP_READ);
+        final UringSelectionKey key = (UringSelectionKey)channel.keyFor(selector);
+        socket.getOutputStream().write("abc".getBytes());
+        final ByteBuffer first = ByteBuffer.allocate(3);
+        readFully(channel, first);
+        // Waiting to write only, as a close lingering for its buffered bytes does: no receive stays armed.
+        key.interestOps(SelectionKey.OP_WRITE);
+        selectUntil("the receive cancelled", () -> !key.receiving);
+
+        socket.getOutputStream().write("def".getBytes());
+        final ByteBuffer second = ByteBuffer.allocate(3);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (second.hasRemaining() && System.nanoTime() < deadline)
+        {
+            assertThat(channel.read(second)).isNotNegative();
+            selector.selectNow();
+        }
+        assertThat(new String(second.array())).as("read from the socket itself").isEqualTo("def");
+
+        socket.getOutputStream().write("ghi".getBytes());
+        key.interestOps(SelectionKey.OP_READ);
+        final ByteBuffer third = ByteBuffer.allocate(3);
+        readFully(channel, third);
+        assertThat(new String(third.array())).as("and then through the ring again").isEqualTo("ghi");
+        socket.shutdownOutput();
+        assertThat(firstNonEmptyRead(channel)).as("the end of the stream").isEqualTo(-1);
+    }
+
+    @Test
     void theEndOfTheStreamAndAResetComeAfterTheBytesBeforeThem() throws Exception
     {
         start(new UringSelectorProvider(16, 1024, 4096));
@@ -318,20 +416,7 @@ class UringSelectorTest
         final ByteBuffer got = ByteBuffer.allocate(3);
         readFully(first, got);
         assertThat(new String(got.array())).isEqualTo("abc");
-        final int[] end = new int[1];
-        selectUntil("the end of the stream", () ->
-        {
-            try
-            {
-                end[0] = first.read(ByteBuffer.allocate(8));
-                return end[0] != 0;
-            }
-            catch (final IOException ex)
-            {
-                throw new UncheckedIOException(ex);
-            }
-        });
-        assertThat(end[0]).isEqualTo(-1);
+        assertThat(firstNonEmptyRead(first)).as("the end of the stream").isEqualTo(-1);
 
         final Socket resetting = peer();
         final SocketChannel second = accept(SelectionKey.OP_READ);
@@ -356,20 +441,33 @@ class UringSelectorTest
     @Test
     void aResetThatASendTookFirstIsStillTheReadsFailureNotTheEndOfTheStream() throws Exception
     {
+        final SocketChannel channel = resetTakenByASend();
+        channel.keyFor(selector).interestOps(SelectionKey.OP_READ); // the read comes through the ring
+        assertThat(readAfterTheReset(channel)).hasMessageContaining("reset");
+    }
+
+    @Test
+    void aResetThatASendTookFirstFailsAReadOfTheSocketItselfToo() throws Exception
+    {
+        final SocketChannel channel = resetTakenByASend(); // no receive armed: the read calls the kernel
+        assertThat(readAfterTheReset(channel)).hasMessageContaining("reset");
+    }
+
+    /** A connection whose peer reset it, a send of this side meeting the reset first, with no receive armed. */
+    private SocketChannel resetTakenByASend() throws IOException
+    {
         start(UringSelectorProvider.INSTANCE);
         final Socket resetting = peer();
-        final SocketChannel channel = accept(0); // no receive armed: the send meets the reset first
-        final SelectionKey key = channel.keyFor(selector);
+        final SocketChannel channel = accept(0);
         resetting.setSoLinger(true, 0);
         resetting.close();
         // The kernel reports a reset once, to the first call on the socket: here the send's. After it a receive
         // finds only the end of the stream.
-        final int[] wrote = new int[1];
         selectUntil("the send's failure", () ->
         {
             try
             {
-                wrote[0] = channel.write(ByteBuffer.wrap("after the reset".getBytes()));
+                channel.write(ByteBuffer.wrap("after the reset".getBytes()));
                 return false;
             }
             catch (final IOException ex)
@@ -377,7 +475,11 @@ class UringSelectorTest
                 return true;
             }
         });
-        key.interestOps(SelectionKey.OP_READ);
+        return channel;
+    }
+
+    private IOException readAfterTheReset(final SocketChannel channel) throws IOException
+    {
         final IOException[] failure = new IOException[1];
         final int[] read = new int[1];
         selectUntil("the read's outcome", () ->
@@ -393,8 +495,8 @@ class UringSelectorTest
                 return true;
             }
         });
-        assertThat(failure[0]).as("the read after the reset (it returned %d)", read[0]).isNotNull()
-            .hasMessageContaining("reset");
+        assertThat(failure[0]).as("the read after the reset (it returned %d)", read[0]).isNotNull();
+        return failure[0];
     }
 
     @Test
