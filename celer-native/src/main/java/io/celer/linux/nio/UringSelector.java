@@ -109,10 +109,12 @@ final class UringSelector extends NativeSelector implements CompletionHandler
     /** Provided buffers holding bytes not yet read, and receives that found none: for the tests. */
     private int buffersHeld;
     private long starvations;
-    /** The ring's owner: the thread of the first select, the only one that may enter a single issuer's ring. */
+    /**
+     * The thread of the last select, the ring's owner: the only one that may enter a single issuer's ring, and
+     * the one whose read or write outside a select may enter it.
+     */
     private Thread owner;
-    /** The thread of the last select, and whether one is under way: what a read or a write outside one may do. */
-    private Thread selectingThread;
+    /** Whether a select is under way: what a read or a write may do. */
     private boolean selecting;
     /** Selects so far: a key's second read that finds nothing in one select enters the ring. */
     long selects;
@@ -690,7 +692,6 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             throw new ClosedSelectorException();
         }
         own();
-        selectingThread = Thread.currentThread();
         selecting = true;
         selects++;
         try
@@ -750,7 +751,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
      */
     boolean enterOutsideSelect(final boolean inSelectToo)
     {
-        if ((selecting && !inSelectToo) || Thread.currentThread() != selectingThread || !isOpen())
+        if ((selecting && !inSelectToo) || Thread.currentThread() != owner || !isOpen())
         {
             return false;
         }

@@ -2,6 +2,7 @@ package io.celer.linux.nio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
@@ -478,25 +479,13 @@ class UringSelectorTest
         return channel;
     }
 
-    private IOException readAfterTheReset(final SocketChannel channel) throws IOException
+    /** The failure of the first read that gives something, through {@link #firstNonEmptyRead}. */
+    private IOException readAfterTheReset(final SocketChannel channel)
     {
-        final IOException[] failure = new IOException[1];
-        final int[] read = new int[1];
-        selectUntil("the read's outcome", () ->
-        {
-            try
-            {
-                read[0] = channel.read(ByteBuffer.allocate(8));
-                return read[0] != 0;
-            }
-            catch (final IOException ex)
-            {
-                failure[0] = ex;
-                return true;
-            }
-        });
-        assertThat(failure[0]).as("the read after the reset (it returned %d)", read[0]).isNotNull();
-        return failure[0];
+        final UncheckedIOException failure = catchThrowableOfType(UncheckedIOException.class,
+            () -> firstNonEmptyRead(channel));
+        assertThat(failure).as("the read after the reset failed").isNotNull();
+        return failure.getCause();
     }
 
     @Test
