@@ -12,10 +12,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import io.celer.bench.harness.CommonOptions;
-import io.celer.bench.harness.NativeTransport;
-import io.celer.bench.harness.Netty42;
 import io.celer.bench.harness.Peer;
 import io.celer.bench.harness.ServerReactors;
+import io.celer.bench.harness.UnrunnablePeers;
 
 /**
  * {@code bench conns}: what an idle connection costs each server, and whether the server still answers as usual
@@ -87,8 +86,7 @@ public final class ConnsCommand implements Callable<Integer>
                 : limit > 0 ? (int)Math.min(Integer.MAX_VALUE, limit - OpenFiles.CLIENT_SPARE) : FULL;
             check(count, clientShare, limit);
             final List<ConnsPeer> chosen = new ArrayList<>(Peer.parse(peers, ConnsPeer.values(), "peer"));
-            NativeTransport.dropIfUnavailable(chosen, System.out);
-            Netty42.dropIfUnavailable(chosen, System.out);
+            UnrunnablePeers.drop(chosen, System.out);
             return new ConnsSettings(chosen, Scenario.parse(scenarios),
                 count, clientShare, perAddress, roundTrips, warmupRoundTrips, size, common.rounds(),
                 common.launcher(serverReactors.count()), common.outDir());

@@ -10,9 +10,8 @@ import java.util.Map;
 import io.celer.bench.harness.CommandedChild;
 import io.celer.bench.harness.CpuPlan;
 import io.celer.bench.harness.Jdks;
-import io.celer.bench.harness.NativeTransport;
-import io.celer.bench.harness.Netty42;
 import io.celer.bench.harness.PeerLauncher;
+import io.celer.bench.harness.UnrunnablePeers;
 
 /**
  * Starts the HTTP servers of a run, each alone on the server's CPUs, on the harness's JDK or, for a server that
@@ -42,8 +41,7 @@ final class ServerSide
      */
     String cannotRun(final HttpPeer peer)
     {
-        final String noNative = NativeTransport.uses(peer) ? NativeTransport.unavailable(peer)
-            : Netty42.uses(peer) ? Netty42.unavailable(peer) : null;
+        final String noNative = UnrunnablePeers.reason(peer);
         if (noNative != null)
         {
             return peer.id() + " skipped: " + noNative;

@@ -8,9 +8,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import io.celer.bench.harness.CommonOptions;
-import io.celer.bench.harness.NativeTransport;
-import io.celer.bench.harness.Netty42;
 import io.celer.bench.harness.Peer;
+import io.celer.bench.harness.UnrunnablePeers;
 
 /**
  * What {@code bench tcp} and {@code bench udp} share: the options of a round-trip latency run.
@@ -98,8 +97,7 @@ abstract class LatencyCommand implements Callable<Integer>
                 throw new IllegalArgumentException("none of the peers runs over TLS");
             }
         }
-        NativeTransport.dropIfUnavailable(chosen, System.out);
-        Netty42.dropIfUnavailable(chosen, System.out);
+        UnrunnablePeers.drop(chosen, System.out);
         for (final LatencyPeer peer : chosen)
         {
             if (!peer.supports(protocol))

@@ -9,10 +9,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import io.celer.bench.harness.CommonOptions;
-import io.celer.bench.harness.NativeTransport;
-import io.celer.bench.harness.Netty42;
 import io.celer.bench.harness.Peer;
 import io.celer.bench.harness.ServerReactors;
+import io.celer.bench.harness.UnrunnablePeers;
 
 /**
  * {@code bench ws}: the back-pressured WebSocket feed under many clients, a tenth of them slow.
@@ -96,8 +95,7 @@ public final class WsCommand implements Callable<Integer>
             final int size = common.size(250);
             common.validate(count, 0, size, 40, 65_536);
             final List<WsPeer> chosen = new ArrayList<>(Peer.parse(peers, WsPeer.values(), "peer"));
-            NativeTransport.dropIfUnavailable(chosen, System.out);
-            Netty42.dropIfUnavailable(chosen, System.out);
+            UnrunnablePeers.drop(chosen, System.out);
             return new WsSettings(chosen, parseScenarios(scenarios), count,
                 perClient, size, common.pick(seconds, 10, 60), common.pick(warmupSeconds, 3, 10), slowPercent,
                 slowPauseMillis, slowReadBytes, queue != null ? queue : Math.max(1, 3 * perClient), celerIdle, rssCapMb,

@@ -6,8 +6,7 @@ import java.util.List;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import io.celer.bench.harness.NativeTransport;
-import io.celer.bench.harness.Netty42;
+import io.celer.bench.harness.UnrunnablePeers;
 import io.celer.bench.http.HttpOptions;
 import io.celer.bench.http.LoadTimes;
 import io.celer.bench.http.tfb.peer.TfbRoute;
@@ -55,8 +54,7 @@ final class TfbOptions
                 throw new IllegalArgumentException("--depth must be positive: " + depth);
             }
             final List<TfbPeer> chosen = new ArrayList<>(TfbPeer.parse(peers));
-            NativeTransport.dropIfUnavailable(chosen, System.out);
-            Netty42.dropIfUnavailable(chosen, System.out);
+            UnrunnablePeers.drop(chosen, System.out);
             return new TfbRun.Settings(route, depth, chosen,
                 HttpOptions.counts(common.pick(connections, quickCounts, fullCounts), "--connections"),
                 times.warmupSeconds(common), times.seconds(common), driver, common.rounds(), common.launcher(), common.outDir());
