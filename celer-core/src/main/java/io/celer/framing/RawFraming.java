@@ -10,6 +10,9 @@ import java.nio.ByteBuffer;
  */
 public final class RawFraming implements Framing
 {
+    /** One for every connection: it keeps no state, and an idle connection then holds no framing of its own. */
+    public static final RawFraming INSTANCE = new RawFraming();
+
     @Override
     public void decode(final ByteBuffer buffer, final MessageSink sink)
     {
@@ -32,6 +35,7 @@ public final class RawFraming implements Framing
     {
         return Integer.MAX_VALUE;
     }
+
     /**
      * A raw framing; it keeps no state, so one may serve many connections.
      */

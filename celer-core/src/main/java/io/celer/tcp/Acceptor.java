@@ -189,6 +189,12 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         return bufferFailures;
     }
 
+    @Override
+    public HandshakeGate handshakeGate()
+    {
+        return gate;
+    }
+
     long waitedHandshakes()
     {
         return gate == null ? 0 : gate.waited();
@@ -302,7 +308,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         TcpConnection connection = null;
         try
         {
-            connection = new TcpConnection(reactor, config, handler, this, buffers, gate);
+            connection = new TcpConnection(reactor, config, handler, this, buffers);
             connection.accept(accepted);
             counters.accepted.increment();
             backOffMillis = 0;

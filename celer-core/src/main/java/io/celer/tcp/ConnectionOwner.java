@@ -19,4 +19,14 @@ interface ConnectionOwner
      * @param reason     why.
      */
     void onClosed(TcpConnection connection, CloseReason reason);
+
+    /**
+     * The bound on handshakes at once that the owner's connections share: a server's, on its reactor.
+     *
+     * @return the gate, or null for no bound.
+     */
+    default HandshakeGate handshakeGate()
+    {
+        return null;
+    }
 }

@@ -61,7 +61,7 @@ public final class TcpClient
         this.port = port;
         this.config = config;
         config.transport().check();
-        this.connection = new TcpConnection(reactor, config, handler, plumbing, ConnectionBuffers.own(config), null);
+        this.connection = new TcpConnection(reactor, config, handler, plumbing, ConnectionBuffers.own(config));
     }
 
     /**

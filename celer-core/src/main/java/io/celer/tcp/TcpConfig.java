@@ -18,7 +18,7 @@ import io.celer.framing.RawFraming;
 public final class TcpConfig
 {
     private String bindAddress = "0.0.0.0";
-    private Supplier<Framing> framing = RawFraming::new;
+    private Supplier<Framing> framing = () -> RawFraming.INSTANCE;
     private int readBufferSize = 64 * 1024;
     private int writeBufferSize = 64 * 1024;
     private boolean tcpNoDelay = true;
@@ -101,7 +101,8 @@ public final class TcpConfig
     /**
      * How connections cut the stream into messages; raw bytes by default.
      *
-     * @param framing makes one framing per connection.
+     * @param framing gives each connection its framing: a new one for a framing with state, or one shared
+     *                instance for a framing without.
      * @return this.
      */
     public TcpConfig framing(final Supplier<Framing> framing)

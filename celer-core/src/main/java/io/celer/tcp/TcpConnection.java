@@ -51,7 +51,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     private final ConnectionTimers timers;
     private final ConnectionWriter writer;
     private final ConnectionReader reader;
-    private final ConnectionHandshake handshake;
+    /** Made for the first transport with a handshake (TLS): a plain connection never needs one. */
+    private ConnectionHandshake handshake;
     private final ConnectionBuffers buffers;
 
     /** The handler hearing this connection's events now: the first, or the one it was handed to; its parts call it. */
@@ -78,7 +79,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     private boolean countedOpen;
 
     TcpConnection(final Reactor reactor, final TcpConfig config, final Handler handler, final ConnectionOwner owner,
-        final ConnectionBuffers buffers, final HandshakeGate gate)
+        final ConnectionBuffers buffers)
     {
         this.reactor = reactor;
         this.buffers = buffers;
@@ -91,7 +92,6 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         this.timers = new ConnectionTimers(this, reactor, config);
         this.writer = new ConnectionWriter(this, reactor, config, framing, timers, buffers);
         this.reader = new ConnectionReader(this, reactor, config, framing, writer, timers, buffers);
-        this.handshake = new ConnectionHandshake(this, timers, gate);
     }
 
     /**
@@ -144,10 +144,17 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         handler = first;
         transport = config.transport().newTransport(clientMode, host, port);
         transport.countInto(reactor.counters());
-        if (!reactor.internals().confinesChannelIo())
+        if (transport != PlainTransport.INSTANCE)
         {
-            // Without a way back, a TLS handshake stays on the reactor thread, reading and writing there.
-            transport.resumeHandshakeThrough(handshake.resume());
+            if (handshake == null)
+            {
+                handshake = new ConnectionHandshake(this, timers, owner.handshakeGate());
+            }
+            if (!reactor.internals().confinesChannelIo())
+            {
+                // Without a way back, a TLS handshake stays on the reactor thread, reading and writing there.
+                transport.resumeHandshakeThrough(handshake.resume());
+            }
         }
         config.configure(newChannel, clientMode);
         buffers.lend(reader, writer);
@@ -162,6 +169,11 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     private void startHandshake()
     {
         state = HANDSHAKING; // before the first step, which may already fail on bytes that came with the accept
+        if (transport == PlainTransport.INSTANCE)
+        {
+            handshakeDone(); // no step to take, no gate to pass: a gate bounds handshakes, and there is none
+            return;
+        }
         handshake.start();
     }
 
@@ -622,7 +634,10 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         counters.closed(reason, countedOpen);
         countedOpen = false;
         timers.cancelAll();
-        handshake.closed();
+        if (handshake != null)
+        {
+            handshake.closed();
+        }
         if (orderly && channel != null)
         {
             transport.shutdown(channel);

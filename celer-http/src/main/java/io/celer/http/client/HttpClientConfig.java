@@ -265,7 +265,7 @@ public final class HttpClientConfig
     TcpConfig connectionTcp()
     {
         return tcp.copy()
-            .framing(io.celer.framing.RawFraming::new)
+            .framing(() -> io.celer.framing.RawFraming.INSTANCE)
             .readBufferSize(readBufferSize)
             .disconnectOnFullWriteBuffer(false)
             .connectTimeoutMillis(connectTimeoutMillis)

@@ -79,7 +79,7 @@ public final class HttpServer implements AutoCloseable
     private static TcpConfig tcpConfig(final HttpServerConfig config)
     {
         return config.tcp().copy()
-            .framing(RawFraming::new)
+            .framing(() -> RawFraming.INSTANCE)
             .readBufferSize(config.readBufferSize())
             .disconnectOnFullWriteBuffer(false); // responses hold their own bounded backlog
     }

@@ -186,7 +186,7 @@ public final class WebSocketClient implements AutoCloseable
         {
             throw new IllegalStateException("a client opens once");
         }
-        final TcpConfig settings = tcp.copy().framing(RawFraming::new).connectTimeoutMillis(handshakeTimeoutMillis)
+        final TcpConfig settings = tcp.copy().framing(() -> RawFraming.INSTANCE).connectTimeoutMillis(handshakeTimeoutMillis)
             .reconnectDelayMillis(0) // a client is one connection
             .disconnectOnFullWriteBuffer(false); // a send that does not fit returns false; writable() says when
         if (secure)

@@ -15,8 +15,8 @@ final class CallbackScratch
 
     /** A received text message or close reason, wrapped for the callback that receives it. */
     final Utf8Text text = new Utf8Text();
-    /** Checks a received close frame's reason, which comes whole. */
-    final Utf8Validator closeReasons = new Utf8Validator();
+    /** Checks what comes whole: a close frame's reason, a message in one chunk to a session without an assembler. */
+    final Utf8Validator utf8 = new Utf8Validator();
 
     private CallbackScratch()
     {

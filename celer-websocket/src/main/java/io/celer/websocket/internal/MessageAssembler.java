@@ -132,7 +132,43 @@ final class MessageAssembler
 
     private void deliverWhole(final ByteBuffer whole)
     {
-        if (messageText)
+        handOver(socket, handler, text, messageText, whole);
+    }
+
+    /**
+     * Delivers a message that came in one chunk to a session that holds no assembler (none of its messages came
+     * in pieces yet): checked with the thread's validator and handed over where it lies.
+     *
+     * @param socket  the session.
+     * @param handler its handler.
+     * @param config  its settings.
+     * @param scratch the thread's validator and text view.
+     * @param isText  whether the message is text.
+     * @param whole   the message.
+     * @return {@link FrameListener#CONTINUE}, or the close code the connection fails with.
+     */
+    static int deliverAlone(final WebSocket socket, final WebSocketHandler handler, final WebSocketConfig config,
+        final CallbackScratch scratch, final boolean isText, final ByteBuffer whole)
+    {
+        if (isText && !scratch.utf8.isValid(whole, whole.position(), whole.limit()))
+        {
+            return CloseCode.INVALID_PAYLOAD;
+        }
+        if (config.streamFragments())
+        {
+            handler.fragment(socket, whole, isText, true);
+        }
+        else
+        {
+            handOver(socket, handler, scratch.text, isText, whole);
+        }
+        return FrameListener.CONTINUE;
+    }
+
+    private static void handOver(final WebSocket socket, final WebSocketHandler handler, final Utf8Text text,
+        final boolean isText, final ByteBuffer whole)
+    {
+        if (isText)
         {
             handler.text(socket, text.wrap(whole, whole.position(), whole.limit()));
         }

@@ -37,8 +37,13 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     private final WebSocketHandler handler;
     private final FrameDecoder decoder;
     private final FrameWriter writer;
-    private final MessageAssembler assembler;
-    private final CloseHandshake handshake = new CloseHandshake();
+    /**
+     * Made for the first message that comes in more than one chunk (fragments, a frame split across reads) or
+     * compressed: a session whose messages all come whole holds none.
+     */
+    private MessageAssembler assembler;
+    /** Made when a close frame is sent or received: an idle session holds none. */
+    private CloseHandshake handshake;
     /** This thread's text view and close reason validator, from when it opens. */
     private CallbackScratch scratch;
     /** Made when permessage-deflate is negotiated: a session without it holds none. */
@@ -69,6 +74,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     private boolean inflationPaused;
 
     private boolean messageCompressed;
+    private boolean messageText;
     private boolean frameFin;
     private boolean sendingFragments;
 
@@ -80,7 +86,6 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         this.handler = handler;
         this.decoder = new FrameDecoder(server, config.maxFrameLength(), config.maxMessageLength());
         this.writer = new FrameWriter(keys);
-        this.assembler = new MessageAssembler(this, handler, config);
     }
 
     /**
@@ -174,7 +179,6 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         this.connection = connection;
         this.counters = WebSocketCounters.of(connection.reactor().counters());
         this.scratch = CallbackScratch.forCurrentThread();
-        assembler.open(connection.reactor().internals().largeBuffers(), scratch.text);
         writer.open(connection);
         open = true;
         if (config.pingIntervalMillis() > 0)
@@ -276,7 +280,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     @Override
     public void eventTimeout(final Connection c, final long nowMillis)
     {
-        if (open && (handshake.isSent() || handshake.isReceived()))
+        if (open && handshake != null && (handshake.isSent() || handshake.isReceived()))
         {
             connection.close();
         }
@@ -314,8 +318,11 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
             {
                 compression.close();
             }
-            assembler.release();
-            final int code = handshake.isReceived() ? handshake.receivedCode() :
+            if (assembler != null)
+            {
+                assembler.release();
+            }
+            final int code = handshake != null && handshake.isReceived() ? handshake.receivedCode() :
                 failCode != 0 ? failCode : CloseCode.ABNORMAL;
             WebSocketCounters.of(c.reactor().counters()).closed(code);
             handler.closed(this, code);
@@ -328,7 +335,11 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         if (opcode != Opcode.CONTINUATION)
         {
             messageCompressed = rsv1;
-            assembler.begin(opcode == Opcode.TEXT);
+            messageText = opcode == Opcode.TEXT;
+            if (assembler != null)
+            {
+                assembler.begin(messageText);
+            }
         }
         // The decoder has checked the declared length against the limits; the buffer grows only as bytes arrive,
         // so a header alone cannot make it allocate.
@@ -340,9 +351,20 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     public int onPayload(final ByteBuffer payload, final boolean frameEnd)
     {
         final boolean last = frameEnd && frameFin;
-        final int result = messageCompressed
-            ? compression.inflate(assembler, payload, last, connection.reactor().internals().cycle())
-            : assembler.deliver(payload, last);
+        final int result;
+        if (messageCompressed)
+        {
+            result = compression.inflate(assembler(), payload, last, connection.reactor().internals().cycle());
+        }
+        else if (last && assembler == null)
+        {
+            // No chunk of this message came before (one would have made the assembler): it is whole here.
+            result = MessageAssembler.deliverAlone(this, handler, config, scratch, messageText, payload);
+        }
+        else
+        {
+            result = assembler().deliver(payload, last);
+        }
         if (last && result == CONTINUE)
         {
             counters.messagesIn.increment();
@@ -369,13 +391,13 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
             handler.pong(this, payload);
             return CONTINUE;
         }
-        final int invalid = CloseHandshake.check(payload, scratch.closeReasons);
+        final int invalid = CloseHandshake.check(payload, scratch.utf8);
         if (invalid != 0)
         {
             return invalid;
         }
         final int code = CloseHandshake.code(payload);
-        final boolean answer = handshake.closeReceived(code);
+        final boolean answer = closeHandshake().closeReceived(code);
         handler.closing(this, code, scratch.text.wrap(payload, Math.min(payload.position() + 2, payload.limit()),
             payload.limit()));
         // The handler may have answered with a code of its own; otherwise echo the peer's.
@@ -389,7 +411,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
 
     private void finishClose()
     {
-        if (!handshake.isComplete() || closeFinished)
+        if (handshake == null || !handshake.isComplete() || closeFinished)
         {
             return;
         }
@@ -414,7 +436,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         {
             failCode = code;
         }
-        if (handshake.sendClose(code))
+        if (closeHandshake().sendClose(code))
         {
             writeClose(code, "");
         }
@@ -430,9 +452,29 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         }
     }
 
+    private CloseHandshake closeHandshake()
+    {
+        if (handshake == null)
+        {
+            handshake = new CloseHandshake();
+        }
+        return handshake;
+    }
+
+    private MessageAssembler assembler()
+    {
+        if (assembler == null)
+        {
+            assembler = new MessageAssembler(this, handler, config);
+            assembler.open(connection.reactor().internals().largeBuffers(), scratch.text);
+            assembler.begin(messageText);
+        }
+        return assembler;
+    }
+
     private boolean canSend()
     {
-        return open && handshake.canSend();
+        return open && (handshake == null || handshake.canSend());
     }
 
     private boolean canSendMessage()
@@ -574,7 +616,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     @Override
     public boolean close(final int code, final CharSequence why)
     {
-        if (!open || !handshake.sendClose(code))
+        if (!open || !closeHandshake().sendClose(code))
         {
             return false;
         }

@@ -1,0 +1,97 @@
+package io.celer.http.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
+
+import io.celer.http.internal.ChunkedDecoder;
+import io.celer.test.Await;
+import io.celer.test.LiveHeap;
+import io.celer.test.OnReactor;
+
+/**
+ * What an idle keep-alive HTTP connection keeps of Celer's on the server's heap, counted by class in the JVM's
+ * histogram after one GET: its TCP connection and its HTTP state between requests (its head parser and its
+ * response pipeline, which the application's responses belong to), and none of a request's parts.
+ */
+class IdleFootprintTest
+{
+    private static final int CONNECTIONS = 400;
+    private static final byte[] GET = "GET /plaintext HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    /**
+     * Celer's bytes per idle HTTP connection at most, the native transports' channel objects included: see the
+     * figures the test prints. The bound has room for a JDK whose object layout differs, not for a request's
+     * parts held by an idle connection.
+     */
+    private static final long MAX_BYTES_PER_CONNECTION = 1280;
+
+    @AutoClose
+    private TestServer server;
+
+    @Test
+    void anIdleKeepAliveConnectionKeepsNoRequestParts() throws Exception
+    {
+        server = new TestServer();
+        final List<Socket> clients = new ArrayList<>();
+        try
+        {
+            getOnce(clients, 20); // loads and compiles what a connection's first request needs
+            final Map<String, Long> before = LiveHeap.bytesByClass("io.celer.");
+            getOnce(clients, CONNECTIONS);
+            Await.until("every connection open on the server",
+                () -> OnReactor.get(server.reactor, () -> server.server.connectionCount()) == clients.size());
+            final Map<String, Long> perConnection =
+                LiveHeap.growthPer(before, LiveHeap.bytesByClass("io.celer."), CONNECTIONS);
+            final long total = perConnection.values().stream().mapToLong(Long::longValue).sum();
+            System.out.printf("an idle HTTP connection keeps %d bytes of Celer's objects: %s%n", total,
+                perConnection);
+
+            assertThat(perConnection).as("a request's parts go back to the reactor's pool once it is read")
+                .doesNotContainKeys(HttpRequest.class.getName(), ChunkedDecoder.class.getName());
+            assertThat(total).as("Celer's bytes per idle HTTP connection: %s", perConnection)
+                .isLessThanOrEqualTo(MAX_BYTES_PER_CONNECTION);
+        }
+        finally
+        {
+            for (final Socket client : clients)
+            {
+                client.close();
+            }
+        }
+    }
+
+    /**
+     * Opens connections one after the other, each with one GET answered in full, and keeps them open.
+     */
+    private void getOnce(final List<Socket> clients, final int count) throws IOException
+    {
+        final byte[] answer = new byte[4096];
+        for (int i = 0; i < count; i++)
+        {
+            final Socket client = new Socket("127.0.0.1", server.port());
+            clients.add(client);
+            client.setSoTimeout(30_000);
+            client.getOutputStream().write(GET);
+            final InputStream in = client.getInputStream();
+            int read = 0;
+            while (!new String(answer, 0, read, StandardCharsets.US_ASCII).endsWith("Hello, World!"))
+            {
+                final int n = in.read(answer, read, answer.length - read);
+                if (n < 0)
+                {
+                    throw new IOException("closed by the server after " + read + " bytes");
+                }
+                read += n;
+            }
+        }
+    }
+}
