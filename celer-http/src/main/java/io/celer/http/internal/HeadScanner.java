@@ -46,9 +46,11 @@ public final class HeadScanner
         int i = start + scanned;
         for (; i < to; i++)
         {
-            if (buffer.get(i) != '\n')
+            i = WordScan.lineFeed(buffer, i, to);
+            if (i < 0)
             {
-                continue;
+                i = to;
+                break;
             }
             final int at = i - start;
             if (firstLf < 0)

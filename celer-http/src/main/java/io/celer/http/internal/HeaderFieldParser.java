@@ -49,12 +49,10 @@ public final class HeaderFieldParser
         int line = from;
         while (line < sectionEnd)
         {
-            int lf = line;
-            while (buffer.get(lf) != '\n')
-            {
-                lf++;
-            }
-            if (lf == line || buffer.get(lf - 1) != '\r')
+            // Every line before the section's end has its line feed (the caller found them), the last at most
+            // just before the empty line's.
+            final int lf = WordScan.lineFeed(buffer, line, Math.min(sectionEnd + 2, buffer.limit()));
+            if (lf <= line || buffer.get(lf - 1) != '\r')
             {
                 return LINE_END;
             }
@@ -199,19 +197,6 @@ public final class HeaderFieldParser
      */
     static int valueEnd(final ByteBuffer buffer, final int from, final int end)
     {
-        int last = from;
-        for (int i = from; i < end; i++)
-        {
-            final byte b = buffer.get(i);
-            if (Ascii.isFieldVchar(b))
-            {
-                last = i + 1;
-            }
-            else if (b != ' ' && b != '\t')
-            {
-                return -1;
-            }
-        }
-        return last;
+        return WordScan.fieldContent(buffer, from, end) ? lastNonSpace(buffer, from, end) : -1;
     }
 }
