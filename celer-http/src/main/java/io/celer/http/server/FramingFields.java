@@ -15,6 +15,10 @@ import io.celer.http.internal.HeaderFieldParser;
  */
 final class FramingFields
 {
+    private static final int CLOSE = 1;
+    private static final int KEEP_ALIVE = 2;
+    private static final int UPGRADE = 4;
+
     private FramingFields()
     {
     }
@@ -90,9 +94,10 @@ final class FramingFields
             }
             else if (Ascii.equalsIgnoreCase(buffer, ns, ne, "connection"))
             {
-                close |= Ascii.listContains(buffer, vs, ve, "close");
-                keepAliveToken |= Ascii.listContains(buffer, vs, ve, "keep-alive");
-                upgradeToken |= Ascii.listContains(buffer, vs, ve, "upgrade");
+                final int options = connectionOptions(buffer, vs, ve);
+                close |= (options & CLOSE) != 0;
+                keepAliveToken |= (options & KEEP_ALIVE) != 0;
+                upgradeToken |= (options & UPGRADE) != 0;
             }
             else if (Ascii.equalsIgnoreCase(buffer, ns, ne, "expect"))
             {
@@ -125,5 +130,44 @@ final class FramingFields
         head.keepAlive(!close && (minorVersion == 1 || keepAliveToken));
         request.upgrade = upgradeToken && upgradeField && minorVersion == 1;
         return 0;
+    }
+
+    /**
+     * The connection options this server acts on (RFC 9110, 7.6.1), in one pass over the list: each element
+     * trimmed and compared without case.
+     *
+     * @return {@link #CLOSE}, {@link #KEEP_ALIVE} and {@link #UPGRADE}, or-ed.
+     */
+    private static int connectionOptions(final ByteBuffer buffer, final int from, final int to)
+    {
+        int options = 0;
+        int i = from;
+        while (i < to)
+        {
+            while (i < to && (buffer.get(i) == ' ' || buffer.get(i) == '\t' || buffer.get(i) == ','))
+            {
+                i++;
+            }
+            int e = i;
+            while (e < to && buffer.get(e) != ',')
+            {
+                e++;
+            }
+            final int last = HeaderFieldParser.lastNonSpace(buffer, i, e);
+            if (Ascii.equalsIgnoreCase(buffer, i, last, "close"))
+            {
+                options |= CLOSE;
+            }
+            else if (Ascii.equalsIgnoreCase(buffer, i, last, "keep-alive"))
+            {
+                options |= KEEP_ALIVE;
+            }
+            else if (Ascii.equalsIgnoreCase(buffer, i, last, "upgrade"))
+            {
+                options |= UPGRADE;
+            }
+            i = e + 1;
+        }
+        return options;
     }
 }

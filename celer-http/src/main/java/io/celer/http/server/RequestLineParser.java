@@ -44,12 +44,17 @@ final class RequestLineParser
         request.method = HttpMethod.of(buffer, start, i);
         final int targetStart = ++i;
         boolean encoded = false;
+        int query = -1;
         while (i < end && buffer.get(i) != ' ')
         {
             final int b = buffer.get(i);
             if (!PercentCoding.isTargetChar(b))
             {
                 return HttpStatus.BAD_REQUEST; // not a URI character (RFC 3986), or a fragment
+            }
+            if (b == '?' && query < 0)
+            {
+                query = i;
             }
             if (b == '%')
             {
@@ -70,7 +75,8 @@ final class RequestLineParser
         final int targetEnd = i;
         request.targetStart = targetStart - start;
         request.targetEnd = targetEnd - start;
-        final int status = parseTarget(buffer, start, targetStart, targetEnd, request);
+        final int status =
+            parseTarget(buffer, start, targetStart, targetEnd, query < 0 ? targetEnd : query, request);
         if (status != 0)
         {
             return status;
@@ -79,7 +85,8 @@ final class RequestLineParser
     }
 
     private static int parseTarget(
-        final ByteBuffer buffer, final int start, final int from, final int to, final HttpRequest request)
+        final ByteBuffer buffer, final int start, final int from, final int to, final int query,
+        final HttpRequest request)
     {
         int pathStart;
         final byte first = buffer.get(from);
@@ -112,11 +119,8 @@ final class RequestLineParser
                 return HttpStatus.BAD_REQUEST; // no host
             }
         }
-        int q = pathStart;
-        while (q < to && buffer.get(q) != '?')
-        {
-            q++;
-        }
+        // The target's first '?' (found while its chars were checked) ends the path: an authority stops at it too.
+        final int q = query;
         request.pathStart = pathStart - start;
         request.pathEnd = q - start;
         if (q < to)
