@@ -48,15 +48,6 @@ public interface Transport
     }
 
     /**
-     * Called once, before the handshake, when the connection's socket may be read and written on its reactor
-     * thread alone (the io_uring transport's rings): work the transport moves off that thread must then leave
-     * the socket's reads and writes to {@link #handshake}, on the reactor thread.
-     */
-    default void confineChannelIo()
-    {
-    }
-
-    /**
      * Reads application bytes into {@code destination}.
      *
      * @param channel     the socket.
