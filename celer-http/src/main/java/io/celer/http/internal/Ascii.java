@@ -254,6 +254,31 @@ public final class Ascii
     public static boolean listContains(
         final ByteBuffer buffer, final int start, final int end, final CharSequence token)
     {
+        return listed(buffer, start, end, token, null) != 0;
+    }
+
+    /**
+     * Which of several tokens a comma-separated list (a field value) holds, in one pass, ignoring case and
+     * optional whitespace.
+     *
+     * @param buffer the bytes.
+     * @param start  absolute index of the list's first byte.
+     * @param end    absolute index after its last.
+     * @param tokens the tokens, at most 32.
+     * @return bit {@code k} set when {@code tokens[k]} is listed.
+     */
+    public static int listedTokens(
+        final ByteBuffer buffer, final int start, final int end, final CharSequence[] tokens)
+    {
+        return listed(buffer, start, end, null, tokens);
+    }
+
+    /** Either one token (1 when listed, at its first) or several (a bit each); one loop for both. */
+    private static int listed(
+        final ByteBuffer buffer, final int start, final int end, final CharSequence token,
+        final CharSequence[] tokens)
+    {
+        int found = 0;
         int i = start;
         while (i < end)
         {
@@ -271,13 +296,29 @@ public final class Ascii
             {
                 last--;
             }
-            if (last > i && equalsIgnoreCase(buffer, i, last, token))
+            if (last > i)
             {
-                return true;
+                if (token != null)
+                {
+                    if (equalsIgnoreCase(buffer, i, last, token))
+                    {
+                        return 1;
+                    }
+                }
+                else
+                {
+                    for (int k = 0; k < tokens.length; k++)
+                    {
+                        if (equalsIgnoreCase(buffer, i, last, tokens[k]))
+                        {
+                            found |= 1 << k;
+                        }
+                    }
+                }
             }
             i = e + 1;
         }
-        return false;
+        return found;
     }
 
     /**

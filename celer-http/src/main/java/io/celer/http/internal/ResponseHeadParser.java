@@ -18,6 +18,9 @@ public final class ResponseHeadParser
     /** The head is malformed; see {@link #error()}. */
     public static final int ERROR = 1;
 
+    /** The connection options a client acts on, read in one pass: bit 1 close, bit 2 keep-alive. */
+    private static final CharSequence[] CONNECTION_OPTIONS = {"close", "keep-alive"};
+
     private final ReactorPool<ByteBuffer> heads;
     private final int maxHeadSize;
     private ByteBuffer head;
@@ -262,8 +265,9 @@ public final class ResponseHeadParser
             }
             else if (Ascii.equalsIgnoreCase(head, ns, ne, "connection"))
             {
-                close |= Ascii.listContains(head, vs, ve, "close");
-                keepAliveToken |= Ascii.listContains(head, vs, ve, "keep-alive");
+                final int options = Ascii.listedTokens(head, vs, ve, CONNECTION_OPTIONS);
+                close |= (options & 1) != 0;
+                keepAliveToken |= (options & 2) != 0;
             }
         }
         if (transferCodings > 0)

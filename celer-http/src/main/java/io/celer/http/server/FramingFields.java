@@ -15,6 +15,8 @@ import io.celer.http.internal.HeaderFieldParser;
  */
 final class FramingFields
 {
+    /** The connection options (RFC 9110, 7.6.1) this server acts on, read in one pass over the field. */
+    private static final CharSequence[] CONNECTION_OPTIONS = {"close", "keep-alive", "upgrade"};
     private static final int CLOSE = 1;
     private static final int KEEP_ALIVE = 2;
     private static final int UPGRADE = 4;
@@ -94,7 +96,7 @@ final class FramingFields
             }
             else if (Ascii.equalsIgnoreCase(buffer, ns, ne, "connection"))
             {
-                final int options = connectionOptions(buffer, vs, ve);
+                final int options = Ascii.listedTokens(buffer, vs, ve, CONNECTION_OPTIONS);
                 close |= (options & CLOSE) != 0;
                 keepAliveToken |= (options & KEEP_ALIVE) != 0;
                 upgradeToken |= (options & UPGRADE) != 0;
@@ -130,44 +132,5 @@ final class FramingFields
         head.keepAlive(!close && (minorVersion == 1 || keepAliveToken));
         request.upgrade = upgradeToken && upgradeField && minorVersion == 1;
         return 0;
-    }
-
-    /**
-     * The connection options this server acts on (RFC 9110, 7.6.1), in one pass over the list: each element
-     * trimmed and compared without case.
-     *
-     * @return {@link #CLOSE}, {@link #KEEP_ALIVE} and {@link #UPGRADE}, or-ed.
-     */
-    private static int connectionOptions(final ByteBuffer buffer, final int from, final int to)
-    {
-        int options = 0;
-        int i = from;
-        while (i < to)
-        {
-            while (i < to && (buffer.get(i) == ' ' || buffer.get(i) == '\t' || buffer.get(i) == ','))
-            {
-                i++;
-            }
-            int e = i;
-            while (e < to && buffer.get(e) != ',')
-            {
-                e++;
-            }
-            final int last = HeaderFieldParser.lastNonSpace(buffer, i, e);
-            if (Ascii.equalsIgnoreCase(buffer, i, last, "close"))
-            {
-                options |= CLOSE;
-            }
-            else if (Ascii.equalsIgnoreCase(buffer, i, last, "keep-alive"))
-            {
-                options |= KEEP_ALIVE;
-            }
-            else if (Ascii.equalsIgnoreCase(buffer, i, last, "upgrade"))
-            {
-                options |= UPGRADE;
-            }
-            i = e + 1;
-        }
-        return options;
     }
 }
