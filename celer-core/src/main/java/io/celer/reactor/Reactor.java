@@ -23,6 +23,7 @@ import io.celer.reactor.internal.LargeBufferBudget;
 import io.celer.reactor.internal.ReactorInternals;
 import io.celer.reactor.internal.CycleTask;
 import io.celer.reactor.internal.Logs;
+import io.celer.reactor.internal.SpinningReactors;
 
 /**
  * A single-threaded, non-blocking event loop that owns a selector, timers and callback queue.
@@ -537,6 +538,11 @@ public final class Reactor implements AutoCloseable
 
     private void run()
     {
+        final boolean spins = !(waitsInSelector || idleParks);
+        if (spins)
+        {
+            SpinningReactors.started();
+        }
         if (config.cpu() >= 0 && !CpuPinning.pinCurrentThread(config.cpu()))
         {
             Logs.log(LOG, System.Logger.Level.WARNING, "could not pin " + config.name() + " to CPU " + config.cpu());
@@ -597,6 +603,10 @@ public final class Reactor implements AutoCloseable
         finally
         {
             state = State.STOPPED;
+            if (spins)
+            {
+                SpinningReactors.stopped();
+            }
             callbacks.drain(callbackRunner);
             readyKeys.closeAll();
             StallLog.remove(stalls);

@@ -220,15 +220,17 @@ public final class TlsConfig implements TransportFactory
     /**
      * Where a handshake runs: every engine call of it, from the engine's creation to the session ticket, with the
      * JDK's delegated tasks, which hold a server's signature and key agreement and a client's certificate checks
-     * (a millisecond or more each), and the socket reads and writes between them. By default on a pool the
-     * process shares (half the available processors, at least one, of daemon threads; the system property
-     * {@code celer.tls.handshakeNice} lowers their priority), so that a flood of handshakes leaves the reactor
-     * thread only the accept and a hand-over and a resume per flight; the connection waits for each step
-     * unwatched and resumes on its reactor. That helps the reactor's other connections where the pool's threads
-     * run on other CPUs than the reactor's, or on the same CPUs at a lower priority than a reactor that waits in
-     * its selector: they start when the first TLS server or client opens, with the CPU affinity of the thread
-     * that opens it, so open it from an unpinned thread, or give an executor whose threads run where the
-     * reactors do not. Null runs the handshake on the reactor thread, as an executor that refuses a step or runs it at once
+     * (a millisecond or more each), and the socket reads and writes between them. By default on pools the
+     * process shares (half the available processors each, at least one, of daemon threads), so that a flood of
+     * handshakes leaves the reactor thread only the accept and a hand-over and a resume per flight; the
+     * connection waits for each step unwatched and resumes on its reactor. That helps the reactor's other
+     * connections where the pool's threads run on other CPUs than the reactor's, or on the same CPUs at a lower
+     * priority than a reactor that waits in its selector: while no reactor of the process spins, the steps run on
+     * threads that drop to nice 19 once warm (1,000 steps each), else at the process's priority, as next to a
+     * reactor that never yields they would starve; the system property {@code celer.tls.handshakeNice} (0 to 19)
+     * sets one nice value for all instead. The threads start when the first TLS server or client opens, with the
+     * CPU affinity of the thread that opens it, so open it from an unpinned thread, or give an executor whose
+     * threads run where the reactors do not. Null runs the handshake on the reactor thread, as an executor that refuses a step or runs it at once
      * on the calling thread does: one thread hop fewer per flight. Renegotiations and key updates after the
      * handshake run on the reactor thread either way.
      *
