@@ -150,11 +150,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
             {
                 handshake = new ConnectionHandshake(this, timers, owner.handshakeGate());
             }
-            if (!reactor.internals().confinesChannelIo())
-            {
-                // Without a way back, a TLS handshake stays on the reactor thread, reading and writing there.
-                transport.resumeHandshakeThrough(handshake.resume());
-            }
+            transport.resumeHandshakeThrough(handshake.resume(), reactor.internals().confinesChannelIo());
         }
         config.configure(newChannel, clientMode);
         buffers.lend(reader, writer);

@@ -39,11 +39,15 @@ public interface Transport
     /**
      * Called once, before the handshake: what the transport runs, on the thread of its work, when work it
      * moved off the reactor thread is done; the connection then calls {@link #handshake} again on its reactor.
-     * Calling it when the connection has closed, or more than once, does no harm.
+     * Calling it when the connection has closed, or more than once, does no harm. One call says both, so that a
+     * transport that wraps another and passes the way back on passes the confinement with it.
      *
-     * @param resume the way back to the reactor, from any thread.
+     * @param resume            the way back to the reactor, from any thread.
+     * @param channelIoConfined whether the socket may be read and written on the reactor thread alone (the
+     *                          io_uring transport's rings): work moved off that thread must then leave the
+     *                          socket's reads and writes to {@link #handshake}, on the reactor thread.
      */
-    default void resumeHandshakeThrough(final Runnable resume)
+    default void resumeHandshakeThrough(final Runnable resume, final boolean channelIoConfined)
     {
     }
 

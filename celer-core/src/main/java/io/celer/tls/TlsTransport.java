@@ -86,6 +86,13 @@ final class TlsTransport implements Transport
     private boolean closeNotifyInHandshake;
     /** Set on the reactor thread, cleared on the executor's once its step ran: then all is the reactor's again. */
     private volatile boolean working;
+    /**
+     * The socket may be read and written on the reactor thread alone (io_uring's rings): a step then makes engine
+     * calls only, and the reactor sends what it wrapped and reads what the next one unwraps, between steps.
+     */
+    private boolean ioOnReactor;
+    /** A step without I/O stopped for the peer's bytes, not only to have its records sent. */
+    private boolean stepNeedsBytes;
     /** The reactor thread while it hands a step over: an executor that runs it at once, on it, resumes nothing. */
     private Thread handingOver;
     private boolean ranInPlace;
@@ -134,9 +141,10 @@ final class TlsTransport implements Transport
     }
 
     @Override
-    public void resumeHandshakeThrough(final Runnable resumeHandshake)
+    public void resumeHandshakeThrough(final Runnable resumeHandshake, final boolean channelIoConfined)
     {
         this.resume = resumeHandshake;
+        this.ioOnReactor = channelIoConfined;
     }
 
     @Override
@@ -148,27 +156,43 @@ final class TlsTransport implements Transport
         }
         try
         {
-            if (stepResult == NO_STEP)
+            while (true)
             {
-                if (buffers == null)
-                {
-                    // All three now, on the reactor thread that owns them: a step elsewhere takes none.
-                    buffers = TlsBuffers.ofThisThread();
-                    takeNetIn();
-                    takeAppIn();
-                    takeNetOut();
-                }
-                this.channel = channel;
-                if (handOver())
-                {
-                    return false;
-                }
                 if (stepResult == NO_STEP)
                 {
-                    step(); // no executor, or it refused the step
+                    if (buffers == null)
+                    {
+                        // All three now, on the reactor thread that owns them: a step elsewhere takes none.
+                        buffers = TlsBuffers.ofThisThread();
+                        takeNetIn();
+                        takeAppIn();
+                        takeNetOut();
+                    }
+                    this.channel = channel;
+                    if (ioOnReactor && !exchangeForStep(channel))
+                    {
+                        return false;
+                    }
+                    // A handshake left with only its records to send ends here: no step elsewhere for nothing.
+                    if (!(ioOnReactor && engine != null && handshakeOver()) && handOver())
+                    {
+                        return false;
+                    }
+                    if (stepResult == NO_STEP)
+                    {
+                        step(); // no executor, or it refused the step
+                    }
                 }
+                if (stepped())
+                {
+                    return true;
+                }
+                if (!ioOnReactor)
+                {
+                    return false; // the step waits for the socket it read and wrote
+                }
+                // The step waits for I/O it left to this thread: done now, and the next step follows if it can.
             }
-            return stepped();
         }
         catch (final SSLException ex)
         {
@@ -223,12 +247,48 @@ final class TlsTransport implements Transport
     }
 
     /**
+     * On the reactor thread between steps that make no I/O: sends what the last step wrapped, and reads what the
+     * next one unwraps (before the first step too, where the peer's first flight may have come already).
+     *
+     * @return false when the socket must be ready first: for the rest of the records, or for bytes the last
+     * step stopped for and that have not come.
+     */
+    private boolean exchangeForStep(final SocketChannel channel) throws IOException
+    {
+        if (!flushNetOut(channel))
+        {
+            return false;
+        }
+        if (engine == null || stepNeedsBytes)
+        {
+            final int read = netIn.hasRemaining() ? channel.read(netIn) : 0;
+            if (read < 0)
+            {
+                throw new SSLHandshakeException("the peer closed the connection during the TLS handshake");
+            }
+            if (read == 0 && stepNeedsBytes)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean handshakeOver()
+    {
+        final SSLEngineResult.HandshakeStatus status = engine.getHandshakeStatus();
+        return status == SSLEngineResult.HandshakeStatus.NOT_HANDSHAKING ||
+            status == SSLEngineResult.HandshakeStatus.FINISHED;
+    }
+
+    /**
      * Every engine call of the handshake, from the engine's creation on, with the socket reads and writes between
      * them, until the socket has nothing more to give or take now or the handshake is done: on the handshake
      * executor, or on the reactor thread without one. What it comes to waits in {@link #stepResult}.
      */
     private void step()
     {
+        stepNeedsBytes = false;
         try
         {
             if (engine == null)
@@ -252,6 +312,13 @@ final class TlsTransport implements Transport
     {
         while (true)
         {
+            if (ioOnReactor && netOut.position() > 0)
+            {
+                // The reactor sends these first; it reads as well when nothing already here can be unwrapped.
+                stepNeedsBytes = netIn.position() == 0 &&
+                    engine.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_UNWRAP;
+                return false;
+            }
             if (!flushNetOut(channel))
             {
                 return false;
@@ -291,6 +358,11 @@ final class TlsTransport implements Transport
                 if (!netIn.hasRemaining())
                 {
                     throw new SSLHandshakeException("a TLS record larger than " + netIn.capacity() + " bytes");
+                }
+                if (ioOnReactor)
+                {
+                    stepNeedsBytes = true; // the reactor reads them
+                    return false;
                 }
                 final int read = channel.read(netIn);
                 if (read < 0)

@@ -114,9 +114,9 @@ class TlsHandshakeBoundsTest
                 }
 
                 @Override
-                public void resumeHandshakeThrough(final Runnable resume)
+                public void resumeHandshakeThrough(final Runnable resume, final boolean channelIoConfined)
                 {
-                    inner.resumeHandshakeThrough(resume);
+                    inner.resumeHandshakeThrough(resume, channelIoConfined);
                 }
 
                 @Override

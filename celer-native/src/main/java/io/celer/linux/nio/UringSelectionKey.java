@@ -233,6 +233,7 @@ final class UringSelectionKey extends AbstractSelectionKey
      */
     int read(final ByteBuffer destination) throws IOException
     {
+        selector.checkOwner("read");
         if (inputShut)
         {
             return -1;
@@ -307,6 +308,7 @@ final class UringSelectionKey extends AbstractSelectionKey
      */
     int write(final ByteBuffer source) throws IOException
     {
+        selector.checkOwner("write");
         if (writeError != 0)
         {
             throw NativeSocket.failure("write", writeError);

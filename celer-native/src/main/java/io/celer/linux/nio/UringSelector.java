@@ -734,6 +734,24 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         owner = current;
     }
 
+    /**
+     * Fails a channel's read or write on another thread than the one that selects: the key's queues, its send
+     * buffer and the ring are that thread's alone, and a second thread would corrupt them unseen (bytes sent
+     * twice, or never). The JDK's channels allow it; these say so at once instead.
+     *
+     * @param operation what was called, for the message.
+     */
+    void checkOwner(final String operation)
+    {
+        final Thread selecting = owner;
+        if (selecting != null && selecting != Thread.currentThread() && isOpen())
+        {
+            throw new IllegalStateException("an io_uring channel's " + operation + " on thread '" +
+                Thread.currentThread().getName() + "': only the thread that selects it, '" + selecting.getName() +
+                "', may read or write it");
+        }
+    }
+
     /** Whether this thread may enter the ring now: it is enabled, and not a single issuer's of another thread. */
     private boolean mayEnter()
     {

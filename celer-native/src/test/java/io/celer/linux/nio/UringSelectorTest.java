@@ -295,6 +295,28 @@ class UringSelectorTest
     }
 
     @Test
+    void aReadOrAWriteOnAnotherThreadThanTheSelectingOneFailsClearly() throws Exception
+    {
+        start(new UringSelectorProvider(16, 1024, 64 * 1024));
+        peer();
+        final SocketChannel channel = accept(SelectionKey.OP_READ);
+        final CompletableFuture<Throwable> write = new CompletableFuture<>();
+        final CompletableFuture<Throwable> read = new CompletableFuture<>();
+        final Thread other = new Thread(() ->
+        {
+            write.complete(catchThrowableOfType(IllegalStateException.class,
+                () -> channel.write(ByteBuffer.wrap(new byte[] {1}))));
+            read.complete(catchThrowableOfType(IllegalStateException.class,
+                () -> channel.read(ByteBuffer.allocate(16))));
+        }, "not-the-selector");
+        other.start();
+        assertThat(write.get(30, TimeUnit.SECONDS)).as("the write").isNotNull()
+            .hasMessageContaining("not-the-selector").hasMessageContaining(Thread.currentThread().getName());
+        assertThat(read.get(30, TimeUnit.SECONDS)).as("the read").isNotNull().hasMessageContaining("read");
+        assertThat(channel.write(ByteBuffer.wrap(new byte[] {1}))).as("on the selecting thread").isEqualTo(1);
+    }
+
+    @Test
     void writesBeyondTheSendBufferAreTakenAsItDrainsAndAShutdownWaitsForThem() throws Exception
     {
         start(new UringSelectorProvider(16, 1024, 4096));
