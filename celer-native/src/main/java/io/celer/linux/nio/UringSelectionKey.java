@@ -132,6 +132,7 @@ final class UringSelectionKey extends AbstractSelectionKey
         }
         if (ops != interestOps)
         {
+            selector.checkOwner("interest change");
             interestOps = ops;
             selector.changed(this);
         }

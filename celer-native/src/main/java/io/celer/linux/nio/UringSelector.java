@@ -162,6 +162,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         {
             throw new IllegalSelectorException();
         }
+        checkOwner("registration");
         final int slot = freeSlots.isEmpty() ? usedSlots++ : (int)freeSlots.poll();
         if (slot >= slots.length)
         {
@@ -735,9 +736,10 @@ final class UringSelector extends NativeSelector implements CompletionHandler
     }
 
     /**
-     * Fails a channel's read or write on another thread than the one that selects: the key's queues, its send
-     * buffer and the ring are that thread's alone, and a second thread would corrupt them unseen (bytes sent
-     * twice, or never). The JDK's channels allow it; these say so at once instead.
+     * Fails a channel's read, write, registration or interest change on another thread than the one that
+     * selects: the keys' queues, their send buffers and the ring are that thread's alone, and a second thread
+     * would corrupt them unseen (bytes sent twice, or never). The JDK's channels allow it; these say so at once
+     * instead.
      *
      * @param operation what was called, for the message.
      */
@@ -748,7 +750,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         {
             throw new IllegalStateException("an io_uring channel's " + operation + " on thread '" +
                 Thread.currentThread().getName() + "': only the thread that selects it, '" + selecting.getName() +
-                "', may read or write it");
+                "', may read, write, register or change interest");
         }
     }
 

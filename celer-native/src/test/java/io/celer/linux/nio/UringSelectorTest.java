@@ -295,24 +295,30 @@ class UringSelectorTest
     }
 
     @Test
-    void aReadOrAWriteOnAnotherThreadThanTheSelectingOneFailsClearly() throws Exception
+    void aReadAWriteOrAnInterestChangeOnAnotherThreadThanTheSelectingOneFailsClearly() throws Exception
     {
         start(new UringSelectorProvider(16, 1024, 64 * 1024));
         peer();
         final SocketChannel channel = accept(SelectionKey.OP_READ);
-        final CompletableFuture<Throwable> write = new CompletableFuture<>();
-        final CompletableFuture<Throwable> read = new CompletableFuture<>();
+        final SelectionKey key = channel.keyFor(selector);
+        final List<Throwable> failures = new ArrayList<>();
         final Thread other = new Thread(() ->
         {
-            write.complete(catchThrowableOfType(IllegalStateException.class,
+            failures.add(catchThrowableOfType(IllegalStateException.class,
                 () -> channel.write(ByteBuffer.wrap(new byte[] {1}))));
-            read.complete(catchThrowableOfType(IllegalStateException.class,
+            failures.add(catchThrowableOfType(IllegalStateException.class,
                 () -> channel.read(ByteBuffer.allocate(16))));
+            failures.add(catchThrowableOfType(IllegalStateException.class,
+                () -> key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE)));
         }, "not-the-selector");
         other.start();
-        assertThat(write.get(30, TimeUnit.SECONDS)).as("the write").isNotNull()
-            .hasMessageContaining("not-the-selector").hasMessageContaining(Thread.currentThread().getName());
-        assertThat(read.get(30, TimeUnit.SECONDS)).as("the read").isNotNull().hasMessageContaining("read");
+        other.join(30_000);
+        assertThat(failures).hasSize(3).doesNotContainNull();
+        assertThat(failures.get(0)).hasMessageContaining("write").hasMessageContaining("not-the-selector")
+            .hasMessageContaining(Thread.currentThread().getName());
+        assertThat(failures.get(1)).hasMessageContaining("read");
+        assertThat(failures.get(2)).hasMessageContaining("interest");
+        assertThat(key.interestOps()).as("left as it was").isEqualTo(SelectionKey.OP_READ);
         assertThat(channel.write(ByteBuffer.wrap(new byte[] {1}))).as("on the selecting thread").isEqualTo(1);
     }
 
