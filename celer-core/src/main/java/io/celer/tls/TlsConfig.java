@@ -230,9 +230,11 @@ public final class TlsConfig implements TransportFactory
      * reactor that never yields they would starve; the system property {@code celer.tls.handshakeNice} (0 to 19)
      * sets one nice value for all instead. The threads start when the first TLS server or client opens, with the
      * CPU affinity of the thread that opens it, so open it from an unpinned thread, or give an executor whose
-     * threads run where the reactors do not. Null runs the handshake on the reactor thread, as an executor that refuses a step or runs it at once
-     * on the calling thread does: one thread hop fewer per flight. Renegotiations and key updates after the
-     * handshake run on the reactor thread either way.
+     * threads run where the reactors do not. On io_uring, whose rings only the reactor thread drives, the steps
+     * make engine calls only and the reactor reads and writes the socket between them. Null runs the handshake
+     * on the reactor thread, as an executor that refuses a step or runs it at once on the calling thread does:
+     * one thread hop fewer per flight. Renegotiations and key updates after the handshake run on the reactor
+     * thread either way.
      *
      * @param executor the executor, or null for the reactor thread.
      * @return this.
