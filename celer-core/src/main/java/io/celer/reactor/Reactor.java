@@ -274,7 +274,7 @@ public final class Reactor implements AutoCloseable
             callback.run();
             return;
         }
-        final BlockingCall blockingCall = new BlockingCall(callback);
+        final BlockingCall blockingCall = BlockingCall.of(callback);
         offer(blockingCall);
         blockingCall.await(this);
     }

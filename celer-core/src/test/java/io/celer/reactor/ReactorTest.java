@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,12 +19,67 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.celer.test.Await;
 import io.celer.test.ProducerThreads;
 import io.celer.test.Reactors;
+import io.celer.test.SteadyAllocation;
 import io.celer.reactor.internal.Poller;
 
 class ReactorTest
 {
     @RegisterExtension
     final Reactors reactors = new Reactors();
+
+    @Test
+    void aCallAllocatesNothingOnEitherThreadOnceTheCallingThreadHasMadeOne() throws Exception
+    {
+        final ReactorConfig[] configs = {
+            new ReactorConfig().name("call-spinning"),
+            new ReactorConfig().name("call-parking").idleStrategy(new BackoffIdleStrategy(10, 10, 1_000, 100_000)),
+            new ReactorConfig().name("call-selecting").waitInSelector(true)};
+        for (final ReactorConfig config : configs)
+        {
+            final Reactor reactor = reactors.start(config);
+            final long[] runs = new long[1];
+            final Runnable callback = () -> runs[0]++;
+            final List<Long> windows = SteadyAllocation.perWindow(List.of(Thread.currentThread(), reactor.thread()),
+                () ->
+                {
+                    for (int i = 0; i < 1_000; i++)
+                    {
+                        reactor.call(callback);
+                    }
+                });
+            assertThat(windows).as("bytes per 1,000 calls, " + config.name()).last().isEqualTo(0L);
+            assertThat(runs[0]).isPositive();
+            reactor.close();
+        }
+    }
+
+    @Test
+    void aCallerThatStopsWaitingIsToldWhyAndItsNextCallStillWorks() throws Exception
+    {
+        final Reactor reactor = reactors.start("call-interrupted");
+        final CountDownLatch release = new CountDownLatch(1);
+        reactor.callAsync(() ->
+        {
+            try
+            {
+                release.await(); // holds the reactor, so the next call waits in its queue
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        });
+        final AtomicInteger ranLate = new AtomicInteger();
+        Thread.currentThread().interrupt();
+        assertThatThrownBy(() -> reactor.call(ranLate::incrementAndGet)).isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("interrupted");
+        assertThat(Thread.interrupted()).as("the interrupt is kept").isTrue();
+        release.countDown();
+        final AtomicInteger ranNext = new AtomicInteger();
+        reactor.call(ranNext::incrementAndGet);
+        assertThat(ranNext).hasValue(1);
+        assertThat(ranLate).as("the abandoned call still ran, once").hasValue(1);
+    }
 
     @Test
     void itsIdleStrategyHearsOfWorkSoThatABackOffStartsOver()
