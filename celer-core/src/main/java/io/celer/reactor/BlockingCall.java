@@ -3,15 +3,13 @@ package io.celer.reactor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import io.celer.reactor.internal.StallCulprit;
-
 /**
  * A callback whose caller waits for it: one per calling thread, used again for that thread's next call, so that
  * {@link Reactor#call} allocates nothing after a thread's first call (a latch would allocate its wait nodes each
  * time). A caller that stops waiting before the callback ran (the reactor stopped, or it was interrupted) leaves
  * its instance to the reactor's queue and takes a new one next time.
  */
-final class BlockingCall implements Runnable, StallCulprit
+final class BlockingCall implements Runnable
 {
     private static final ThreadLocal<BlockingCall> OF_THREAD = new ThreadLocal<>();
     private static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -53,8 +51,13 @@ final class BlockingCall implements Runnable, StallCulprit
         finish();
     }
 
-    @Override
-    public Object culprit()
+    /**
+     * What it runs, for the reactor to name in a stall report: read as it starts, since the caller sets up its
+     * next call on this instance once this one is done, before the report.
+     *
+     * @return the callback.
+     */
+    Runnable callback()
     {
         return callback;
     }

@@ -741,7 +741,7 @@ public final class Reactor implements AutoCloseable
 
     private void runCallback(final Runnable callback)
     {
-        dispatches.start(callback);
+        dispatches.start(callback instanceof BlockingCall ? ((BlockingCall)callback).callback() : callback);
         try
         {
             callback.run();
