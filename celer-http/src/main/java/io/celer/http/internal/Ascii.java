@@ -208,7 +208,10 @@ public final class Ascii
         }
         for (int i = 0; i < length; i++)
         {
-            if (lower(buffer.get(start + i)) != lower(text.charAt(i)))
+            final int b = buffer.get(start + i);
+            final int c = text.charAt(i);
+            // Most bytes match as they are; only those that do not pay for folding.
+            if (b != c && lower(b) != lower(c))
             {
                 return false;
             }
@@ -279,6 +282,21 @@ public final class Ascii
         final CharSequence[] tokens)
     {
         int found = 0;
+        if (tokens != null)
+        {
+            // Most lists hold one token and nothing else ("keep-alive"): compare the whole, no splitting.
+            for (int k = 0; k < tokens.length; k++)
+            {
+                if (equalsIgnoreCase(buffer, start, end, tokens[k]))
+                {
+                    found |= 1 << k;
+                }
+            }
+            if (found != 0)
+            {
+                return found;
+            }
+        }
         int i = start;
         while (i < end)
         {

@@ -72,6 +72,20 @@ public final class HeadScanner
     }
 
     /**
+     * Takes a head another scan of the same bytes found whole, as if this scanner had found it.
+     *
+     * @param firstLineFeed bytes from the message's start to its start line's LF.
+     * @param length        bytes of the head with its empty line.
+     */
+    public void found(final int firstLineFeed, final int length)
+    {
+        firstLf = firstLineFeed;
+        lineStart = length;
+        scanned = length - 1; // up to the empty line's LF, where a scan of its own stops
+        headEnd = length;
+    }
+
+    /**
      * Bytes of the message seen so far.
      *
      * @return bytes from the message's start, up to the head's last LF once found.

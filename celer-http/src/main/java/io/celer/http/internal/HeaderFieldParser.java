@@ -45,34 +45,31 @@ public final class HeaderFieldParser
         int[] nameEnd = into.nameEnd;
         int[] valueStart = into.valueStart;
         int[] valueEnd = into.valueEnd;
+        // Every line before the section's end has its line feed (the caller found them), the last at most just
+        // before the empty line's. One pass per line: the name up to its colon, then the value up to the first
+        // char a value may not hold, which in a well-formed line is the CR of its CRLF.
+        final int limit = Math.min(sectionEnd + 2, buffer.limit());
         int count = 0;
         int line = from;
         while (line < sectionEnd)
         {
-            // Every line before the section's end has its line feed (the caller found them), the last at most
-            // just before the empty line's.
-            final int lf = WordScan.lineFeed(buffer, line, Math.min(sectionEnd + 2, buffer.limit()));
-            if (lf <= line || buffer.get(lf - 1) != '\r')
-            {
-                return LINE_END;
-            }
-            final int end = lf - 1;
             final byte first = buffer.get(line);
             if (first == ' ' || first == '\t')
             {
                 if (!allowObsFold || count == 0)
                 {
-                    return FOLD;
+                    return failure(buffer, line, limit, FOLD);
+                }
+                final int stop = WordScan.fieldEnd(buffer, line, limit);
+                if (!crlf(buffer, stop, limit))
+                {
+                    return failure(buffer, line, limit, VALUE_CHAR);
                 }
                 // Replace the fold (the previous CRLF) by spaces and extend the value.
                 final int index = count - 1;
                 buffer.put(line - 2, (byte)' ');
                 buffer.put(line - 1, (byte)' ');
-                final int foldEnd = valueEnd(buffer, line, end);
-                if (foldEnd < 0)
-                {
-                    return VALUE_CHAR;
-                }
+                final int foldEnd = lastNonSpace(buffer, line, stop);
                 if (foldEnd > line)
                 {
                     if (valueStart[index] == valueEnd[index])
@@ -81,44 +78,130 @@ public final class HeaderFieldParser
                     }
                     valueEnd[index] = foldEnd - base;
                 }
-                line = lf + 1;
+                line = stop + 2;
                 continue;
             }
             int colon = line;
-            while (colon < end && Ascii.isTchar(buffer.get(colon)))
+            while (colon < limit && Ascii.isTchar(buffer.get(colon)))
             {
                 colon++;
             }
-            if (colon == line || colon == end || buffer.get(colon) != ':')
+            if (colon == line || colon == limit || buffer.get(colon) != ':')
             {
-                return NAME; // no name, a space before the colon, or a bad name char
+                return failure(buffer, line, limit, NAME); // no name, a space before the colon, or a bad name char
             }
             if (count == nameStart.length)
             {
                 if (!into.grow())
                 {
-                    return TOO_MANY;
+                    return failure(buffer, line, limit, TOO_MANY);
                 }
                 nameStart = into.nameStart;
                 nameEnd = into.nameEnd;
                 valueStart = into.valueStart;
                 valueEnd = into.valueEnd;
             }
-            final int vs = firstNonSpace(buffer, colon + 1, end);
-            final int ve = valueEnd(buffer, vs, end);
-            if (ve < 0)
+            final int vs = firstNonSpace(buffer, colon + 1, limit);
+            final int stop = WordScan.fieldEnd(buffer, vs, limit);
+            if (!crlf(buffer, stop, limit))
             {
-                return VALUE_CHAR;
+                return failure(buffer, line, limit, VALUE_CHAR);
             }
             nameStart[count] = line - base;
             nameEnd[count] = colon - base;
             valueStart[count] = vs - base;
-            valueEnd[count] = ve - base;
+            valueEnd[count] = lastNonSpace(buffer, vs, stop) - base;
             count++;
-            line = lf + 1;
+            line = stop + 2;
         }
         into.count = count;
         return count;
+    }
+
+    /**
+     * Scans the field lines of a head read whole, up to the empty line that ends them, without a scan before it
+     * for where the head ends: for the common head that arrives in one read, one pass over its bytes instead of
+     * two. Strict and silent: anything but well-formed fields (a fold, a bare LF, a bad char, more fields than
+     * the table holds, the bytes running out) returns -1, and the caller parses the head the usual way, which
+     * says what is wrong.
+     *
+     * @param buffer the bytes.
+     * @param base   absolute index the offsets are relative to.
+     * @param from   absolute index of the first field line.
+     * @param to     absolute index after the last byte read, at most the buffer's limit.
+     * @param into   receives the offsets, relative to base, and their count on success.
+     * @return the absolute index after the empty line's LF, or -1.
+     */
+    public static int scanWhole(
+        final ByteBuffer buffer, final int base, final int from, final int to, final HeadFields into)
+    {
+        int[] nameStart = into.nameStart;
+        int[] nameEnd = into.nameEnd;
+        int[] valueStart = into.valueStart;
+        int[] valueEnd = into.valueEnd;
+        int count = 0;
+        int line = from;
+        while (line + 1 < to)
+        {
+            if (buffer.get(line) == '\r')
+            {
+                if (buffer.get(line + 1) != '\n')
+                {
+                    return -1;
+                }
+                into.count = count;
+                return line + 2;
+            }
+            int colon = line;
+            while (colon < to && Ascii.isTchar(buffer.get(colon)))
+            {
+                colon++;
+            }
+            if (colon == line || colon == to || buffer.get(colon) != ':')
+            {
+                return -1; // a fold, a bare LF, no name or a bad one
+            }
+            if (count == nameStart.length)
+            {
+                if (!into.grow())
+                {
+                    return -1;
+                }
+                nameStart = into.nameStart;
+                nameEnd = into.nameEnd;
+                valueStart = into.valueStart;
+                valueEnd = into.valueEnd;
+            }
+            final int vs = firstNonSpace(buffer, colon + 1, to);
+            final int stop = WordScan.fieldEnd(buffer, vs, to);
+            if (!crlf(buffer, stop, to))
+            {
+                return -1;
+            }
+            nameStart[count] = line - base;
+            nameEnd[count] = colon - base;
+            valueStart[count] = vs - base;
+            valueEnd[count] = lastNonSpace(buffer, vs, stop) - base;
+            count++;
+            line = stop + 2;
+        }
+        return -1;
+    }
+
+    /** Whether a CRLF is at the index. */
+    private static boolean crlf(final ByteBuffer buffer, final int at, final int limit)
+    {
+        return at + 1 < limit && buffer.get(at) == '\r' && buffer.get(at + 1) == '\n';
+    }
+
+    /**
+     * What is wrong with a line: a line that does not end in CRLF is reported as that whatever else it holds,
+     * as a parser that first split the lines would; otherwise what the caller found.
+     */
+    private static int failure(final ByteBuffer buffer, final int line, final int limit, final int found)
+    {
+        final int lf = WordScan.lineFeed(buffer, line, limit);
+        return lf <= line || buffer.get(lf - 1) != '\r' ? LINE_END : found;
     }
 
     /**
@@ -187,16 +270,5 @@ public final class HeaderFieldParser
             i--;
         }
         return i;
-    }
-
-    /**
-     * Checks a value's chars and trims trailing whitespace.
-     *
-     * @return the index after the value's last char, or -1 for a char a field value may not hold (a CTL, a
-     *         bare CR, NUL).
-     */
-    static int valueEnd(final ByteBuffer buffer, final int from, final int end)
-    {
-        return WordScan.fieldContent(buffer, from, end) ? lastNonSpace(buffer, from, end) : -1;
     }
 }

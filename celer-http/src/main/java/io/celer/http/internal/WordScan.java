@@ -3,8 +3,8 @@ package io.celer.http.internal;
 import java.nio.ByteBuffer;
 
 /**
- * Scans a head's bytes eight at a time: the line feed that ends a line, and whether a field value holds only
- * the chars it may. Hand-written because it is the parser's innermost loop and no library scans a
+ * Scans a head's bytes eight at a time: the line feed that ends a line, and where a field value stops holding
+ * only the chars it may. Hand-written because it is the parser's innermost loop and no library scans a
  * {@link ByteBuffer} in place without garbage; the tests check it byte for byte against the plain loops.
  *
  * <p>Each word is tested exactly, with no carry from one byte into the next, so the first byte flagged in
@@ -63,31 +63,49 @@ public final class WordScan
      */
     public static boolean fieldContent(final ByteBuffer buffer, final int from, final int to)
     {
+        return fieldEnd(buffer, from, to) == to;
+    }
+
+    /**
+     * Where the first byte a field value may not hold is: in a well-formed field line, the CR that ends it. One
+     * pass finds both the value's end and any char it may not hold.
+     *
+     * @param buffer the bytes.
+     * @param from   absolute index of the first.
+     * @param to     absolute index after the last, at most the buffer's limit.
+     * @return the absolute index of the first control char but HTAB, or DEL; {@code to} when there is none.
+     */
+    public static int fieldEnd(final ByteBuffer buffer, final int from, final int to)
+    {
         int i = from;
         while (i + Long.BYTES <= to)
         {
             final long word = buffer.getLong(i);
-            // Below a space (HTAB among them, which is allowed: those words are checked byte by byte) or DEL.
-            if ((belowSpace(word) | zeroBytes(word ^ DELETES)) != 0 && !fieldContentBytes(buffer, i, i + Long.BYTES))
+            // Below a space (HTAB among them, which is allowed: those words are looked at byte by byte) or DEL.
+            if ((belowSpace(word) | zeroBytes(word ^ DELETES)) != 0)
             {
-                return false;
+                final int end = fieldEndBytes(buffer, i, i + Long.BYTES);
+                if (end < i + Long.BYTES)
+                {
+                    return end;
+                }
             }
             i += Long.BYTES;
         }
-        return fieldContentBytes(buffer, i, to);
+        return fieldEndBytes(buffer, i, to);
     }
 
-    private static boolean fieldContentBytes(final ByteBuffer buffer, final int from, final int to)
+    private static int fieldEndBytes(final ByteBuffer buffer, final int from, final int to)
     {
         for (int i = from; i < to; i++)
         {
             final byte b = buffer.get(i);
             if (!Ascii.isFieldVchar(b) && b != ' ' && b != '\t')
             {
-                return false;
+                return i;
             }
         }
-        return true;
+        return to;
     }
 
     /** 0x80 in each byte of the word that is 0, and nothing elsewhere. */

@@ -52,66 +52,79 @@ final class FramingFields
             final int ne = start + head.nameEnd(h);
             final int vs = start + head.valueStart(h);
             final int ve = start + head.valueEnd(h);
-            if (Ascii.equalsIgnoreCase(buffer, ns, ne, "content-length"))
+            // The name's length picks the one framing field it can be, so most fields cost one comparison.
+            switch (ne - ns)
             {
-                final long length = HeaderFieldParser.contentLength(buffer, vs, ve);
-                if (length < 0 || (contentLength >= 0 && contentLength != length))
-                {
-                    return HttpStatus.BAD_REQUEST;
-                }
-                contentLength = length;
-            }
-            else if (Ascii.equalsIgnoreCase(buffer, ns, ne, "transfer-encoding"))
-            {
-                transferEncoding = true;
-                int i = vs;
-                while (i <= ve)
-                {
-                    int e = i;
-                    while (e < ve && buffer.get(e) != ',')
+                case 14:
+                    if (Ascii.equalsIgnoreCase(buffer, ns, ne, "content-length"))
                     {
-                        e++;
-                    }
-                    final int ts = HeaderFieldParser.firstNonSpace(buffer, i, e);
-                    final int te = HeaderFieldParser.lastNonSpace(buffer, ts, e);
-                    if (ts < te)
-                    {
-                        if (Ascii.equalsIgnoreCase(buffer, ts, te, "chunked"))
+                        final long length = HeaderFieldParser.contentLength(buffer, vs, ve);
+                        if (length < 0 || (contentLength >= 0 && contentLength != length))
                         {
-                            chunkedCount++;
-                            lastChunked = true;
+                            return HttpStatus.BAD_REQUEST;
                         }
-                        else
-                        {
-                            lastChunked = false;
-                            otherCoding = true;
-                        }
+                        contentLength = length;
                     }
-                    else if (e < ve || i == vs)
+                    break;
+                case 17:
+                    if (Ascii.equalsIgnoreCase(buffer, ns, ne, "transfer-encoding"))
                     {
-                        return HttpStatus.BAD_REQUEST; // an empty list element or an empty value
+                        transferEncoding = true;
+                        int i = vs;
+                        while (i <= ve)
+                        {
+                            int e = i;
+                            while (e < ve && buffer.get(e) != ',')
+                            {
+                                e++;
+                            }
+                            final int ts = HeaderFieldParser.firstNonSpace(buffer, i, e);
+                            final int te = HeaderFieldParser.lastNonSpace(buffer, ts, e);
+                            if (ts < te)
+                            {
+                                if (Ascii.equalsIgnoreCase(buffer, ts, te, "chunked"))
+                                {
+                                    chunkedCount++;
+                                    lastChunked = true;
+                                }
+                                else
+                                {
+                                    lastChunked = false;
+                                    otherCoding = true;
+                                }
+                            }
+                            else if (e < ve || i == vs)
+                            {
+                                return HttpStatus.BAD_REQUEST; // an empty list element or an empty value
+                            }
+                            i = e + 1;
+                        }
                     }
-                    i = e + 1;
-                }
-            }
-            else if (Ascii.equalsIgnoreCase(buffer, ns, ne, "connection"))
-            {
-                final int options = Ascii.listedTokens(buffer, vs, ve, CONNECTION_OPTIONS);
-                close |= (options & CLOSE) != 0;
-                keepAliveToken |= (options & KEEP_ALIVE) != 0;
-                upgradeToken |= (options & UPGRADE) != 0;
-            }
-            else if (Ascii.equalsIgnoreCase(buffer, ns, ne, "expect"))
-            {
-                if (!Ascii.equalsIgnoreCase(buffer, vs, ve, "100-continue"))
-                {
-                    return HttpStatus.EXPECTATION_FAILED;
-                }
-                request.expectContinue = minorVersion == 1; // HTTP/1.0 clients never wait for it
-            }
-            else if (Ascii.equalsIgnoreCase(buffer, ns, ne, "upgrade"))
-            {
-                upgradeField = true;
+                    break;
+                case 10:
+                    if (Ascii.equalsIgnoreCase(buffer, ns, ne, "connection"))
+                    {
+                        final int options = Ascii.listedTokens(buffer, vs, ve, CONNECTION_OPTIONS);
+                        close |= (options & CLOSE) != 0;
+                        keepAliveToken |= (options & KEEP_ALIVE) != 0;
+                        upgradeToken |= (options & UPGRADE) != 0;
+                    }
+                    break;
+                case 6:
+                    if (Ascii.equalsIgnoreCase(buffer, ns, ne, "expect"))
+                    {
+                        if (!Ascii.equalsIgnoreCase(buffer, vs, ve, "100-continue"))
+                        {
+                            return HttpStatus.EXPECTATION_FAILED;
+                        }
+                        request.expectContinue = minorVersion == 1; // HTTP/1.0 clients never wait for it
+                    }
+                    break;
+                case 7:
+                    upgradeField |= Ascii.equalsIgnoreCase(buffer, ns, ne, "upgrade");
+                    break;
+                default:
+                    break;
             }
         }
         if (transferEncoding)

@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import java.nio.BufferOverflowException;
 import java.nio.ByteBuffer;
 
+import io.celer.http.HeaderField;
 import io.celer.http.HttpStatus;
 import io.celer.http.internal.Ascii;
 import io.celer.tcp.Connection;
@@ -217,6 +218,28 @@ public final class HttpResponse
     }
 
     /**
+     * Adds a field encoded beforehand: its bytes are copied, with no checks left to make.
+     *
+     * @param field the field.
+     * @return this.
+     * @throws IllegalStateException if the head outgrows its buffer.
+     */
+    public HttpResponse header(final HeaderField field)
+    {
+        checkOpen();
+        ensureStatus();
+        try
+        {
+            field.writeTo(head);
+        }
+        catch (final BufferOverflowException ex)
+        {
+            throw headTooLarge();
+        }
+        return this;
+    }
+
+    /**
      * Adds a field with a decimal value.
      *
      * @param name  a token.
@@ -262,10 +285,20 @@ public final class HttpResponse
     public void body(final byte[] body, final int offset, final int length)
     {
         checkOpen();
-        commitHead(length);
-        if (sendsBody)
+        endHead(length);
+        if (sendsBody && length <= head.remaining())
         {
-            owner.emit(this, body, offset, length);
+            // A small body rides with the head: one hand-over instead of two.
+            head.put(body, offset, length);
+            emitHead();
+        }
+        else
+        {
+            emitHead();
+            if (sendsBody)
+            {
+                owner.emit(this, body, offset, length);
+            }
         }
         finish();
     }
@@ -278,10 +311,19 @@ public final class HttpResponse
     public void body(final ByteBuffer body)
     {
         checkOpen();
-        commitHead(body.remaining());
-        if (sendsBody)
+        endHead(body.remaining());
+        if (sendsBody && body.remaining() <= head.remaining())
         {
-            owner.emit(this, body);
+            head.put(body);
+            emitHead();
+        }
+        else
+        {
+            emitHead();
+            if (sendsBody)
+            {
+                owner.emit(this, body);
+            }
         }
         body.position(body.limit());
         finish();
@@ -490,8 +532,15 @@ public final class HttpResponse
         finish();
     }
 
-    /** Ends the head; {@code contentLength} is the body's, -1 for a streamed body, -2 for none (an upgrade). */
+    /** Ends the head and sends it; {@code contentLength} as for {@link #endHead}. */
     private void commitHead(final long contentLength)
+    {
+        endHead(contentLength);
+        emitHead();
+    }
+
+    /** Ends the head; {@code contentLength} is the body's, -1 for a streamed body, -2 for none (an upgrade). */
+    private void endHead(final long contentLength)
     {
         ensureStatus();
         final boolean bodyless = status < 200 || status == HttpStatus.NO_CONTENT || status == HttpStatus.NOT_MODIFIED;
@@ -531,6 +580,10 @@ public final class HttpResponse
         {
             throw headTooLarge();
         }
+    }
+
+    private void emitHead()
+    {
         head.flip();
         owner.emit(this, head);
         head.clear();

@@ -7,6 +7,7 @@ import io.celer.http.internal.Ascii;
 import io.celer.http.internal.HeadFields;
 import io.celer.http.internal.HeadScanner;
 import io.celer.http.internal.HeaderFieldParser;
+import io.celer.http.internal.WordScan;
 
 /**
  * Finds where a request's head ends through a {@link HeadScanner}, enforcing the length limits as
@@ -18,6 +19,8 @@ final class RequestHeadParser
     static final int NEED_MORE = -1;
     /** The head is parsed. */
     static final int DONE = 0;
+    /** Not a well-formed head read whole: the scanner takes it. */
+    private static final int NOT_WHOLE = -2;
 
     private final int maxRequestLine;
     private final int maxHeaderSection;
@@ -89,6 +92,14 @@ final class RequestHeadParser
      */
     int parse(final ByteBuffer buffer, final int start, final int to, final HttpRequest request)
     {
+        if (scanner.scanned() == 0)
+        {
+            final int status = parseWhole(buffer, start, to, request);
+            if (status != NOT_WHOLE)
+            {
+                return status;
+            }
+        }
         final boolean found = scanner.scan(buffer, start, to);
         final int firstLf = scanner.firstLineFeed();
         if (firstLf < 0)
@@ -128,6 +139,34 @@ final class RequestHeadParser
     }
 
     /**
+     * Parses a head that arrived whole in one pass, with no scan for its end before: the common case, at half
+     * the cost. Anything this path does not take as well-formed and within the limits goes to the scanner's
+     * path, which finds the same head or says what is wrong with it.
+     *
+     * @return {@link #DONE}, a status to reject the request with, or {@link #NOT_WHOLE}.
+     */
+    private int parseWhole(final ByteBuffer buffer, final int start, final int to, final HttpRequest request)
+    {
+        final int firstLf = WordScan.lineFeed(buffer, start, Math.min(to, start + maxRequestLine + 1));
+        if (firstLf < 0)
+        {
+            return NOT_WHOLE;
+        }
+        request.reset();
+        final int end = HeaderFieldParser.scanWhole(buffer, start, firstLf + 1, to, request.head);
+        // Past the section's limit the scanner's path answers 431, as for a head that came in parts.
+        if (end < 0 || end - firstLf - 2 > maxHeaderSection)
+        {
+            return NOT_WHOLE;
+        }
+        final int headEnd = end - start;
+        scanner.found(firstLf - start, headEnd);
+        request.headEnd = headEnd;
+        final int lineStatus = RequestLineParser.parse(buffer, start, firstLf, request);
+        return lineStatus != 0 ? lineStatus : hostAndFraming(buffer, start, request);
+    }
+
+    /**
      * Parses the fields between the request line and the empty line, then the Host rules (RFC 9112, 3.2) and the
      * framing fields.
      *
@@ -136,12 +175,19 @@ final class RequestHeadParser
     private int fields(final ByteBuffer buffer, final int start, final int from, final int headEnd,
         final HttpRequest request)
     {
-        final HeadFields head = request.head;
-        final int count = HeaderFieldParser.scan(buffer, start, from, headEnd - 2, allowObsFold, head);
+        final int count = HeaderFieldParser.scan(buffer, start, from, headEnd - 2, allowObsFold, request.head);
         if (count < 0)
         {
             return count == HeaderFieldParser.TOO_MANY ? HttpStatus.HEADER_FIELDS_TOO_LARGE : HttpStatus.BAD_REQUEST;
         }
+        return hostAndFraming(buffer, start, request);
+    }
+
+    /** The Host rules (RFC 9112, 3.2), then the framing fields, over a parsed table. */
+    private static int hostAndFraming(final ByteBuffer buffer, final int start, final HttpRequest request)
+    {
+        final HeadFields head = request.head;
+        final int count = head.count();
         int hostCount = 0;
         for (int h = 0; h < count; h++)
         {

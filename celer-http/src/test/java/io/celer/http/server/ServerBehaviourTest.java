@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
+import io.celer.http.HeaderField;
 import io.celer.http.HttpMethod;
 
 /**
@@ -37,6 +38,43 @@ class ServerBehaviourTest
                 assertThat(response.header("Date")).matches("[A-Z][a-z]{2}, \\d{2} [A-Z][a-z]{2} \\d{4} \\d{2}:\\d{2}:\\d{2} GMT");
                 assertThat(response.header("Connection")).isNull();
             }
+        }
+    }
+
+    @Test
+    void preEncodedFieldsAndBodiesOfEverySizeGoOutAsGiven() throws Exception
+    {
+        final HeaderField pre = HeaderField.of("X-Pre", "one, two");
+        final byte[] small = "small".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        final byte[] large = new byte[5_000];
+        java.util.Arrays.fill(large, (byte)'L');
+        final HeaderField tooLong = HeaderField.of("X-Long", "v".repeat(200));
+        server = new TestServer(new HttpServerConfig().responseHeadSize(128), TestServer.routes()
+            .get("/small", (req, res) -> res.header(pre).header("X-Plain", 3).body(small))
+            .get("/large", (req, res) -> res.header(pre).body(java.nio.ByteBuffer.wrap(large)))
+            .get("/too-long", (req, res) -> res.header(tooLong).body(small))
+            .build());
+        try (RawClient client = new RawClient(server.port()))
+        {
+            // A body that fits beside the head rides with it; one that does not follows it; a HEAD gets neither.
+            client.send("GET /small HTTP/1.1\r\nHost: x\r\n\r\nGET /large HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "HEAD /small HTTP/1.1\r\nHost: x\r\n\r\nGET /small HTTP/1.1\r\nHost: x\r\n\r\n");
+            final RawClient.Response first = client.read();
+            assertThat(first.header("X-Pre")).isEqualTo("one, two");
+            assertThat(first.header("X-Plain")).isEqualTo("3");
+            assertThat(first.bodyText()).isEqualTo("small");
+            final RawClient.Response second = client.read();
+            assertThat(second.header("X-Pre")).isEqualTo("one, two");
+            assertThat(second.body).isEqualTo(large);
+            final RawClient.Response head = client.read(true);
+            assertThat(head.header("Content-Length")).isEqualTo("5");
+            assertThat(client.read().bodyText()).isEqualTo("small");
+        }
+        try (RawClient client = new RawClient(server.port()))
+        {
+            client.send("GET /too-long HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertThat(client.read().statusLine).as("a head past its buffer fails the handler")
+                .isEqualTo("HTTP/1.1 500 Internal Server Error");
         }
     }
 

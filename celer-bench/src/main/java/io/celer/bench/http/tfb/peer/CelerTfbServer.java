@@ -8,6 +8,7 @@ import io.celer.bench.peer.server.LoopProbe;
 import io.celer.bench.peer.server.PeerMain;
 import io.celer.bench.peer.server.PeerOptions;
 import io.celer.bench.peer.server.PeerServer;
+import io.celer.http.HeaderField;
 import io.celer.http.server.HttpHandler;
 import io.celer.http.server.HttpRequest;
 import io.celer.http.server.HttpResponse;
@@ -37,6 +38,9 @@ import picocli.CommandLine.Option;
 public final class CelerTfbServer implements PeerServer
 {
     private static final byte[] HELLO = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
+    // Encoded once, as the peers' entries pre-encode theirs.
+    private static final HeaderField TEXT_PLAIN = HeaderField.of("Content-Type", "text/plain");
+    private static final HeaderField APPLICATION_JSON = HeaderField.of("Content-Type", "application/json");
 
     @Mixin
     PeerOptions options = new PeerOptions();
@@ -126,14 +130,14 @@ public final class CelerTfbServer implements PeerServer
 
         private static void plaintext(final HttpRequest request, final HttpResponse response)
         {
-            response.header("Content-Type", "text/plain").body(HELLO);
+            response.header(TEXT_PLAIN).body(HELLO);
         }
 
         private void json(final HttpRequest request, final HttpResponse response)
         {
             // Serialized per request, as the test asks; the bytes are copied out before body() returns.
             json.writeMessage(message.text());
-            response.header("Content-Type", "application/json").body(json.bytes(), 0, json.length());
+            response.header(APPLICATION_JSON).body(json.bytes(), 0, json.length());
         }
     }
 
