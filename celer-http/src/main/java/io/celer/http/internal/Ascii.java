@@ -220,6 +220,36 @@ public final class Ascii
     }
 
     /**
+     * Whether bytes spell a text given in lower case, ignoring ASCII case: for constants, compared without a
+     * {@link CharSequence}'s per-char checks.
+     *
+     * @param buffer    the bytes.
+     * @param start     absolute index of the first.
+     * @param end       absolute index after the last.
+     * @param lowerCase the text's bytes, no upper-case letter among them.
+     * @return true if equal.
+     */
+    public static boolean equalsLowerCase(
+        final ByteBuffer buffer, final int start, final int end, final byte[] lowerCase)
+    {
+        final int length = lowerCase.length;
+        if (end - start != length)
+        {
+            return false;
+        }
+        for (int i = 0; i < length; i++)
+        {
+            final int b = buffer.get(start + i);
+            final int c = lowerCase[i];
+            if (b != c && (b < 'A' || b > 'Z' || b + 32 != c))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Whether bytes spell a text exactly, one char per byte.
      *
      * @param buffer the bytes.

@@ -15,6 +15,7 @@ public final class WordScan
     private static final long LOW_SEVEN = 0x7F7F7F7F7F7F7F7FL;
     private static final long LINE_FEEDS = 0x0A0A0A0A0A0A0A0AL;
     private static final long DELETES = 0x7F7F7F7F7F7F7F7FL;
+    private static final long TABS = 0x0909090909090909L;
     /** Added to each byte's low seven bits: the sum reaches 0x80 exactly from 0x20, a space, on. */
     private static final long FROM_SPACE = 0x6060606060606060L;
 
@@ -81,14 +82,11 @@ public final class WordScan
         while (i + Long.BYTES <= to)
         {
             final long word = buffer.getLong(i);
-            // Below a space (HTAB among them, which is allowed: those words are looked at byte by byte) or DEL.
-            if ((belowSpace(word) | zeroBytes(word ^ DELETES)) != 0)
+            // Below a space but not HTAB, or DEL: each flag is exact per byte, so the first is the answer.
+            final long flags = belowSpace(word) & ~zeroBytes(word ^ TABS) | zeroBytes(word ^ DELETES);
+            if (flags != 0)
             {
-                final int end = fieldEndBytes(buffer, i, i + Long.BYTES);
-                if (end < i + Long.BYTES)
-                {
-                    return end;
-                }
+                return i + first(buffer, flags);
             }
             i += Long.BYTES;
         }

@@ -20,6 +20,15 @@ final class FramingFields
     private static final int CLOSE = 1;
     private static final int KEEP_ALIVE = 2;
     private static final int UPGRADE = 4;
+    private static final byte[] CONTENT_LENGTH = bytes("content-length");
+    private static final byte[] TRANSFER_ENCODING = bytes("transfer-encoding");
+    private static final byte[] CONNECTION = bytes("connection");
+    private static final byte[] EXPECT = bytes("expect");
+    private static final byte[] UPGRADE_NAME = bytes("upgrade");
+    private static final byte[] CHUNKED = bytes("chunked");
+    private static final byte[] CONTINUE = bytes("100-continue");
+    private static final byte[] KEEP_ALIVE_VALUE = bytes("keep-alive");
+    private static final byte[] CLOSE_VALUE = bytes("close");
 
     private FramingFields()
     {
@@ -56,7 +65,7 @@ final class FramingFields
             switch (ne - ns)
             {
                 case 14:
-                    if (Ascii.equalsIgnoreCase(buffer, ns, ne, "content-length"))
+                    if (Ascii.equalsLowerCase(buffer, ns, ne, CONTENT_LENGTH))
                     {
                         final long length = HeaderFieldParser.contentLength(buffer, vs, ve);
                         if (length < 0 || (contentLength >= 0 && contentLength != length))
@@ -67,7 +76,7 @@ final class FramingFields
                     }
                     break;
                 case 17:
-                    if (Ascii.equalsIgnoreCase(buffer, ns, ne, "transfer-encoding"))
+                    if (Ascii.equalsLowerCase(buffer, ns, ne, TRANSFER_ENCODING))
                     {
                         transferEncoding = true;
                         int i = vs;
@@ -82,7 +91,7 @@ final class FramingFields
                             final int te = HeaderFieldParser.lastNonSpace(buffer, ts, e);
                             if (ts < te)
                             {
-                                if (Ascii.equalsIgnoreCase(buffer, ts, te, "chunked"))
+                                if (Ascii.equalsLowerCase(buffer, ts, te, CHUNKED))
                                 {
                                     chunkedCount++;
                                     lastChunked = true;
@@ -102,18 +111,21 @@ final class FramingFields
                     }
                     break;
                 case 10:
-                    if (Ascii.equalsIgnoreCase(buffer, ns, ne, "connection"))
+                    if (Ascii.equalsLowerCase(buffer, ns, ne, CONNECTION))
                     {
-                        final int options = Ascii.listedTokens(buffer, vs, ve, CONNECTION_OPTIONS);
+                        // The values nearly every request sends, whole, before reading the value as a list.
+                        final int options = Ascii.equalsLowerCase(buffer, vs, ve, KEEP_ALIVE_VALUE) ? KEEP_ALIVE
+                            : Ascii.equalsLowerCase(buffer, vs, ve, CLOSE_VALUE) ? CLOSE
+                            : Ascii.listedTokens(buffer, vs, ve, CONNECTION_OPTIONS);
                         close |= (options & CLOSE) != 0;
                         keepAliveToken |= (options & KEEP_ALIVE) != 0;
                         upgradeToken |= (options & UPGRADE) != 0;
                     }
                     break;
                 case 6:
-                    if (Ascii.equalsIgnoreCase(buffer, ns, ne, "expect"))
+                    if (Ascii.equalsLowerCase(buffer, ns, ne, EXPECT))
                     {
-                        if (!Ascii.equalsIgnoreCase(buffer, vs, ve, "100-continue"))
+                        if (!Ascii.equalsLowerCase(buffer, vs, ve, CONTINUE))
                         {
                             return HttpStatus.EXPECTATION_FAILED;
                         }
@@ -121,7 +133,7 @@ final class FramingFields
                     }
                     break;
                 case 7:
-                    upgradeField |= Ascii.equalsIgnoreCase(buffer, ns, ne, "upgrade");
+                    upgradeField |= Ascii.equalsLowerCase(buffer, ns, ne, UPGRADE_NAME);
                     break;
                 default:
                     break;
@@ -145,5 +157,10 @@ final class FramingFields
         head.keepAlive(!close && (minorVersion == 1 || keepAliveToken));
         request.upgrade = upgradeToken && upgradeField && minorVersion == 1;
         return 0;
+    }
+
+    private static byte[] bytes(final String lowerCase)
+    {
+        return lowerCase.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 }

@@ -21,6 +21,7 @@ final class RequestHeadParser
     static final int DONE = 0;
     /** Not a well-formed head read whole: the scanner takes it. */
     private static final int NOT_WHOLE = -2;
+    private static final byte[] HOST = {'h', 'o', 's', 't'};
 
     private final int maxRequestLine;
     private final int maxHeaderSection;
@@ -191,7 +192,7 @@ final class RequestHeadParser
         int hostCount = 0;
         for (int h = 0; h < count; h++)
         {
-            if (Ascii.equalsIgnoreCase(buffer, start + head.nameStart(h), start + head.nameEnd(h), "host"))
+            if (Ascii.equalsLowerCase(buffer, start + head.nameStart(h), start + head.nameEnd(h), HOST))
             {
                 hostCount++;
                 request.hostIndex = h;
