@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.celer.http.AsciiView;
+import io.celer.http.HeaderField;
 import io.celer.http.server.HttpRequest;
 import io.celer.http.server.HttpResponse;
 import io.celer.http.server.HttpServerConfig;
@@ -16,8 +17,8 @@ import io.celer.tcp.TcpConfig;
  * {@code POST /echo}; anything else is 404 (405 for another method on these paths), and a bad request gets the
  * server's own status.
  *
- * <p>Garbage-free on the reactor: the bodies and field values are encoded once, here, and an echoed body goes
- * from the read buffer to the response without a copy of its own. One instance serves one reactor.
+ * <p>Garbage-free on the reactor: the bodies and the fields sent with them are encoded once, here, and an echoed
+ * body goes from the read buffer to the response without a copy of its own. One instance serves one reactor.
  */
 public final class HelloRoutes
 {
@@ -25,6 +26,8 @@ public final class HelloRoutes
     public static final byte[] HELLO = ascii("Hello, World!");
     /** The JSON body. */
     public static final byte[] JSON = ascii("{\"message\":\"Hello, World!\"}");
+    private static final HeaderField TEXT_PLAIN = HeaderField.of("Content-Type", "text/plain");
+    private static final HeaderField APPLICATION_JSON = HeaderField.of("Content-Type", "application/json");
     /** The content type of an echoed body whose request named none. */
     static final String OCTET_STREAM = "application/octet-stream";
 
@@ -66,12 +69,12 @@ public final class HelloRoutes
 
     private static void plaintext(final HttpRequest request, final HttpResponse response)
     {
-        response.header("Content-Type", "text/plain").body(HELLO);
+        response.header(TEXT_PLAIN).body(HELLO);
     }
 
     private static void json(final HttpRequest request, final HttpResponse response)
     {
-        response.header("Content-Type", "application/json").body(JSON);
+        response.header(APPLICATION_JSON).body(JSON);
     }
 
     private void echo(final HttpRequest request, final HttpResponse response)

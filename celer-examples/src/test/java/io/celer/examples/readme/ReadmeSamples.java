@@ -3,6 +3,7 @@ package io.celer.examples.readme;
 import java.nio.ByteBuffer;
 
 import io.celer.framing.LineFraming;
+import io.celer.http.HeaderField;
 import io.celer.http.server.HttpServer;
 import io.celer.http.server.HttpServerConfig;
 import io.celer.http.server.Router;
@@ -52,8 +53,9 @@ final class ReadmeSamples
     {
         // README:begin http
         Reactor reactor = Reactor.create();
+        HeaderField textPlain = HeaderField.of("Content-Type", "text/plain"); // encoded once, copied per response
         Router routes = Router.builder()
-            .get("/hello", (request, response) -> response.header("Content-Type", "text/plain").body("hello"))
+            .get("/hello", (request, response) -> response.header(textPlain).body("hello"))
             .post("/echo", (request, response) -> response.body(request.body()))
             .build();
         new HttpServer(reactor, port, new HttpServerConfig(), routes).open();
