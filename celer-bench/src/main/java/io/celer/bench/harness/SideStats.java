@@ -81,6 +81,18 @@ public record SideStats(Long gcCount, Long allocatedBytes, long messages, String
     }
 
     /**
+     * The process's CPU time in user space alone per message it handled while measuring: the part its own code
+     * (and its JIT and GC threads) spent, without the kernel's system calls every server makes alike.
+     *
+     * @return microseconds per message, or null where the side reports no CPU time or handled nothing.
+     */
+    public Double userCpuMicrosPerMessage()
+    {
+        final Long user = number("cpu_user_ms");
+        return user == null || messages <= 0 ? null : user * 1e3 / messages;
+    }
+
+    /**
      * The process's CPU time over its own measured time, where it reports both.
      *
      * @return percent of one core, or null.

@@ -29,10 +29,11 @@ final class HttpDetails
             + "request by the client's reactor / by the server (scope: its event loop's thread, or all threads); CPU: "
             + "each process's CPU time over the measure, percent of one core, client / server (the side near 100 % "
             + "set the rate); CPU us/req: each process's CPU time, user and system, per request it handled, client / "
-            + "server; loops: the server's reactors or event loops; per-loop share %: each one's share of the "
+            + "server, and in parentheses the server's user time alone (the kernel's system calls cost every server "
+            + "alike); loops: the server's reactors or event loops; per-loop share %: each one's share of the "
             + "requests (req), and of the connections (conn: the most it held at once; Celer alone tells).\n\n"
             + Sweep.points(List.of("server", "connections", "req/s", "p50", "p90", "p99", "p99.9", "max", "errors",
-                "GC c/s", "alloc B/req c / s", "scope", "CPU % c / s", "CPU us/req c / s", "loops",
+                "GC c/s", "alloc B/req c / s", "scope", "CPU % c / s", "CPU us/req c / s (user)", "loops",
                 "per-loop share %"), entries,
                 p ->
             {
@@ -44,7 +45,8 @@ final class HttpDetails
                     String.valueOf(server.allocationScope()),
                     percent(p.clientCpu()) + " / " + percent(server.cpuPercent()),
                     Cells.cpuPerMessage(p.clientCpuPerRequest()) + " / "
-                        + Cells.cpuPerMessage(server.cpuMicrosPerRequest()),
+                        + Cells.cpuPerMessage(server.cpuMicrosPerRequest()) + " ("
+                        + Cells.cpuPerMessage(server.userCpuMicrosPerRequest()) + ")",
                     Cells.orNa(server.loops(), "%d"), server.spreadCell());
             }).markdown();
     }

@@ -20,6 +20,7 @@ import io.celer.bench.harness.SideStats;
  * @param cpuPercent               its process's CPU over the measure, percent of one core; null if not told.
  * @param cpuMicrosPerRequest      its process's CPU time, user and kernel, over the measure per request it
  *                                 answered, in microseconds; null if not told.
+ * @param userCpuMicrosPerRequest  the user-space part of it; null if not told.
  * @param loops                    its reactors or event loops; null for a server of a thread pool or threads.
  * @param loopRequestsPercent      each loop's share of the requests it answered, percent; null without loops.
  * @param loopConnectionsPercent   each loop's share of the connections, by the most each held at once while
@@ -33,6 +34,7 @@ record ServerFacts(
     @JsonProperty("server_allocation_scope") String allocationScope,
     @JsonProperty("server_cpu_percent") Double cpuPercent,
     @JsonProperty("server_cpu_us_per_request") Double cpuMicrosPerRequest,
+    @JsonProperty("server_user_cpu_us_per_request") Double userCpuMicrosPerRequest,
     @JsonProperty("server_loops") Integer loops,
     @JsonProperty("server_loop_requests_percent") List<Double> loopRequestsPercent,
     @JsonProperty("server_loop_connections_percent") List<Double> loopConnectionsPercent,
@@ -58,7 +60,8 @@ record ServerFacts(
     static ServerFacts of(final SideStats stats)
     {
         return new ServerFacts(stats.messages(), stats.gcCount(), stats.allocatedPerMessage(),
-            stats.values().get("scope"), stats.cpuPercent(), stats.cpuMicrosPerMessage(), LoopShares.loops(stats),
+            stats.values().get("scope"), stats.cpuPercent(), stats.cpuMicrosPerMessage(), stats.userCpuMicrosPerMessage(),
+            LoopShares.loops(stats),
             LoopShares.percent(stats, "messages"), LoopShares.percent(stats, "peak_connections"), stats.jdk());
     }
 }

@@ -71,6 +71,9 @@ class HttpBenchTest
                 assertThat(point.get("client_cpu_us_per_request").asDouble()).as(peer).isPositive()
                     .isLessThan(1e6 / point.get("requests").asLong() * 1.5);
                 assertThat(point.get("server_cpu_us_per_request").asDouble()).as(peer).isPositive();
+                // Its user-space part, counted in 10 ms ticks as the whole is: at most the whole.
+                assertThat(point.get("server_user_cpu_us_per_request").asDouble()).as(peer).isNotNegative()
+                    .isLessThanOrEqualTo(point.get("server_cpu_us_per_request").asDouble());
             }
             assertThat(connections).as(peer).containsExactly(1, 10);
         }

@@ -28,6 +28,7 @@ import io.celer.bench.http.Sweep;
  * @param serverCpu                 the server's process CPU over the measure, percent of one core.
  * @param serverCpuPerRequest       the server's process CPU time (user + system) per request it answered, in
  *                                  microseconds.
+ * @param serverUserCpuPerRequest   the user-space part of it.
  * @param serverGcCount             collections in the server's JVM while measured.
  * @param serverAllocatedPerRequest bytes the server's event loops or reactors allocated per request.
  * @param jdk                       the server's JDK; not written per point.
@@ -45,6 +46,7 @@ record TfbPoint(
     @JsonProperty("server_requests") long served,
     @JsonProperty("server_cpu_percent") Double serverCpu,
     @JsonProperty("server_cpu_us_per_request") Double serverCpuPerRequest,
+    @JsonProperty("server_user_cpu_us_per_request") Double serverUserCpuPerRequest,
     @JsonProperty("server_gc_count") Long serverGcCount,
     @JsonProperty("server_allocated_bytes_per_request") Double serverAllocatedPerRequest,
     @JsonIgnore String jdk) implements Sweep.Point
@@ -57,8 +59,8 @@ record TfbPoint(
      */
     static Server server(final SideStats stats)
     {
-        return new Server(stats.messages(), stats.cpuPercent(), stats.cpuMicrosPerMessage(), stats.gcCount(),
-            stats.allocatedPerMessage(), stats.jdk());
+        return new Server(stats.messages(), stats.cpuPercent(), stats.cpuMicrosPerMessage(),
+            stats.userCpuMicrosPerMessage(), stats.gcCount(), stats.allocatedPerMessage(), stats.jdk());
     }
 
     /**
@@ -67,12 +69,13 @@ record TfbPoint(
      * @param served              requests it answered while measured.
      * @param cpu                 its CPU, percent of one core.
      * @param cpuPerRequest       its CPU time per request, microseconds.
+     * @param userCpuPerRequest   the user-space part of it.
      * @param gcCount             its collections.
      * @param allocatedPerRequest bytes its loops allocated per request.
      * @param jdk                 its JDK.
      */
-    record Server(long served, Double cpu, Double cpuPerRequest, Long gcCount, Double allocatedPerRequest,
-        String jdk)
+    record Server(long served, Double cpu, Double cpuPerRequest, Double userCpuPerRequest, Long gcCount,
+        Double allocatedPerRequest, String jdk)
     {
     }
 

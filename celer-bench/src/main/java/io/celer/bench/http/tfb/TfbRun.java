@@ -322,7 +322,8 @@ final class TfbRun
         final Long clientGc, final Double clientAllocated, final TfbPoint.Server server)
     {
         return new TfbPoint(connections, requests, errors, rate, latencyOf, List.copyOf(percentiles), clientCpu,
-            clientGc, clientAllocated, server.served(), server.cpu(), server.cpuPerRequest(), server.gcCount(),
+            clientGc, clientAllocated, server.served(), server.cpu(), server.cpuPerRequest(), server.userCpuPerRequest(),
+            server.gcCount(),
             server.allocatedPerRequest(), server.jdk());
     }
 

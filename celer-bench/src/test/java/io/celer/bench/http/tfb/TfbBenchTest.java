@@ -137,6 +137,9 @@ class TfbBenchTest
                     .isGreaterThan(point.get("requests").asLong() / 2)
                     .isLessThanOrEqualTo(point.get("requests").asLong() + 2L * counts.get(i) * depth(report));
                 assertThat(point.get("server_cpu_us_per_request").asDouble()).as(peer).isPositive();
+                // Its user-space part, counted in 10 ms ticks as the whole is: at most the whole.
+                assertThat(point.get("server_user_cpu_us_per_request").asDouble()).as(peer).isNotNegative()
+                    .isLessThanOrEqualTo(point.get("server_cpu_us_per_request").asDouble());
                 assertThat(point.get("server_cpu_percent").asDouble()).as(peer).isPositive();
                 assertThat(point.get("client_cpu_percent").asDouble()).as(peer).isPositive();
                 assertThat(point.get("server_gc_count").asLong()).as(peer).isNotNegative();
