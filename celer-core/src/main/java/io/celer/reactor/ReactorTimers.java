@@ -27,6 +27,8 @@ final class ReactorTimers
     /** A power of two nanoseconds, as the wheel wants: the most a timer fires after its deadline. */
     static final int TICK_NANOS = 1 << 20;
 
+    private static final int TICK_SHIFT = Integer.numberOfTrailingZeros(TICK_NANOS);
+
     /** Delays below this many milliseconds are short: worth a scan inside a tick to fire on time. */
     static final int SHORT_MILLIS = 10;
 
@@ -39,6 +41,13 @@ final class ReactorTimers
         new DeadlineTimerWheel(TimeUnit.NANOSECONDS, 0, TICK_NANOS, TICKS_PER_WHEEL);
     private final DeadlineTimerWheel.TimerHandler handler = this::expire;
     private final Long2ObjectHashMap<TimerCallback> callbacks = new Long2ObjectHashMap<>();
+    /**
+     * Pending timers per spoke, so that a reactor about to wait knows the first tick that holds one and sleeps
+     * until it ends, instead of waking at every tick's end while any timer is pending (a server with one
+     * keep-alive timer would wake a thousand times a second). The wheel puts a timer in the spoke of its
+     * deadline's tick, or of the current tick for a deadline already past, and says which in the id's high half.
+     */
+    private final int[] spokeTimers = new int[TICKS_PER_WHEEL];
     /** The earliest short deadline scheduled since the last scan for one; its passing scans the current spoke. */
     private long earliest = Long.MAX_VALUE;
     private final LongestDispatch dispatches;
@@ -74,6 +83,7 @@ final class ReactorTimers
         final long delay = Math.max(0, delayMillis);
         final long deadline = nowNanos + (delay > latest / NANOS_PER_MILLI ? latest : delay * NANOS_PER_MILLI);
         final long timerId = wheel.scheduleTimer(deadline);
+        spokeTimers[spoke(timerId)]++;
         if (delay < SHORT_MILLIS)
         {
             earliest = Math.min(earliest, deadline);
@@ -95,11 +105,13 @@ final class ReactorTimers
             return false;
         }
         wheel.cancelTimer(timerId);
+        spokeTimers[spoke(timerId)]--;
         return true;
     }
 
     /**
-     * How long the reactor may wait before the wheel needs a look: until the current tick ends or the earliest
+     * How long the reactor may wait before the wheel needs a look: until the end of the first tick from the
+     * current one whose spoke holds a timer (of this turn of the wheel or a later one), or until the earliest
      * short deadline passes, whichever comes first.
      *
      * @param nowNanos the reactor clock, nanoseconds.
@@ -111,7 +123,19 @@ final class ReactorTimers
         {
             return -1;
         }
-        return Math.max(0, Math.min(wheel.currentTickTime(), earliest) - nowNanos);
+        // The wheel's current tick ends at currentTickTime(); the spokes are looked at from it on, one turn.
+        final long currentTickEnd = wheel.currentTickTime();
+        final long currentTick = ((currentTickEnd - wheel.startTime()) >> TICK_SHIFT) - 1;
+        long look = Long.MAX_VALUE;
+        for (int ahead = 0; ahead < TICKS_PER_WHEEL; ahead++)
+        {
+            if (spokeTimers[(int)((currentTick + ahead) & (TICKS_PER_WHEEL - 1))] > 0)
+            {
+                look = currentTickEnd + (long)ahead * TICK_NANOS;
+                break;
+            }
+        }
+        return Math.max(0, Math.min(look, earliest) - nowNanos);
     }
 
     /**
@@ -148,6 +172,7 @@ final class ReactorTimers
 
     private boolean expire(final TimeUnit unit, final long nowNanos, final long timerId)
     {
+        spokeTimers[spoke(timerId)]--;
         final TimerCallback callback = callbacks.remove(timerId);
         if (callback != null)
         {
@@ -162,5 +187,11 @@ final class ReactorTimers
             }
         }
         return true;
+    }
+
+    /** The spoke a timer is in: the wheel's id holds it in its high half. */
+    private static int spoke(final long timerId)
+    {
+        return (int)(timerId >>> 32);
     }
 }

@@ -101,4 +101,69 @@ final class ReactorTimersTest
         assertThat(timers.expire(start + 10 * MS)).isZero();
         assertThat(fired).isEmpty();
     }
+
+    @Test
+    void aWaitingReactorSleepsUntilTheTickOfItsFirstTimerNotTheNextTick()
+    {
+        final long start = 13 * MS;
+        timers.schedule(start, 300, (id, nowMillis) -> fired.add(nowMillis));
+        final long look = timers.nanosToNextLook(start);
+        assertThat(look).as("one timer 300 ms away: no wake-up before").isBetween(300 * MS, 300 * MS + TICK);
+        assertThat(timers.expire(start + look - 1)).isZero();
+        assertThat(timers.expire(start + look)).isEqualTo(1);
+        assertThat(timers.nanosToNextLook(start + look)).as("none pending").isEqualTo(-1);
+
+        final long later = start + look;
+        timers.schedule(later, 2_000, (id, nowMillis) -> fired.add(nowMillis));
+        assertThat(timers.nanosToNextLook(later)).as("a timer beyond one turn: a look within the turn")
+            .isPositive().isLessThanOrEqualTo(512 * TICK);
+    }
+
+    @Test
+    void aReactorWakingOnlyWhenItsLooksSayNeverFiresATimerLateOrEarly()
+    {
+        final java.util.SplittableRandom random = new java.util.SplittableRandom(17);
+        final long[] delays = {0, 1, 2, 5, 9, 10, 11, 50, 300, 700, 2_000};
+        final java.util.Map<Long, Long> pending = new java.util.HashMap<>();
+        long now = 17 * MS + 4_321;
+        for (int step = 0; step < 20_000; step++)
+        {
+            if (random.nextInt(3) == 0)
+            {
+                final long delay = delays[random.nextInt(delays.length)];
+                final long deadline = now + delay * MS;
+                final long[] id = new long[1];
+                id[0] = timers.schedule(now, delay, (timerId, nowMillis) ->
+                {
+                    assertThat(pending.remove(timerId)).as("timer %d fires once", timerId).isNotNull();
+                });
+                pending.put(id[0], deadline);
+            }
+            if (!pending.isEmpty() && random.nextInt(8) == 0)
+            {
+                final Long victim = pending.keySet().iterator().next();
+                assertThat(timers.cancel(victim)).isTrue();
+                pending.remove(victim);
+            }
+            final long look = timers.nanosToNextLook(now);
+            assertThat(look >= 0).as("a look whenever a timer is pending").isEqualTo(!pending.isEmpty());
+            assertThat(look).as("never past the latest deadline's tick").isLessThanOrEqualTo(2_000 * MS + TICK);
+            // The reactor sleeps until the look, or wakes earlier for I/O; with nothing pending, for a while.
+            final long sleep = look < 0 ? random.nextLong(1, 50 * MS) : random.nextInt(4) == 0
+                ? random.nextLong(0, look + 1) : look;
+            now += Math.max(1, sleep);
+            final java.util.Map<Long, Long> due = new java.util.HashMap<>(pending);
+            timers.expire(now);
+            for (final java.util.Map.Entry<Long, Long> timer : due.entrySet())
+            {
+                final boolean firedNow = !pending.containsKey(timer.getKey());
+                if (firedNow)
+                {
+                    assertThat(now).as("not before its deadline").isGreaterThanOrEqualTo(timer.getValue());
+                }
+                assertThat(firedNow || now <= timer.getValue() + TICK).as("a tick after its deadline at the latest")
+                    .isTrue();
+            }
+        }
+    }
 }
