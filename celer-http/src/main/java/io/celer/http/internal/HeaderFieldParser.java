@@ -41,10 +41,6 @@ public final class HeaderFieldParser
         final ByteBuffer buffer, final int base, final int from, final int sectionEnd, final boolean allowObsFold,
         final HeadFields into)
     {
-        int[] nameStart = into.nameStart;
-        int[] nameEnd = into.nameEnd;
-        int[] valueStart = into.valueStart;
-        int[] valueEnd = into.valueEnd;
         // Every line before the section's end has its line feed (the caller found them), the last at most just
         // before the empty line's. One pass per line: the name up to its colon, then the value up to the first
         // char a value may not hold, which in a well-formed line is the CR of its CRLF.
@@ -72,47 +68,22 @@ public final class HeaderFieldParser
                 final int foldEnd = lastNonSpace(buffer, line, stop);
                 if (foldEnd > line)
                 {
-                    if (valueStart[index] == valueEnd[index])
+                    if (into.valueStart[index] == into.valueEnd[index])
                     {
-                        valueStart[index] = firstNonSpace(buffer, line, foldEnd) - base;
+                        into.valueStart[index] = firstNonSpace(buffer, line, foldEnd) - base;
                     }
-                    valueEnd[index] = foldEnd - base;
+                    into.valueEnd[index] = foldEnd - base;
                 }
                 line = stop + 2;
                 continue;
             }
-            int colon = line;
-            while (colon < limit && Ascii.isTchar(buffer.get(colon)))
+            final int next = fieldLine(buffer, base, line, limit, into, count);
+            if (next < 0)
             {
-                colon++;
+                return failure(buffer, line, limit, next);
             }
-            if (colon == line || colon == limit || buffer.get(colon) != ':')
-            {
-                return failure(buffer, line, limit, NAME); // no name, a space before the colon, or a bad name char
-            }
-            if (count == nameStart.length)
-            {
-                if (!into.grow())
-                {
-                    return failure(buffer, line, limit, TOO_MANY);
-                }
-                nameStart = into.nameStart;
-                nameEnd = into.nameEnd;
-                valueStart = into.valueStart;
-                valueEnd = into.valueEnd;
-            }
-            final int vs = firstNonSpace(buffer, colon + 1, limit);
-            final int stop = WordScan.fieldEnd(buffer, vs, limit);
-            if (!crlf(buffer, stop, limit))
-            {
-                return failure(buffer, line, limit, VALUE_CHAR);
-            }
-            nameStart[count] = line - base;
-            nameEnd[count] = colon - base;
-            valueStart[count] = vs - base;
-            valueEnd[count] = lastNonSpace(buffer, vs, stop) - base;
             count++;
-            line = stop + 2;
+            line = next;
         }
         into.count = count;
         return count;
@@ -135,10 +106,6 @@ public final class HeaderFieldParser
     public static int scanWhole(
         final ByteBuffer buffer, final int base, final int from, final int to, final HeadFields into)
     {
-        int[] nameStart = into.nameStart;
-        int[] nameEnd = into.nameEnd;
-        int[] valueStart = into.valueStart;
-        int[] valueEnd = into.valueEnd;
         int count = 0;
         int line = from;
         while (line + 1 < to)
@@ -152,40 +119,50 @@ public final class HeaderFieldParser
                 into.count = count;
                 return line + 2;
             }
-            int colon = line;
-            while (colon < to && Ascii.isTchar(buffer.get(colon)))
+            final int next = fieldLine(buffer, base, line, to, into, count);
+            if (next < 0)
             {
-                colon++;
+                return -1; // a fold, a bare LF, a bad name or char, too many fields
             }
-            if (colon == line || colon == to || buffer.get(colon) != ':')
-            {
-                return -1; // a fold, a bare LF, no name or a bad one
-            }
-            if (count == nameStart.length)
-            {
-                if (!into.grow())
-                {
-                    return -1;
-                }
-                nameStart = into.nameStart;
-                nameEnd = into.nameEnd;
-                valueStart = into.valueStart;
-                valueEnd = into.valueEnd;
-            }
-            final int vs = firstNonSpace(buffer, colon + 1, to);
-            final int stop = WordScan.fieldEnd(buffer, vs, to);
-            if (!crlf(buffer, stop, to))
-            {
-                return -1;
-            }
-            nameStart[count] = line - base;
-            nameEnd[count] = colon - base;
-            valueStart[count] = vs - base;
-            valueEnd[count] = lastNonSpace(buffer, vs, stop) - base;
             count++;
-            line = stop + 2;
+            line = next;
         }
         return -1;
+    }
+
+    /**
+     * Parses one field line into the table's next slot: a token name, its colon, and the value up to the first
+     * char a value may not hold, which must be the CR of the line's CRLF.
+     *
+     * @return the index after the line's CRLF, or {@link #NAME}, {@link #TOO_MANY} or {@link #VALUE_CHAR}.
+     */
+    private static int fieldLine(final ByteBuffer buffer, final int base, final int line, final int limit,
+        final HeadFields into, final int count)
+    {
+        int colon = line;
+        while (colon < limit && Ascii.isTchar(buffer.get(colon)))
+        {
+            colon++;
+        }
+        if (colon == line || colon == limit || buffer.get(colon) != ':')
+        {
+            return NAME; // no name, a space before the colon, or a bad name char
+        }
+        if (count == into.nameStart.length && !into.grow())
+        {
+            return TOO_MANY;
+        }
+        final int vs = firstNonSpace(buffer, colon + 1, limit);
+        final int stop = WordScan.fieldEnd(buffer, vs, limit);
+        if (!crlf(buffer, stop, limit))
+        {
+            return VALUE_CHAR;
+        }
+        into.nameStart[count] = line - base;
+        into.nameEnd[count] = colon - base;
+        into.valueStart[count] = vs - base;
+        into.valueEnd[count] = lastNonSpace(buffer, vs, stop) - base;
+        return stop + 2;
     }
 
     /** Whether a CRLF is at the index. */
