@@ -10,8 +10,9 @@ import io.celer.http.internal.HeaderFieldParser;
 import io.celer.http.internal.WordScan;
 
 /**
- * Finds where a request's head ends through a {@link HeadScanner}, enforcing the length limits as
- * bytes arrive; then parses the whole head at once into the request.
+ * Parses a request's head: one that arrived whole in one pass over its bytes; any other (in parts, malformed,
+ * past a limit) through a {@link HeadScanner}, which finds where it ends across reads, enforcing the length
+ * limits as bytes arrive, before the whole head is parsed at once into the request.
  */
 final class RequestHeadParser
 {
@@ -140,9 +141,9 @@ final class RequestHeadParser
     }
 
     /**
-     * Parses a head that arrived whole in one pass, with no scan for its end before: the common case, at half
-     * the cost. Anything this path does not take as well-formed and within the limits goes to the scanner's
-     * path, which finds the same head or says what is wrong with it.
+     * Parses a head that arrived whole in one pass, with no scan for its end before: the common case, one pass
+     * over its bytes instead of two. Anything this path does not take as well-formed and within the limits goes
+     * to the scanner's path, which finds the same head or says what is wrong with it.
      *
      * @return {@link #DONE}, a status to reject the request with, or {@link #NOT_WHOLE}.
      */
