@@ -54,21 +54,8 @@ public final class WordScan
     }
 
     /**
-     * Whether every byte is one a field value may hold (RFC 9110, 5.5): a visible char, obs-text, SP or HTAB;
-     * not another control char, DEL or NUL.
-     *
-     * @param buffer the bytes.
-     * @param from   absolute index of the first.
-     * @param to     absolute index after the last, at most the buffer's limit.
-     * @return true when all are allowed.
-     */
-    public static boolean fieldContent(final ByteBuffer buffer, final int from, final int to)
-    {
-        return fieldEnd(buffer, from, to) == to;
-    }
-
-    /**
-     * Where the first byte a field value may not hold is: in a well-formed field line, the CR that ends it. One
+     * Where the first byte a field value may not hold is (RFC 9110, 5.5: a value holds visible chars, obs-text,
+     * SP and HTAB, not another control char, DEL or NUL): in a well-formed field line, the CR that ends it. One
      * pass finds both the value's end and any char it may not hold.
      *
      * @param buffer the bytes.

@@ -27,8 +27,6 @@ final class FramingFields
     private static final byte[] UPGRADE_NAME = bytes("upgrade");
     private static final byte[] CHUNKED = bytes("chunked");
     private static final byte[] CONTINUE = bytes("100-continue");
-    private static final byte[] KEEP_ALIVE_VALUE = bytes("keep-alive");
-    private static final byte[] CLOSE_VALUE = bytes("close");
 
     private FramingFields()
     {
@@ -113,10 +111,7 @@ final class FramingFields
                 case 10:
                     if (Ascii.equalsLowerCase(buffer, ns, ne, CONNECTION))
                     {
-                        // The values nearly every request sends, whole, before reading the value as a list.
-                        final int options = Ascii.equalsLowerCase(buffer, vs, ve, KEEP_ALIVE_VALUE) ? KEEP_ALIVE
-                            : Ascii.equalsLowerCase(buffer, vs, ve, CLOSE_VALUE) ? CLOSE
-                            : Ascii.listedTokens(buffer, vs, ve, CONNECTION_OPTIONS);
+                        final int options = Ascii.listedTokens(buffer, vs, ve, CONNECTION_OPTIONS);
                         close |= (options & CLOSE) != 0;
                         keepAliveToken |= (options & KEEP_ALIVE) != 0;
                         upgradeToken |= (options & UPGRADE) != 0;

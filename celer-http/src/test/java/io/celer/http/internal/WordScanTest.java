@@ -40,29 +40,6 @@ class WordScanTest
     }
 
     @Test
-    void fieldContentRefusesEveryControlCharButHtabAndDelete()
-    {
-        final SplittableRandom random = new SplittableRandom(11);
-        for (int round = 0; round < ROUNDS; round++)
-        {
-            final ByteBuffer buffer = randomBuffer(random, round);
-            final int from = random.nextInt(buffer.limit() + 1);
-            final int to = from + random.nextInt(buffer.limit() - from + 1);
-            boolean expected = true;
-            for (int i = from; i < to; i++)
-            {
-                final int b = buffer.get(i) & 0xFF;
-                if (b < 0x20 && b != '\t' || b == 0x7F)
-                {
-                    expected = false;
-                }
-            }
-            assertThat(WordScan.fieldContent(buffer, from, to)).as("round %d, %s to %d", round, from, to)
-                .isEqualTo(expected);
-        }
-    }
-
-    @Test
     void fieldEndIsTheFirstByteAValueMayNotHold()
     {
         final SplittableRandom random = new SplittableRandom(13);
@@ -100,7 +77,6 @@ class WordScanTest
                 }
                 buffer.put(at, (byte)value);
                 final boolean allowed = value >= 0x20 && value != 0x7F || value == '\t';
-                assertThat(WordScan.fieldContent(buffer, 0, 16)).as("byte %d at %d", value, at).isEqualTo(allowed);
                 assertThat(WordScan.fieldEnd(buffer, 0, 16)).as("byte %d at %d", value, at)
                     .isEqualTo(allowed ? 16 : at);
                 assertThat(WordScan.lineFeed(buffer, 0, 16)).as("byte %d at %d", value, at)
