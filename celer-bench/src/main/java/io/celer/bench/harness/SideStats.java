@@ -76,8 +76,7 @@ public record SideStats(Long gcCount, Long allocatedBytes, long messages, String
      */
     public Double cpuMicrosPerMessage()
     {
-        final Long millis = cpuMillis();
-        return millis == null || messages <= 0 ? null : millis * 1e3 / messages;
+        return microsPerMessage(cpuMillis());
     }
 
     /**
@@ -88,8 +87,12 @@ public record SideStats(Long gcCount, Long allocatedBytes, long messages, String
      */
     public Double userCpuMicrosPerMessage()
     {
-        final Long user = number("cpu_user_ms");
-        return user == null || messages <= 0 ? null : user * 1e3 / messages;
+        return microsPerMessage(number("cpu_user_ms"));
+    }
+
+    private Double microsPerMessage(final Long millis)
+    {
+        return millis == null || messages <= 0 ? null : millis * 1e3 / messages;
     }
 
     /**

@@ -60,8 +60,8 @@ record ServerFacts(
     static ServerFacts of(final SideStats stats)
     {
         return new ServerFacts(stats.messages(), stats.gcCount(), stats.allocatedPerMessage(),
-            stats.values().get("scope"), stats.cpuPercent(), stats.cpuMicrosPerMessage(), stats.userCpuMicrosPerMessage(),
-            LoopShares.loops(stats),
-            LoopShares.percent(stats, "messages"), LoopShares.percent(stats, "peak_connections"), stats.jdk());
+            stats.values().get("scope"), stats.cpuPercent(), stats.cpuMicrosPerMessage(),
+            stats.userCpuMicrosPerMessage(), LoopShares.loops(stats), LoopShares.percent(stats, "messages"),
+            LoopShares.percent(stats, "peak_connections"), stats.jdk());
     }
 }
