@@ -173,6 +173,7 @@ final class HttpRun
             {
                 report.notes(String.join("\n", skipped) + "\n");
             }
+            Sweep.addRoundRates(report, settings.rounds(), "connections", settings.connections(), entries);
             return run.finish(report, settings.outDir());
         }
     }

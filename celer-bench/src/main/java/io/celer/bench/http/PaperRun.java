@@ -132,6 +132,7 @@ final class PaperRun
             {
                 report.notes(String.join("\n", skipped) + "\n");
             }
+            Sweep.addRoundRates(report, settings.rounds(), "N", settings.concurrency(), entries);
             return run.finish(report, settings.outDir());
         }
     }

@@ -5,13 +5,17 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
 
 import io.celer.bench.harness.Cells;
 import io.celer.bench.harness.CommandedChild;
 import io.celer.bench.harness.LinePlot;
 import io.celer.bench.harness.Peer;
+import io.celer.bench.harness.Report;
 import io.celer.bench.harness.Rounds;
 import io.celer.bench.harness.Table;
 
@@ -66,15 +70,18 @@ public final class Sweep
     }
 
     /**
-     * A server's entry in the results: its median point per setting.
+     * A server's entry in the results: its median point per setting, and every round's rate beside it.
      *
      * @param peer        the server's name.
      * @param description what it is.
      * @param jdk         the JDK it ran on.
      * @param points      one per setting, in the settings' order.
+     * @param roundRates  per setting, the rate of each completed round in the order they ran: the spread the
+     *                    median hides, such as a round that fell in the machine's slower level.
      * @param <T>         the point type.
      */
-    public record Entry<T extends Point>(String peer, String description, String jdk, List<T> points)
+    public record Entry<T extends Point>(String peer, String description, String jdk, List<T> points,
+        @JsonProperty("round_rates") List<List<Double>> roundRates)
     {
     }
 
@@ -124,17 +131,65 @@ public final class Sweep
     public static <T extends Point> Entry<T> entry(final Peer peer, final List<List<T>> all)
     {
         final List<T> medians = new ArrayList<>();
+        final List<List<Double>> rates = new ArrayList<>();
         for (int i = 0; i < all.get(0).size(); i++)
         {
             final List<T> same = new ArrayList<>();
+            final List<Double> inOrder = new ArrayList<>();
             for (final List<T> round : all)
             {
                 same.add(round.get(i));
+                inOrder.add(round.get(i).rate());
             }
             same.sort(Comparator.comparingDouble(Point::rate));
             medians.add(same.get((same.size() - 1) / 2));
+            rates.add(List.copyOf(inOrder));
         }
-        return new Entry<>(peer.id(), peer.description(), medians.get(0).serverJdk(), List.copyOf(medians));
+        return new Entry<>(peer.id(), peer.description(), medians.get(0).serverJdk(), List.copyOf(medians),
+            List.copyOf(rates));
+    }
+
+    /**
+     * Every round's rate, for runs of more than one round: a row per setting, a column per server, the rounds in
+     * the order they ran.
+     *
+     * @param label    the settings' column title.
+     * @param settings the settings.
+     * @param entries  one per server.
+     * @return the table.
+     */
+    public static Table roundRates(final String label, final List<Integer> settings,
+        final List<? extends Entry<?>> entries)
+    {
+        return bySetting(label, settings, entries, (entry, i) ->
+        {
+            final List<String> cells = new ArrayList<>();
+            for (final double rate : entry.roundRates().get(i))
+            {
+                cells.add(Cells.format("%,.0f", rate));
+            }
+            return String.join(" / ", cells);
+        });
+    }
+
+    /**
+     * Adds the table of every round's rate to a report of more than one round.
+     *
+     * @param report   the report.
+     * @param rounds   the rounds run.
+     * @param label    the settings' column title.
+     * @param settings the settings.
+     * @param entries  one per server.
+     */
+    public static void addRoundRates(final Report report, final int rounds, final String label,
+        final List<Integer> settings, final List<? extends Entry<?>> entries)
+    {
+        if (rounds > 1)
+        {
+            report.table("Each round's rate, in the order run (the machine may change speed between rounds; the "
+                + "tables above show each setting's median round, the lower middle one of an even count)",
+                roundRates(label, settings, entries));
+        }
     }
 
     /**
@@ -147,7 +202,7 @@ public final class Sweep
      */
     public static Table rates(final String label, final List<Integer> settings, final List<? extends Entry<?>> entries)
     {
-        return bySetting(label, settings, entries, point -> Cells.format("%,.0f", point.rate()));
+        return bySetting(label, settings, entries, (entry, i) -> Cells.format("%,.0f", entry.points().get(i).rate()));
     }
 
     /**
@@ -161,11 +216,12 @@ public final class Sweep
     static Table cpuPerRequest(final String label, final List<Integer> settings,
         final List<? extends Entry<?>> entries)
     {
-        return bySetting(label, settings, entries, point -> Cells.cpuPerMessage(point.serverCpuPerRequest()));
+        return bySetting(label, settings, entries,
+            (entry, i) -> Cells.cpuPerMessage(entry.points().get(i).serverCpuPerRequest()));
     }
 
     private static Table bySetting(final String label, final List<Integer> settings,
-        final List<? extends Entry<?>> entries, final Function<Point, String> cell)
+        final List<? extends Entry<?>> entries, final BiFunction<Entry<?>, Integer, String> cell)
     {
         final List<String> header = new ArrayList<>(List.of(label));
         for (final Entry<?> entry : entries)
@@ -178,7 +234,7 @@ public final class Sweep
             final List<String> row = new ArrayList<>(List.of(Cells.format("%,d", settings.get(i))));
             for (final Entry<?> entry : entries)
             {
-                row.add(cell.apply(entry.points().get(i)));
+                row.add(cell.apply(entry, i));
             }
             rows.add(row);
         }

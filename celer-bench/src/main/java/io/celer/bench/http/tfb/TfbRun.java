@@ -184,6 +184,7 @@ final class TfbRun
                 .chart(Sweep.chart("Requests per second by connections, GET " + settings.route().path() + " ("
                     + driver + ")", "connections", true, entries))
                 .section("Per server", TfbDetails.table(entries));
+            Sweep.addRoundRates(report, settings.rounds(), "connections", settings.connections(), entries);
             return run.finish(report, settings.outDir());
         }
     }
