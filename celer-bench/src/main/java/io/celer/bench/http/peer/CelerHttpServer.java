@@ -18,7 +18,6 @@ import io.celer.http.server.Router;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReactorConfig;
 import io.celer.reactor.ReactorGroup;
-import io.celer.reactor.TimerCallback;
 import io.celer.tcp.TcpConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,8 +41,6 @@ import picocli.CommandLine.Option;
 public final class CelerHttpServer implements PeerServer
 {
     private static final byte[] HELLO = "Hello, World!".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    /** How often each reactor looks at its open connections, for the most it held while measured. */
-    private static final long CONNECTIONS_MILLIS = 10;
     /** Names the accept spread of a group: {@code reuse-port} (the default) or {@code least-loaded}. */
     static final String SPREAD_PROPERTY = "celer.bench.acceptSpread";
 
@@ -110,7 +107,7 @@ public final class CelerHttpServer implements PeerServer
         final List<LoopProbe.Loop> probed = new ArrayList<>();
         for (final Member member : members)
         {
-            member.reactor.execute(() -> member.reactor.schedule(CONNECTIONS_MILLIS, member));
+            member.reactor.execute(() -> member.opened = server);
             probed.add(new LoopProbe.Loop(member.reactor::execute, () -> member.requests)
                 .onBegin(member::mark).count("peak_connections", () -> member.peakConnections));
         }
@@ -136,10 +133,10 @@ public final class CelerHttpServer implements PeerServer
     }
 
     /**
-     * One reactor's application: its routes, page and counts, only ever touched by its thread; its timer notes
-     * the most connections the reactor held, without a counter on the request path.
+     * One reactor's application: its routes, page and counts, only ever touched by its thread; each request notes
+     * the most connections the reactor held.
      */
-    private final class Member implements HttpHandler, TimerCallback
+    private final class Member implements HttpHandler
     {
         private final Reactor reactor;
         private final int index;
@@ -150,6 +147,8 @@ public final class CelerHttpServer implements PeerServer
             .build();
         private long requests;
         private long peakConnections;
+        /** Set on this reactor once the server is open. */
+        private HttpServer opened;
 
         Member(final Reactor reactor, final int index)
         {
@@ -161,19 +160,18 @@ public final class CelerHttpServer implements PeerServer
         public void handle(final HttpRequest request, final HttpResponse response)
         {
             requests++;
+            // The most connections held is looked at per request, not by a timer: a timer would make this reactor
+            // wait in the selector with a short timeout, which the peers' event loops do not.
+            if (opened != null)
+            {
+                peakConnections = Math.max(peakConnections, opened.connectionsOn(index));
+            }
             router.handle(request, response);
-        }
-
-        @Override
-        public void onTimer(final long timerId, final long nowMillis)
-        {
-            peakConnections = Math.max(peakConnections, server.connectionsOn(index));
-            reactor.schedule(CONNECTIONS_MILLIS, this);
         }
 
         void mark()
         {
-            peakConnections = server.connectionsOn(index);
+            peakConnections = opened == null ? 0 : opened.connectionsOn(index);
         }
 
         private void timeBlock(final HttpRequest request, final HttpResponse response)
