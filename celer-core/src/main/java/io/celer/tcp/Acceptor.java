@@ -9,6 +9,7 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.agrona.collections.Long2ObjectHashMap;
@@ -63,6 +64,9 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     private volatile long bufferFailures;
     private volatile long renegotiationCloses;
     private volatile ServerSocketChannel serverChannel;
+    /** Closed connections kept for later accepts, with TcpConfig#reuseConnections: a stack, as many as a peak left. */
+    private TcpConnection[] spares = new TcpConnection[16];
+    private int spareCount;
 
     Acceptor(final TcpServer server, final Reactor reactor, final TcpConfig config, final Handler handler)
     {
@@ -308,7 +312,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         TcpConnection connection = null;
         try
         {
-            connection = new TcpConnection(reactor, config, handler, this, buffers);
+            connection = spareCount > 0 ? takeSpare() : new TcpConnection(reactor, config, handler, this, buffers);
             connection.accept(accepted);
             counters.accepted.increment();
             backOffMillis = 0;
@@ -327,6 +331,42 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
             }
             backOff("cannot set up a connection accepted on " + server.localAddress(), t);
             return false;
+        }
+    }
+
+    private TcpConnection takeSpare()
+    {
+        final TcpConnection spare = spares[--spareCount];
+        spares[spareCount] = null;
+        return spare;
+    }
+
+    @Override
+    public boolean reusesConnections()
+    {
+        return config.reuseConnections();
+    }
+
+    @Override
+    public void reuse(final TcpConnection connection)
+    {
+        if (closed)
+        {
+            return;
+        }
+        if (spareCount == spares.length)
+        {
+            spares = Arrays.copyOf(spares, spareCount * 2);
+        }
+        spares[spareCount++] = connection;
+    }
+
+    /** Lets go of the spare connections a past peak left, down to the buffer pools' size. */
+    private void trimSpares()
+    {
+        while (spareCount > config.bufferPoolSize())
+        {
+            spares[--spareCount] = null;
         }
     }
 
@@ -366,6 +406,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         {
             // The buffers a burst of busy connections took go back once it is over.
             buffers.trim();
+            trimSpares();
             trimTimer = closed ? NO_TIMER : reactor.schedule(TRIM_INTERVAL_MILLIS, this);
             return;
         }
@@ -483,6 +524,8 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         }
         // A closed server keeps no memory for connections it will not accept, nor what lingering ones give back.
         buffers.drain();
+        Arrays.fill(spares, 0, spareCount, null);
+        spareCount = 0;
     }
 
     private void closeChannel()

@@ -14,6 +14,9 @@ import io.celer.reactor.Reactor;
  * of the reactor cycle. When the socket cannot take
  * them all the connection is lagging until it drains, and {@link Handler#writable} tells as room
  * frees up.
+ *
+ * <p>A handle stays this connection's after the close, when its writes return false; on a server that reuses its
+ * connections ({@link TcpConfig#reuseConnections}), only until {@link Handler#closed} returns.
  */
 public interface Connection
 {
@@ -200,7 +203,8 @@ public interface Connection
     void setReadTimeout(long timeoutMillis);
 
     /**
-     * The peer's address.
+     * The peer's address; on a server that reuses its connections ({@link TcpConfig#reuseConnections}), made
+     * when first asked, and known until {@link Handler#closed} returns.
      *
      * @return the address, or null before the connection opened.
      */

@@ -21,6 +21,25 @@ interface ConnectionOwner
     void onClosed(TcpConnection connection, CloseReason reason);
 
     /**
+     * Whether closed connections come back through {@link #reuse}: a server's, when its config says so.
+     *
+     * @return true to have them back.
+     */
+    default boolean reusesConnections()
+    {
+        return false;
+    }
+
+    /**
+     * A closed connection, its handler told and its socket closed, for a later one.
+     *
+     * @param connection the connection, whose channel is gone.
+     */
+    default void reuse(final TcpConnection connection)
+    {
+    }
+
+    /**
      * The bound on handshakes at once that the owner's connections share: a server's, on its reactor.
      *
      * @return the gate, or null for no bound.

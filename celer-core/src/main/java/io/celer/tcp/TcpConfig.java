@@ -23,8 +23,10 @@ public final class TcpConfig
     private int writeBufferSize = 64 * 1024;
     private boolean tcpNoDelay = true;
     private boolean busyPoll = false;
-    private int socketSendBufferSize = 4 * 1024 * 1024;
-    private int socketReceiveBufferSize = 4 * 1024 * 1024;
+    // Boxed once here: setOption takes an Integer, and 4 MiB is beyond the JDK's box cache, so an int would be
+    // boxed anew for every connection.
+    private Integer socketSendBufferSize = 4 * 1024 * 1024;
+    private Integer socketReceiveBufferSize = 4 * 1024 * 1024;
     private boolean reuseAddress = true;
     private boolean reusePort = false;
     private boolean keepAlive = false;
@@ -42,6 +44,7 @@ public final class TcpConfig
     private TransportFactory transport = PlainTransport.INSTANCE;
     private long handshakeTimeoutMillis = 10_000;
     private int bufferPoolSize = 64;
+    private boolean reuseConnections = false;
 
     /**
      * Settings with every default, to be changed by the methods below.
@@ -80,6 +83,7 @@ public final class TcpConfig
         copy.transport = transport;
         copy.handshakeTimeoutMillis = handshakeTimeoutMillis;
         copy.bufferPoolSize = bufferPoolSize;
+        copy.reuseConnections = reuseConnections;
         copy.maxConnections = maxConnections;
         copy.overLimit = overLimit;
         copy.acceptSpread = acceptSpread;
@@ -238,6 +242,29 @@ public final class TcpConfig
     public TcpConfig bufferPoolSize(final int connections)
     {
         this.bufferPoolSize = notNegative(connections, "bufferPoolSize");
+        return this;
+    }
+
+    /**
+     * Whether a server reuses its connection objects; off by default. On, a closed connection's object, and on
+     * the native transports its channel and key, serve a later accept, so that an accept allocates nothing once
+     * the server has seen its peak; the server keeps as many spare objects as were closed at once, and every 10
+     * seconds lets go of those beyond {@link #bufferPoolSize}.
+     *
+     * <p>The contract changes with it: a {@link Connection} stands for one connection from
+     * {@link Handler#opened} until {@link Handler#closed} returns, and its {@link Connection#remoteAddress} is
+     * known only until then. A handler must let go of it in {@code closed}; a task that may run later (on
+     * another thread, on a timer) keeps its {@link Connection#id} instead and finds it again with
+     * {@link TcpServer#connection(long)}, which answers null once that connection closed, since the same object
+     * may by then stand for another peer. Off, every connection is a new object, which a handler may keep as long
+     * as it likes. A client ignores this: it keeps its one connection across reconnects.
+     *
+     * @param on whether to reuse them.
+     * @return this.
+     */
+    public TcpConfig reuseConnections(final boolean on)
+    {
+        this.reuseConnections = on;
         return this;
     }
 
@@ -539,6 +566,11 @@ public final class TcpConfig
         {
             channel.setOption(StandardSocketOptions.SO_RCVBUF, socketReceiveBufferSize);
         }
+    }
+
+    boolean reuseConnections()
+    {
+        return reuseConnections;
     }
 
     int bufferPoolSize()

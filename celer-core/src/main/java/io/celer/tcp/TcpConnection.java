@@ -16,6 +16,7 @@ import io.celer.reactor.internal.CycleTask;
 import io.celer.reactor.internal.JfrEvents;
 import io.celer.reactor.internal.Poller;
 import io.celer.reactor.Reactor;
+import io.celer.reactor.ReusableChannel;
 import io.celer.reactor.internal.Selectable;
 import io.celer.reactor.internal.Logs;
 import io.celer.reactor.internal.StallCulprit;
@@ -54,6 +55,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     /** Made for the first transport with a handshake (TLS): a plain connection never needs one. */
     private ConnectionHandshake handshake;
     private final ConnectionBuffers buffers;
+    /** Whether its owner takes it back for a later connection once it is closed: see TcpConfig#reuseConnections. */
+    private final boolean reused;
 
     /** The handler hearing this connection's events now: the first, or the one it was handed to; its parts call it. */
     Handler handler;
@@ -88,6 +91,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         this.handler = handler;
         this.owner = owner;
         this.counters = TcpCounters.of(reactor.counters());
+        this.reused = owner.reusesConnections();
         final Framing framing = config.newFraming();
         this.timers = new ConnectionTimers(this, reactor, config);
         this.writer = new ConnectionWriter(this, reactor, config, framing, timers, buffers);
@@ -100,7 +104,10 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     void accept(final SocketChannel acceptedChannel) throws IOException
     {
         begin(acceptedChannel, false, null, -1);
-        remoteAddress = (InetSocketAddress)acceptedChannel.getRemoteAddress();
+        // A reused connection asks a reusable channel for its peer's address only when it is wanted: no object
+        // per accept.
+        remoteAddress = reused && acceptedChannel instanceof ReusableChannel ? null
+            : (InetSocketAddress)acceptedChannel.getRemoteAddress();
         key = reactor.internals().register(acceptedChannel, SelectionKey.OP_READ, this);
         startHandshake();
     }
@@ -221,7 +228,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         }
         if (JfrEvents.connectionOpened())
         {
-            ConnectionOpenedEvent.commit(reactor.counters().name(), remoteAddress, id);
+            ConnectionOpenedEvent.commit(reactor.counters().name(), remoteAddress(), id);
         }
         owner.onOpened(this);
         try
@@ -600,8 +607,9 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
             releaseChannel();
             return;
         }
-        Logs.log(LOG, System.Logger.Level.WARNING, "connection " + id + " to " + remoteAddress + ": " + writer.buffered() +
-            " buffered bytes not taken within " + config.closeLingerMillis() + " ms of closing, dropped");
+        Logs.log(LOG, System.Logger.Level.WARNING, "connection " + id + " to " + remoteAddress() + ": " +
+            writer.buffered() + " buffered bytes not taken within " + config.closeLingerMillis() +
+            " ms of closing, dropped");
         closeNow(closingReason);
     }
 
@@ -625,7 +633,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         state = CLOSED;
         if (countedOpen && JfrEvents.connectionClosed())
         {
-            ConnectionClosedEvent.commit(reactor.counters().name(), remoteAddress, id, reason, bytesIn, bytesOut);
+            ConnectionClosedEvent.commit(reactor.counters().name(), remoteAddress(), id, reason, bytesIn, bytesOut);
         }
         counters.closed(reason, countedOpen);
         countedOpen = false;
@@ -669,6 +677,10 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         catch (final Throwable t)
         {
             Logs.log(LOG, System.Logger.Level.WARNING, "closed callback of connection " + id + " threw", t);
+        }
+        if (state == CLOSED)
+        {
+            retire();
         }
     }
 
@@ -732,23 +744,71 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
 
     private void releaseChannel()
     {
+        final boolean drained = state == DRAINING;
         state = CLOSED;
-        if (key != null)
+        if (channel instanceof ReusableChannel reusable)
         {
-            key.cancel();
+            // Its key stays valid for the channel's next connection: the transport takes it out of the selector.
             key = null;
-        }
-        if (channel != null)
-        {
             try
             {
-                channel.close();
+                reusable.closeSocket();
             }
             catch (final IOException ex)
             {
                 Logs.log(LOG, System.Logger.Level.DEBUG, "closing connection " + id + " failed", ex);
             }
+            if (!reused)
+            {
+                // A reused connection keeps it until it retires: its remote address is read from it till then.
+                reusable.recycle();
+                channel = null;
+            }
         }
+        else
+        {
+            if (key != null)
+            {
+                key.cancel();
+                key = null;
+            }
+            if (channel != null)
+            {
+                try
+                {
+                    channel.close();
+                }
+                catch (final IOException ex)
+                {
+                    Logs.log(LOG, System.Logger.Level.DEBUG, "closing connection " + id + " failed", ex);
+                }
+            }
+        }
+        if (drained)
+        {
+            retire();
+        }
+    }
+
+    /**
+     * A reused connection is over for its handler and for its socket: its channel goes back to the transport and
+     * the object to its owner, for a later accept, with nothing of this connection's left in it.
+     */
+    private void retire()
+    {
+        if (!reused)
+        {
+            return;
+        }
+        if (channel instanceof ReusableChannel reusable)
+        {
+            reusable.recycle();
+        }
+        channel = null;
+        remoteAddress = null;
+        attachment = null;
+        closingReason = null;
+        owner.reuse(this);
     }
 
     /**
@@ -798,6 +858,17 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     @Override
     public InetSocketAddress remoteAddress()
     {
+        if (remoteAddress == null && channel != null && reused)
+        {
+            try
+            {
+                remoteAddress = (InetSocketAddress)channel.getRemoteAddress();
+            }
+            catch (final IOException ex)
+            {
+                // Not connected: no address to give.
+            }
+        }
         return remoteAddress;
     }
 
@@ -817,7 +888,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     {
         try
         {
-            return channel != null && channel.isOpen() ? channel.getOption(option) : -1;
+            // Not once closed: a reusable channel reports itself open, and its descriptor may be another's by now.
+            return channel != null && state != CLOSED && channel.isOpen() ? channel.getOption(option) : -1;
         }
         catch (final IOException ex)
         {
@@ -841,6 +913,6 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     @Override
     public String toString()
     {
-        return "Connection[" + id + ", " + remoteAddress + "]";
+        return "Connection[" + id + ", " + remoteAddress() + "]";
     }
 }

@@ -41,6 +41,8 @@ class AcceptAllocationTest
      * The bound is loose so a JDK update does not break it; the buffers are checked exactly, below.
      */
     private static final long MAX_BYTES_PER_CONNECTION = 2 * 1024;
+    /** Celer's own objects per connection, which a reused connection does not make again: well under this. */
+    private static final long REUSED_PART = 256;
 
     @RegisterExtension
     final Reactors reactors = new Reactors();
@@ -90,6 +92,40 @@ class AcceptAllocationTest
             windows.stream().map(w -> Long.toString(w / CYCLES)).toList());
         assertThat(best / CYCLES).as("bytes per connection on the reactor thread, windows %s", windows)
             .isLessThanOrEqualTo(MAX_BYTES_PER_CONNECTION);
+        server.close();
+    }
+
+    /**
+     * With {@link TcpConfig#reuseConnections}, Celer's part goes: a closed connection's object serves the next
+     * accept, and on the epoll transport so do its channel, key and socket object, and the peer's address is made
+     * only when asked. There an accept allocates nothing at all; on the JDK's transport and on io_uring, what is
+     * left is the transport's part, per socket.
+     */
+    @Test
+    @Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
+    void withConnectionsReusedAnAcceptAllocatesOnlyTheTransportsPart() throws Exception
+    {
+        final Reactor reactor = reactors.start("server");
+        final AnswerAndClose handler = new AnswerAndClose();
+        final TcpServer server = new TcpServer(reactor, 0,
+            new TcpConfig().bindAddress("127.0.0.1").reuseConnections(true), handler).open();
+        final InetSocketAddress address = new InetSocketAddress("127.0.0.1", server.port());
+
+        final List<Long> windows = SteadyAllocation.perWindow(reactor.thread(), () -> cycles(address, handler));
+        final long best = windows.stream().mapToLong(Long::longValue).min().orElseThrow();
+        final String transport = System.getProperty("celer.transport", "nio");
+        System.out.printf("accept+request+close, connections reused, on %s: bytes per connection %s%n", transport,
+            windows.stream().map(w -> Long.toString(w / CYCLES)).toList());
+        if ("epoll".equals(transport))
+        {
+            assertThat(best).as("bytes over %d connections on the reactor thread, windows %s", CYCLES, windows)
+                .isZero();
+        }
+        else
+        {
+            assertThat(best / CYCLES).as("bytes per connection on the reactor thread, windows %s", windows)
+                .isLessThanOrEqualTo(MAX_BYTES_PER_CONNECTION - REUSED_PART);
+        }
         server.close();
     }
 

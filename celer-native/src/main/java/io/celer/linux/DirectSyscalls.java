@@ -38,9 +38,19 @@ final class DirectSyscalls
     // The calls' numbers on x86-64 (arch/x86/entry/syscalls/syscall_64.tbl).
     static final long READ = 0;
     static final long WRITE = 1;
+    static final long CLOSE = 3;
     static final long WRITEV = 20;
+    static final long SOCKET = 41;
+    static final long CONNECT = 42;
     static final long SENDTO = 44;
     static final long RECVFROM = 45;
+    static final long SHUTDOWN = 48;
+    static final long BIND = 49;
+    static final long LISTEN = 50;
+    static final long GETSOCKNAME = 51;
+    static final long GETPEERNAME = 52;
+    static final long SETSOCKOPT = 54;
+    static final long GETSOCKOPT = 55;
     static final long EPOLL_WAIT = 232;
     static final long EPOLL_CTL = 233;
     static final long ACCEPT4 = 288;

@@ -15,8 +15,9 @@ import java.lang.invoke.VarHandle;
 /**
  * The Linux system calls a reactor needs, called through downcall handles held in static finals: no JNI. One
  * instance per thread, since each holds the place where its calls through the C library leave {@code errno}; on
- * x86-64 the calls made per message (reads, writes, sends, receives, accepts, epoll) enter the kernel directly
- * instead (see {@link DirectSyscalls}), which allocates nothing where the JDK's capture of {@code errno} may.
+ * x86-64 the calls made per message or per connection (reads, writes, sends, receives, accepts, connects, socket
+ * options, addresses, shutdowns, closes, epoll) enter the kernel directly instead (see {@link DirectSyscalls}),
+ * which allocates nothing where the JDK's capture of {@code errno} may.
  *
  * <p>Every call returns what the kernel returns on success and {@code -errno} on failure (see {@link Errno}), as
  * the kernel's own interface does: a failure on the hot path (a socket with nothing to read, say) costs no
@@ -131,7 +132,8 @@ public final class Syscalls
     {
         try
         {
-            return result((int)SOCKET.invokeExact(callState, domain, type, protocol));
+            return DIRECT ? (int)DirectSyscalls.call3(DirectSyscalls.SOCKET, domain, type, protocol)
+                : result((int)SOCKET.invokeExact(callState, domain, type, protocol));
         }
         catch (final Throwable t)
         {
@@ -151,7 +153,8 @@ public final class Syscalls
     {
         try
         {
-            return result((int)BIND.invokeExact(callState, fd, address, length));
+            return DIRECT ? (int)DirectSyscalls.call3(DirectSyscalls.BIND, fd, address, length)
+                : result((int)BIND.invokeExact(callState, fd, address, length));
         }
         catch (final Throwable t)
         {
@@ -170,7 +173,8 @@ public final class Syscalls
     {
         try
         {
-            return result((int)LISTEN.invokeExact(callState, fd, backlog));
+            return DIRECT ? (int)DirectSyscalls.call3(DirectSyscalls.LISTEN, fd, backlog, 0L)
+                : result((int)LISTEN.invokeExact(callState, fd, backlog));
         }
         catch (final Throwable t)
         {
@@ -232,7 +236,8 @@ public final class Syscalls
     {
         try
         {
-            return result((int)CONNECT.invokeExact(callState, fd, address, length));
+            return DIRECT ? (int)DirectSyscalls.call3(DirectSyscalls.CONNECT, fd, address, length)
+                : result((int)CONNECT.invokeExact(callState, fd, address, length));
         }
         catch (final Throwable t)
         {
@@ -390,7 +395,8 @@ public final class Syscalls
     {
         try
         {
-            return result((int)SHUTDOWN.invokeExact(callState, fd, how));
+            return DIRECT ? (int)DirectSyscalls.call3(DirectSyscalls.SHUTDOWN, fd, how, 0L)
+                : result((int)SHUTDOWN.invokeExact(callState, fd, how));
         }
         catch (final Throwable t)
         {
@@ -414,7 +420,9 @@ public final class Syscalls
         scratch.set(JAVA_INT, 0, value);
         try
         {
-            return result((int)SETSOCKOPT.invokeExact(callState, fd, level, option, scratch.address(), 4));
+            return DIRECT
+                ? (int)DirectSyscalls.call6(DirectSyscalls.SETSOCKOPT, fd, level, option, scratch.address(), 4L, 0L)
+                : result((int)SETSOCKOPT.invokeExact(callState, fd, level, option, scratch.address(), 4));
         }
         catch (final Throwable t)
         {
@@ -437,7 +445,9 @@ public final class Syscalls
     {
         try
         {
-            return result((int)SETSOCKOPT.invokeExact(callState, fd, level, option, value.address(), length));
+            return DIRECT
+                ? (int)DirectSyscalls.call6(DirectSyscalls.SETSOCKOPT, fd, level, option, value.address(), length, 0L)
+                : result((int)SETSOCKOPT.invokeExact(callState, fd, level, option, value.address(), length));
         }
         catch (final Throwable t)
         {
@@ -459,8 +469,11 @@ public final class Syscalls
         scratch.set(JAVA_INT, 4, 4);
         try
         {
-            final int result = result((int)GETSOCKOPT.invokeExact(callState, fd, level, option, scratch.address(),
-                scratch.address() + 4));
+            final int result = DIRECT
+                ? (int)DirectSyscalls.call6(DirectSyscalls.GETSOCKOPT, fd, level, option, scratch.address(),
+                    scratch.address() + 4, 0L)
+                : result((int)GETSOCKOPT.invokeExact(callState, fd, level, option, scratch.address(),
+                    scratch.address() + 4));
             return result < 0 ? result : scratch.get(JAVA_INT, 0);
         }
         catch (final Throwable t)
@@ -481,7 +494,8 @@ public final class Syscalls
     {
         try
         {
-            return result((int)GETPEERNAME.invokeExact(callState, fd, address, length));
+            return DIRECT ? (int)DirectSyscalls.call3(DirectSyscalls.GETPEERNAME, fd, address, length)
+                : result((int)GETPEERNAME.invokeExact(callState, fd, address, length));
         }
         catch (final Throwable t)
         {
@@ -501,7 +515,8 @@ public final class Syscalls
     {
         try
         {
-            return result((int)GETSOCKNAME.invokeExact(callState, fd, address, length));
+            return DIRECT ? (int)DirectSyscalls.call3(DirectSyscalls.GETSOCKNAME, fd, address, length)
+                : result((int)GETSOCKNAME.invokeExact(callState, fd, address, length));
         }
         catch (final Throwable t)
         {
@@ -606,7 +621,9 @@ public final class Syscalls
     {
         try
         {
-            return result((int)CLOSE.invokeExact(callState, fd));
+            // The blocking form: a close with SO_LINGER set may wait for the peer.
+            return DIRECT ? (int)DirectSyscalls.blocking4(DirectSyscalls.CLOSE, fd, 0L, 0L, 0L)
+                : result((int)CLOSE.invokeExact(callState, fd));
         }
         catch (final Throwable t)
         {

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import io.celer.linux.epoll.Epoll;
 
 /**
- * The calls a reactor makes per message, entered directly: each allocates nothing from its first runs on, in the
- * interpreter and before any compiler has seen it, where a call that captures {@code errno} allocates its slice;
- * and a failure still comes back as the kernel's {@code -errno}.
+ * The calls a reactor makes per message and per connection, entered directly: each allocates nothing from its
+ * first runs on, in the interpreter and before any compiler has seen it, where a call that captures {@code errno}
+ * allocates its slice; and a failure still comes back as the kernel's {@code -errno}.
  */
 class DirectSyscallsTest
 {
@@ -42,11 +42,13 @@ class DirectSyscallsTest
             for (int i = 0; i < COLD_ROUNDS; i++)
             {
                 pair.round();
+                pair.connection();
             }
             final long before = THREADS.getCurrentThreadAllocatedBytes();
             for (int i = 0; i < COLD_ROUNDS; i++)
             {
                 pair.round();
+                pair.connection();
             }
             final long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
             assertThat(allocated).as("bytes allocated by %d rounds of cold calls", COLD_ROUNDS).isZero();
@@ -69,6 +71,12 @@ class DirectSyscallsTest
             assertThat(pair.epoll.modify(pair.listener, Epoll.EPOLLIN, 1)).isEqualTo(-2);
             assertThat(pair.calls.writev(pair.client, pair.buffer.address(), -1)).as("a negative count")
                 .isEqualTo(-22);
+            assertThat(pair.calls.shutdown(1_000_000, Net.SHUT_WR)).isEqualTo(-Errno.EBADF);
+            assertThat(pair.calls.close(1_000_000)).isEqualTo(-Errno.EBADF);
+            assertThat(pair.calls.setIntOption(1_000_000, Net.IPPROTO_TCP, Net.TCP_NODELAY, pair.scratch, 1))
+                .isEqualTo(-Errno.EBADF);
+            assertThat(pair.calls.peerAddress(pair.listener, pair.peer.address(), pair.scratch.address()))
+                .as("a listener has no peer").isEqualTo(-Errno.ENOTCONN);
         }
     }
 
@@ -78,6 +86,9 @@ class DirectSyscallsTest
         final Syscalls calls;
         final MemorySegment buffer;
         final MemorySegment iovec;
+        final MemorySegment address;
+        final MemorySegment peer;
+        final MemorySegment scratch;
         final Epoll epoll;
         final int listener;
         final int client;
@@ -90,7 +101,9 @@ class DirectSyscallsTest
             iovec = arena.allocate(16, 8);
             iovec.set(ValueLayout.JAVA_LONG, 0, buffer.address());
             iovec.set(ValueLayout.JAVA_LONG, 8, 8L);
-            final MemorySegment address = arena.allocate(Net.SOCKADDR_IN_SIZE, 8);
+            address = arena.allocate(Net.SOCKADDR_IN_SIZE, 8);
+            peer = arena.allocate(Net.SOCKADDR_IN6_SIZE, 8);
+            scratch = arena.allocate(8, 8);
             final MemorySegment length = arena.allocate(ValueLayout.JAVA_INT);
             listener = calls.socket(Net.AF_INET, Net.SOCK_STREAM | Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC, 0);
             Net.writeInet4(address, LOOPBACK, 0);
@@ -130,6 +143,34 @@ class DirectSyscallsTest
             check(epoll.modify(server, Epoll.EPOLLIN, PEER) == 0);
             check(calls.read(client, buffer.address(), 64) == 8);
             check(calls.read(server, buffer.address(), 64) == 8);
+        }
+
+        /**
+         * A connection's life as a server and a client see it: a socket, a non-blocking connect, the accept, its
+         * options and addresses, a shutdown and the closes.
+         */
+        void connection()
+        {
+            final int connecting =
+                calls.socket(Net.AF_INET, Net.SOCK_STREAM | Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC, 0);
+            check(connecting > 0);
+            final int connected = calls.connect(connecting, address.address(), Net.SOCKADDR_IN_SIZE);
+            check(connected == 0 || connected == -Errno.EINPROGRESS);
+            int accepted = -Errno.EAGAIN;
+            for (int i = 0; i < 1_000_000 && accepted == -Errno.EAGAIN; i++)
+            {
+                accepted = calls.accept(listener, Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC);
+            }
+            check(accepted > 0);
+            check(calls.setIntOption(accepted, Net.IPPROTO_TCP, Net.TCP_NODELAY, scratch, 1) == 0);
+            check(calls.getIntOption(connecting, Net.SOL_SOCKET, Net.SO_ERROR, scratch) == 0);
+            scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN6_SIZE);
+            check(calls.peerAddress(accepted, peer.address(), scratch.address()) == 0);
+            scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN6_SIZE);
+            check(calls.localAddress(accepted, peer.address(), scratch.address()) == 0);
+            check(calls.shutdown(accepted, Net.SHUT_WR) == 0);
+            check(calls.close(accepted) == 0);
+            check(calls.close(connecting) == 0);
         }
 
         /** A check that builds no message unless it fails: the measured rounds allocate nothing of their own. */

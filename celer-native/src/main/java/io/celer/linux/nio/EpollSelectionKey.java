@@ -9,7 +9,9 @@ import java.nio.channels.spi.AbstractSelectionKey;
 /**
  * A channel's registration with an {@link EpollSelector}: its interest, applied to the epoll set at once, and the
  * ready set of the last selection. The token its events carry holds the descriptor and a generation, so an
- * event of a closed channel is never taken for the next channel the kernel gives the same descriptor.
+ * event of a closed channel is never taken for the next channel the kernel gives the same descriptor. A reused
+ * channel's key sleeps while its socket is closed, valid but out of the selector, and wakes under a new token at
+ * the channel's next registration.
  */
 final class EpollSelectionKey extends AbstractSelectionKey
 {
@@ -17,7 +19,9 @@ final class EpollSelectionKey extends AbstractSelectionKey
     private final SelectableChannel channel;
     final NativeSocket socket;
     final boolean listens;
-    final long token;
+    long token;
+    /** Out of the selector while its channel waits, its socket closed, for a later accept. */
+    private boolean asleep;
     private volatile int interestOps;
     private int readyOps;
     /** Whether the epoll set still watches its descriptor. */
@@ -30,7 +34,24 @@ final class EpollSelectionKey extends AbstractSelectionKey
         final EpollChannel epollChannel = (EpollChannel)channel;
         this.socket = epollChannel.nativeSocket();
         this.listens = epollChannel.listens();
-        this.token = (long)generation << 32 | socket.fd & 0xffffffffL;
+        this.token = token(generation, socket.fd);
+    }
+
+    static long token(final int generation, final int fd)
+    {
+        return (long)generation << 32 | fd & 0xffffffffL;
+    }
+
+    /**
+     * Its channel's socket closes for reuse: out of the epoll set, the table and the selected set, and attached
+     * to nothing, while still valid for the channel's next registration.
+     */
+    void sleep()
+    {
+        selector.forget(this);
+        selector.selected.remove(this);
+        attach(null);
+        asleep = true;
     }
 
     EpollSelector selectorImpl()
@@ -65,7 +86,14 @@ final class EpollSelectionKey extends AbstractSelectionKey
         {
             throw new IllegalArgumentException("invalid interest set " + ops + " for " + channel);
         }
-        if (ops != interestOps)
+        if (asleep)
+        {
+            // Registered again, with its new socket: JDK's register found this key and set its interest.
+            asleep = false;
+            interestOps = ops;
+            selector.adopt(this);
+        }
+        else if (ops != interestOps)
         {
             interestOps = ops;
             selector.watch(this);

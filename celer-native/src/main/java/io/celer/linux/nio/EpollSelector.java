@@ -30,6 +30,8 @@ import io.celer.linux.epoll.Epoll;
 final class EpollSelector extends NativeSelector
 {
     private static final int EVENTS = 1024;
+    /** Closed channels kept for later accepts: about 300 bytes of heap each, and no descriptor. */
+    private static final int SPARES = 4096;
 
     private final Arena arena = Arena.ofShared();
     private final Epoll epoll;
@@ -38,6 +40,10 @@ final class EpollSelector extends NativeSelector
     private EpollSelectionKey[] byDescriptor = new EpollSelectionKey[1024];
     private int generation;
     private int registered;
+    /** Accepted channels kept for reuse, as many as were closed at once, up to SPARES. */
+    private EpollSocketChannel[] spares = new EpollSocketChannel[16];
+    private int spareCount;
+    private final Consumer<SelectionKey> forgetKey = key -> forget((EpollSelectionKey)key);
 
     EpollSelector(final SelectorProvider provider)
     {
@@ -56,6 +62,22 @@ final class EpollSelector extends NativeSelector
         final EpollSelectionKey key = new EpollSelectionKey(this, channel, ++generation);
         key.attach(attachment);
         key.initialInterest(ops);
+        enter(key);
+        return key;
+    }
+
+    /**
+     * A sleeping key's channel has a new socket: the key comes back under a new token, so that no event of the
+     * socket its descriptor number had before reaches it.
+     */
+    void adopt(final EpollSelectionKey key)
+    {
+        key.token = EpollSelectionKey.token(++generation, key.socket.fd);
+        enter(key);
+    }
+
+    private void enter(final EpollSelectionKey key)
+    {
         final int fd = key.socket.fd;
         if (fd >= byDescriptor.length)
         {
@@ -65,7 +87,39 @@ final class EpollSelector extends NativeSelector
         registered++;
         key.socket.key = key;
         watch(key);
-        return key;
+    }
+
+    /**
+     * Keeps an accepted channel, its socket closed and its key asleep, for a later accept of this selector.
+     *
+     * @return false when this selector is closed or keeps {@value #SPARES} already: the channel must close.
+     */
+    boolean keepSpare(final EpollSocketChannel channel)
+    {
+        if (!isOpen() || spareCount == SPARES)
+        {
+            return false;
+        }
+        if (spareCount == spares.length)
+        {
+            spares = Arrays.copyOf(spares, spareCount * 2);
+        }
+        spares[spareCount++] = channel;
+        return true;
+    }
+
+    /**
+     * A kept channel for an accept of a listener registered here, or null.
+     */
+    EpollSocketChannel takeSpare()
+    {
+        if (spareCount == 0)
+        {
+            return null;
+        }
+        final EpollSocketChannel spare = spares[--spareCount];
+        spares[spareCount] = null;
+        return spare;
     }
 
     /**
@@ -150,22 +204,7 @@ final class EpollSelector extends NativeSelector
 
     private void removeCancelled()
     {
-        final Set<SelectionKey> cancelled = cancelledKeys();
-        synchronized (cancelled)
-        {
-            if (cancelled.isEmpty())
-            {
-                return;
-            }
-            for (final SelectionKey cancelledKey : cancelled)
-            {
-                final EpollSelectionKey key = (EpollSelectionKey)cancelledKey;
-                forget(key);
-                selected.remove(key);
-                deregister(key);
-            }
-            cancelled.clear();
-        }
+        removeCancelled(forgetKey);
     }
 
     @Override
@@ -254,6 +293,8 @@ final class EpollSelector extends NativeSelector
             deregister((EpollSelectionKey)key);
         }
         selected.clear();
+        Arrays.fill(spares, 0, spareCount, null);
+        spareCount = 0;
         epoll.close();
         arena.close();
     }

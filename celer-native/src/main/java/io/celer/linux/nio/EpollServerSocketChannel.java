@@ -110,7 +110,14 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
             Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC);
         if (fd >= 0)
         {
-            return EpollSocketChannel.accepted(provider(), fd, socket.family, NativeSocket.address(thread.address));
+            final EpollSelectionKey listening = socket.key;
+            final EpollSocketChannel spare = listening == null ? null : listening.selectorImpl().takeSpare();
+            if (spare == null)
+            {
+                return EpollSocketChannel.accepted(provider(), fd, socket.family, thread.address);
+            }
+            spare.reopen(fd, socket.family, thread.address);
+            return spare;
         }
         if (fd == -Errno.EAGAIN || fd == -Errno.EINTR || fd == -Errno.ECONNABORTED)
         {

@@ -1,6 +1,7 @@
 package io.celer.linux.nio;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.net.ConnectException;
 import java.net.Socket;
 import java.net.SocketAddress;
@@ -16,6 +17,7 @@ import java.util.Set;
 
 import io.celer.linux.Errno;
 import io.celer.linux.Net;
+import io.celer.reactor.ReusableChannel;
 
 /**
  * A TCP connection over a native descriptor, non-blocking only. Registered with an {@link UringSelector}, its
@@ -25,7 +27,7 @@ import io.celer.linux.Net;
  * JDK's channels), writes with {@code MSG_NOSIGNAL} so a closed peer is an {@link IOException}, not a signal.
  * Holds a descriptor, a key and its addresses: none of the JDK's locks, file descriptor object or socket view.
  */
-final class EpollSocketChannel extends SocketChannel implements EpollChannel
+final class EpollSocketChannel extends SocketChannel implements EpollChannel, ReusableChannel
 {
     private static final int UNCONNECTED = 0;
     private static final int PENDING = 1;
@@ -35,6 +37,16 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
     private int state;
     private SocketAddress remote;
     private boolean inputShut;
+    /**
+     * An accepted IPv4 peer's address as numbers (KNOWN, the port, the address), made into an object only when
+     * asked: 0 where there is none (an IPv6 peer, whose object is made at the accept; an accept through the ring;
+     * a connect). One long, as an idle connection's every byte counts.
+     */
+    private long peer;
+    /** Whether it came from an accept, the one kind of channel a selector keeps for reuse. */
+    private boolean accepted;
+    /** Its key while its socket is closed for reuse: see {@link #closeSocket}. */
+    private EpollSelectionKey dormant;
 
     EpollSocketChannel(final SelectorProvider provider) throws IOException
     {
@@ -50,11 +62,84 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
         this.remote = remote;
     }
 
-    /** An accepted connection, of its listener's family. */
+    /**
+     * An accepted connection, of its listener's family.
+     *
+     * @param peer the peer's {@code sockaddr} as the accept wrote it, or null where it wrote none.
+     */
     static EpollSocketChannel accepted(final SelectorProvider provider, final int fd, final int family,
-        final SocketAddress remote)
+        final MemorySegment peer)
     {
-        return new EpollSocketChannel(provider, new NativeSocket(fd, family), CONNECTED, remote);
+        final EpollSocketChannel channel = new EpollSocketChannel(provider, new NativeSocket(fd, family), CONNECTED,
+            null);
+        channel.accepted = true;
+        channel.peer(peer);
+        return channel;
+    }
+
+    /**
+     * A dormant channel takes a newly accepted descriptor; its key wakes at its next registration.
+     *
+     * @param peer the peer's {@code sockaddr} as the accept wrote it.
+     */
+    void reopen(final int fd, final int family, final MemorySegment peer)
+    {
+        socket.reopen(fd, family);
+        state = CONNECTED;
+        remote = null;
+        inputShut = false;
+        dormant = null;
+        peer(peer);
+    }
+
+    private void peer(final MemorySegment sockaddr)
+    {
+        peer = sockaddr == null ? 0 : NativeSocket.inet4Peer(sockaddr);
+        if (peer == 0 && sockaddr != null)
+        {
+            remote = NativeSocket.address(sockaddr);
+        }
+    }
+
+    /**
+     * Closes the socket and takes it out of its epoll set, keeping this object and its key for a later accept of
+     * the same selector. A channel that cannot be kept so (one it did not accept, one on io_uring, one not
+     * registered) closes as {@link #close} does, and {@link #recycle} then lets it go.
+     */
+    @Override
+    public void closeSocket() throws IOException
+    {
+        final EpollSelectionKey key = socket.key;
+        if (!accepted || key == null || socket.uring != null || !isOpen())
+        {
+            close();
+            return;
+        }
+        key.sleep();
+        dormant = key;
+        socket.close();
+    }
+
+    @Override
+    public void recycle()
+    {
+        final EpollSelectionKey key = dormant;
+        if (key == null)
+        {
+            return;
+        }
+        if (!key.selectorImpl().keepSpare(this))
+        {
+            dormant = null;
+            try
+            {
+                close();
+            }
+            catch (final IOException closed)
+            {
+                // Its socket is closed already: this only cancels its key.
+            }
+        }
     }
 
     @Override
@@ -200,14 +285,28 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel
         return true;
     }
 
+    /**
+     * The peer's address; for a channel whose socket is closed for reuse, still, until it is reused.
+     */
     @Override
     public SocketAddress getRemoteAddress() throws IOException
     {
-        socket.ensureOpen();
+        if (dormant == null)
+        {
+            socket.ensureOpen();
+        }
         if (state == CONNECTED && remote == null)
         {
-            // An accept through the ring does not read the peer's address: asked for when wanted.
-            remote = socket.name(false);
+            if (peer != 0)
+            {
+                remote = NativeSocket.inet4((int)peer, (int)(peer >>> 32) & 0xffff);
+            }
+            else
+            {
+                // An accept through the ring does not read the peer's address: asked for when wanted.
+                socket.ensureOpen();
+                remote = socket.name(false);
+            }
         }
         return state == CONNECTED ? remote : null;
     }

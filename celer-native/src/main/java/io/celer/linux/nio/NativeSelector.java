@@ -3,6 +3,7 @@ package io.celer.linux.nio;
 import java.io.IOException;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
+import java.nio.channels.spi.AbstractSelectionKey;
 import java.nio.channels.spi.AbstractSelector;
 import java.nio.channels.spi.SelectorProvider;
 import java.util.HashSet;
@@ -17,10 +18,46 @@ abstract class NativeSelector extends AbstractSelector
 {
     /** The keys a select without an action adds to; the caller removes them. */
     final Set<SelectionKey> selected = new HashSet<>();
+    private SelectionKey[] cancelledScratch = new SelectionKey[64];
 
     NativeSelector(final SelectorProvider provider)
     {
         super(provider);
+    }
+
+    /**
+     * Takes every cancelled key out of the JDK's set, deregistered from its channel, and hands it to this
+     * selector's own clean-up; nothing is allocated.
+     *
+     * @param settle what this selector undoes for a key: its table entry, its watch, its pending operations.
+     */
+    final void removeCancelled(final Consumer<SelectionKey> settle)
+    {
+        final Set<SelectionKey> cancelled = cancelledKeys();
+        synchronized (cancelled)
+        {
+            final int count = cancelled.size();
+            if (count == 0)
+            {
+                return;
+            }
+            // Copied into an array kept for it: HashSet.toArray walks the table, where a loop or forEach would
+            // make an iterator per close.
+            if (cancelledScratch.length <= count)
+            {
+                cancelledScratch = new SelectionKey[count * 2];
+            }
+            cancelled.toArray(cancelledScratch);
+            cancelled.clear();
+            for (int i = 0; i < count; i++)
+            {
+                final SelectionKey key = cancelledScratch[i];
+                cancelledScratch[i] = null;
+                selected.remove(key);
+                deregister((AbstractSelectionKey)key);
+                settle.accept(key);
+            }
+        }
     }
 
     /**

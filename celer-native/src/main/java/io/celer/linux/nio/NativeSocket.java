@@ -34,12 +34,16 @@ final class NativeSocket
     private static final ValueLayout.OfLong BIG_LONG =
         ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
 
+    /** Marks an {@link #inet4Peer} number as one, so that 0.0.0.0:0 is not taken for none. */
+    static final long KNOWN = 1L << 48;
+
     /** The last peer's address: many connections come from one host, which then costs no object per accept. */
     private static volatile InetAddress lastHost;
 
-    final int fd;
+    /** Changed only by {@link #reopen}, on the reactor thread that then hands the channel on. */
+    int fd;
     /** {@link Net#AF_INET} or {@link Net#AF_INET6}. */
-    final int family;
+    int family;
     private volatile boolean closed;
     /** The key of the one selector it is registered with, if any: the selector must forget it before close. */
     EpollSelectionKey key;
@@ -134,6 +138,20 @@ final class NativeSocket
         }
     }
 
+    /**
+     * A closed socket's object takes a newly accepted descriptor: a reused channel's.
+     *
+     * @param fd     the descriptor.
+     * @param family its listener's family.
+     */
+    void reopen(final int fd, final int family)
+    {
+        this.fd = fd;
+        this.family = family;
+        local = null;
+        closed = false;
+    }
+
     boolean isClosed()
     {
         return closed;
@@ -199,35 +217,45 @@ final class NativeSocket
      */
     static InetSocketAddress address(final MemorySegment sockaddr)
     {
-        if (Net.family(sockaddr) == Net.AF_INET6)
+        final long ipv4 = inet4Peer(sockaddr);
+        if (ipv4 != 0)
         {
-            final long high = sockaddr.get(BIG_LONG, IN6_ADDR);
-            final long low = sockaddr.get(BIG_LONG, IN6_ADDR + 8);
-            if (high == 0 && (low >>> 32) == 0xffffL)
-            {
-                // An IPv4 peer of a socket that takes both: as from the JDK's channels, its IPv4 address, and
-                // through the cache, so that accepting it costs no more than on an IPv4 socket.
-                return inet4((int)low, Net.inet4Port(sockaddr));
-            }
-            try
-            {
-                final byte[] bytes = Net.inet6Address(sockaddr);
-                final int scope = Net.inet6ScopeId(sockaddr);
-                // A mapped address makes an Inet4Address here; a scope only for a link-local one, so that others
-                // print without a "%0".
-                final InetAddress host = scope == 0 ? InetAddress.getByAddress(null, bytes)
-                    : Inet6Address.getByAddress(null, bytes, scope);
-                return new InetSocketAddress(host, Net.inet4Port(sockaddr));
-            }
-            catch (final UnknownHostException cannot)
-            {
-                throw new IllegalStateException(cannot);
-            }
+            // An IPv4 peer, or one of a socket that takes both: as from the JDK's channels, its IPv4 address, and
+            // through the cache, so that accepting it costs no more than on an IPv4 socket.
+            return inet4((int)ipv4, (int)(ipv4 >>> 32) & 0xffff);
         }
-        return inet4(Net.inet4Address(sockaddr), Net.inet4Port(sockaddr));
+        try
+        {
+            final byte[] bytes = Net.inet6Address(sockaddr);
+            final int scope = Net.inet6ScopeId(sockaddr);
+            // A scope only for a link-local address, so that others print without a "%0".
+            final InetAddress host = scope == 0 ? InetAddress.getByAddress(null, bytes)
+                : Inet6Address.getByAddress(null, bytes, scope);
+            return new InetSocketAddress(host, Net.inet4Port(sockaddr));
+        }
+        catch (final UnknownHostException cannot)
+        {
+            throw new IllegalStateException(cannot);
+        }
     }
 
-    private static InetSocketAddress inet4(final int ipv4, final int port)
+    /**
+     * An IPv4 address and port (an IPv4-mapped one of an IPv6 socket included) as one number: {@link #KNOWN}, the
+     * port in bits 32 to 47, the address below; 0 for an IPv6 address.
+     */
+    static long inet4Peer(final MemorySegment sockaddr)
+    {
+        final long port = (long)Net.inet4Port(sockaddr) << 32;
+        if (Net.family(sockaddr) != Net.AF_INET6)
+        {
+            return KNOWN | port | Net.inet4Address(sockaddr) & 0xffffffffL;
+        }
+        final long high = sockaddr.get(BIG_LONG, IN6_ADDR);
+        final long low = sockaddr.get(BIG_LONG, IN6_ADDR + 8);
+        return high == 0 && (low >>> 32) == 0xffffL ? KNOWN | port | low & 0xffffffffL : 0;
+    }
+
+    static InetSocketAddress inet4(final int ipv4, final int port)
     {
         InetAddress host = lastHost;
         if (host == null || addressOf(host) != ipv4)

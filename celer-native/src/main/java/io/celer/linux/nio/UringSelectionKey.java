@@ -99,7 +99,8 @@ final class UringSelectionKey extends AbstractSelectionKey
         this.kind = nativeChannel.listens() ? LISTENER : channel instanceof EpollSocketChannel ? STREAM : POLLED;
         this.slot = slot;
         this.generation = generation;
-        this.received = kind == STREAM ? new LongQueue(16) : null;
+        // Four to start: a request and its answer hold one; a connection that holds more grows its own.
+        this.received = kind == STREAM ? new LongQueue(4) : null;
         this.accepted = kind == LISTENER ? new LongQueue(16) : null;
     }
 

@@ -97,6 +97,11 @@ final class UringSelector extends NativeSelector implements CompletionHandler
     private final LongQueue freeSlots = new LongQueue(256);
     private int usedSlots;
     private int registered;
+    private final Consumer<SelectionKey> settleKey = key ->
+    {
+        registered--;
+        settle((UringSelectionKey)key);
+    };
 
     private UringSelectionKey[] checks = new UringSelectionKey[64];
     private UringSelectionKey[] checking = new UringSelectionKey[64];
@@ -647,23 +652,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
 
     private void removeCancelled()
     {
-        final Set<SelectionKey> cancelled = cancelledKeys();
-        synchronized (cancelled)
-        {
-            if (cancelled.isEmpty())
-            {
-                return;
-            }
-            for (final SelectionKey cancelledKey : cancelled)
-            {
-                final UringSelectionKey key = (UringSelectionKey)cancelledKey;
-                selected.remove(key);
-                deregister(key);
-                registered--;
-                settle(key);
-            }
-            cancelled.clear();
-        }
+        removeCancelled(settleKey);
     }
 
     private boolean anyReady()

@@ -1,0 +1,165 @@
+package io.celer.tcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.celer.framing.LineFraming;
+import io.celer.test.Await;
+import io.celer.test.Reactors;
+
+/**
+ * With {@link TcpConfig#reuseConnections}, a server's closed connection serves a later accept once its handler
+ * has heard of the close and its socket is closed, and not before: each use has an id of its own, its own peer's
+ * address, until its handler's {@code closed} returns, and none of the last one's attachment. Without it, every
+ * connection is a new object.
+ */
+class ConnectionReuseTest
+{
+    @RegisterExtension
+    final Reactors reactors = new Reactors();
+
+    /** One use of a connection object, as its handler saw it. */
+    private record Use(Connection connection, long id, InetSocketAddress openedBy, InetSocketAddress closedBy,
+        Object attachmentAtOpen)
+    {
+    }
+
+    /** Answers "bye" with "bye" and closes; records each use of each object. */
+    private static final class ByeHandler implements Handler
+    {
+        final List<Use> uses = new CopyOnWriteArrayList<>();
+        final AtomicInteger closed = new AtomicInteger();
+        private InetSocketAddress openedBy;
+        private Object attachmentAtOpen;
+
+        @Override
+        public void opened(final Connection connection)
+        {
+            openedBy = connection.remoteAddress();
+            attachmentAtOpen = connection.attachment();
+            connection.attach("taken");
+        }
+
+        @Override
+        public void message(final Connection connection, final ByteBuffer message)
+        {
+            final String text = StandardCharsets.US_ASCII.decode(message).toString();
+            if (text.equals("bye") && connection.isOpen())
+            {
+                connection.send("bye\n");
+                connection.close();
+            }
+        }
+
+        @Override
+        public void closed(final Connection connection, final CloseReason reason)
+        {
+            uses.add(new Use(connection, connection.id(), openedBy, connection.remoteAddress(), attachmentAtOpen));
+            closed.incrementAndGet();
+        }
+    }
+
+    private TcpServer server(final ByeHandler handler, final boolean reuse)
+    {
+        return new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new LineFraming(64)).closeLingerMillis(30_000).reuseConnections(reuse), handler).open();
+    }
+
+    /** Connects, says bye, reads the answer; returns its own port once the server has heard of the close. */
+    private static int sayBye(final TcpServer server, final ByeHandler handler) throws IOException
+    {
+        final int before = handler.closed.get();
+        try (Socket peer = new Socket("127.0.0.1", server.port()))
+        {
+            peer.setSoTimeout(30_000);
+            peer.getOutputStream().write("bye\n".getBytes(StandardCharsets.US_ASCII));
+            final byte[] answer = peer.getInputStream().readNBytes(4);
+            assertThat(new String(answer, StandardCharsets.US_ASCII)).isEqualTo("bye\n");
+            Await.until("the server heard of the close", () -> handler.closed.get() > before);
+            return peer.getLocalPort();
+        }
+    }
+
+    @Test
+    void aClosedConnectionServesTheNextAcceptWithAnIdAndAnAddressOfItsOwn() throws Exception
+    {
+        final ByeHandler handler = new ByeHandler();
+        final TcpServer server = server(handler, true);
+        final int[] ports = new int[4];
+        for (int i = 0; i < ports.length; i++)
+        {
+            ports[i] = sayBye(server, handler);
+        }
+        assertThat(handler.uses).hasSize(ports.length);
+        for (int i = 0; i < ports.length; i++)
+        {
+            final Use use = handler.uses.get(i);
+            assertThat(use.connection()).as("one object, reused").isSameAs(handler.uses.get(0).connection());
+            assertThat(use.openedBy().getPort()).as("the peer's address at the open of use %d", i).isEqualTo(ports[i]);
+            assertThat(use.closedBy().getPort()).as("the peer's address in closed() of use %d", i).isEqualTo(ports[i]);
+            assertThat(use.attachmentAtOpen()).as("nothing of the last use attached").isNull();
+        }
+        assertThat(handler.uses.stream().mapToLong(Use::id).distinct().count()).as("an id per use")
+            .isEqualTo(ports.length);
+        server.close();
+    }
+
+    @Test
+    void withoutReuseEveryConnectionIsANewObject() throws Exception
+    {
+        final ByeHandler handler = new ByeHandler();
+        final TcpServer server = server(handler, false);
+        for (int i = 0; i < 3; i++)
+        {
+            sayBye(server, handler);
+        }
+        assertThat(handler.uses.stream().map(use -> System.identityHashCode(use.connection())).distinct().count())
+            .isEqualTo(3);
+        assertThat(handler.uses.get(0).connection()).isNotSameAs(handler.uses.get(1).connection())
+            .isNotSameAs(handler.uses.get(2).connection());
+        server.close();
+    }
+
+    @Test
+    void aConnectionStillDrainingItsPeersInputIsNotReusedUntilItsSocketCloses() throws Exception
+    {
+        final ByeHandler handler = new ByeHandler();
+        final TcpServer server = server(handler, true);
+        try (Socket draining = new Socket("127.0.0.1", server.port()))
+        {
+            draining.setSoTimeout(30_000);
+            // Far more than the server reads before it closes: its close lingers, reading and dropping the rest
+            // until this peer closes too (see LingeringCloseTest). This write ends only if it does.
+            final byte[] request = new byte[64 << 20];
+            System.arraycopy("bye\n".getBytes(StandardCharsets.US_ASCII), 0, request, 0, 4);
+            draining.getOutputStream().write(request);
+            Await.until("the server heard of the first close", () -> handler.closed.get() == 1);
+            final Connection first = handler.uses.get(0).connection();
+
+            sayBye(server, handler);
+            assertThat(handler.uses.get(1).connection()).as("a new object while the first one drains")
+                .isNotSameAs(first);
+        }
+        // Its peer gone, the first one's socket closes; then it serves an accept. Bounded: each round is one
+        // connection, and the first one is back as soon as the server reads its peer's end of stream.
+        boolean reused = false;
+        for (int round = 0; round < 200 && !reused; round++)
+        {
+            sayBye(server, handler);
+            reused = handler.uses.get(handler.uses.size() - 1).connection() == handler.uses.get(0).connection();
+        }
+        assertThat(reused).as("the first object serves again once its socket closed").isTrue();
+        server.close();
+    }
+}
