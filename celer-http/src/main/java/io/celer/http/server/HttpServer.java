@@ -81,7 +81,10 @@ public final class HttpServer implements AutoCloseable
         return config.tcp().copy()
             .framing(() -> RawFraming.INSTANCE)
             .readBufferSize(config.readBufferSize())
-            .disconnectOnFullWriteBuffer(false); // responses hold their own bounded backlog
+            .disconnectOnFullWriteBuffer(false) // responses hold their own bounded backlog
+            // A response hands out its connection, and it and a WebSocket session may outlive the close: a
+            // reused connection object would give their bytes to the next peer.
+            .reuseConnections(false);
     }
 
     private ServerHandler handlerOf(final Reactor reactor, final HttpServerConfig config, final HttpHandler handler)

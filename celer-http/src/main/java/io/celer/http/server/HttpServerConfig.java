@@ -39,10 +39,11 @@ public final class HttpServerConfig
     }
 
     /**
-     * The TCP settings (transport, write buffer, socket options, limits). The server copies them and owns three,
+     * The TCP settings (transport, write buffer, socket options, limits). The server copies them and owns four,
      * whatever they say: the framing is raw (HTTP parses its own bytes), the read buffer is
-     * {@link #readBufferSize}'s (its size is checked against this config's limits), and a full write buffer never
-     * disconnects (a response keeps its own bounded backlog, {@link #responseBufferSize}).
+     * {@link #readBufferSize}'s (its size is checked against this config's limits), a full write buffer never
+     * disconnects (a response keeps its own bounded backlog, {@link #responseBufferSize}), and connection objects
+     * are not reused ({@link HttpResponse#connection} may be kept past the close).
      *
      * @param tcp the settings, {@code .transport(TlsConfig)} for HTTPS.
      * @return this.

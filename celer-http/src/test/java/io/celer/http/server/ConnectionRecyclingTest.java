@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
+import io.celer.tcp.Connection;
+import io.celer.tcp.TcpConfig;
 import io.celer.test.Await;
 import io.celer.test.OnReactor;
 
@@ -24,6 +27,36 @@ class ConnectionRecyclingTest
 {
     @AutoClose
     private TestServer server;
+
+    /**
+     * TCP's connection reuse is not for HTTP: a response hands out its connection ({@link HttpResponse#connection}),
+     * which an application may keep past the close. The server turns reuse off: each connection is an object of
+     * its own.
+     */
+    @Test
+    void aServerToldToReuseItsTcpConnectionsDoesNot() throws Exception
+    {
+        final List<Connection> seen = new CopyOnWriteArrayList<>();
+        server = new TestServer(new HttpServerConfig().tcp(new TcpConfig().reuseConnections(true)), Router.builder()
+            .get("/ok", (req, res) ->
+            {
+                seen.add(res.connection());
+                res.body("ok");
+            })
+            .build());
+        for (int i = 0; i < 3; i++)
+        {
+            try (RawClient client = new RawClient(server.port()))
+            {
+                client.send("GET /ok HTTP/1.0\r\n\r\n");
+                assertThat(client.readUntilClosed()).extracting(RawClient.Response::bodyText).containsExactly("ok");
+            }
+            Await.until("the connection closed", () -> onReactor(() -> server.server.connectionCount()) == 0);
+        }
+        assertThat(seen).hasSize(3);
+        assertThat(seen.get(1)).isNotSameAs(seen.get(0));
+        assertThat(seen.get(2)).isNotSameAs(seen.get(0)).isNotSameAs(seen.get(1));
+    }
 
     @Test
     void aResponseStillOpenAtTheCloseKeepsItsHeadAndReachesNoOtherConnection() throws Exception
