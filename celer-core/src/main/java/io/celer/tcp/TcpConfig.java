@@ -257,8 +257,10 @@ public final class TcpConfig
      * another thread, on a timer) keeps its {@link Connection#id} instead and finds it again with
      * {@link TcpServer#connection(long)}, which answers null once that connection closed, since the same object
      * may by then stand for another peer. Off, every connection is a new object, which a handler may keep as long
-     * as it likes. A client ignores this: it keeps its one connection across reconnects; so do the HTTP and
-     * WebSocket servers, whose responses hand out their connection and may outlive a close.
+     * as it likes. A TLS connection is never reused (its handshake's work on another thread may outlive the
+     * close, and its engine is new anyway). A client ignores this: it keeps its one connection across
+     * reconnects; so do the HTTP and WebSocket servers, whose responses hand out their connection and may
+     * outlive a close.
      *
      * @param on whether to reuse them.
      * @return this.

@@ -106,8 +106,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         begin(acceptedChannel, false, null, -1);
         // A reused connection asks a reusable channel for its peer's address only when it is wanted: no object
         // per accept.
-        remoteAddress = reused && acceptedChannel instanceof ReusableChannel ? null
-            : (InetSocketAddress)acceptedChannel.getRemoteAddress();
+        remoteAddress = reused && reusable() != null ? null : (InetSocketAddress)acceptedChannel.getRemoteAddress();
         key = reactor.internals().register(acceptedChannel, SelectionKey.OP_READ, this);
         startHandshake();
     }
@@ -746,7 +745,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     {
         final boolean drained = state == DRAINING;
         state = CLOSED;
-        if (channel instanceof ReusableChannel reusable)
+        final ReusableChannel reusable = reusable();
+        if (reusable != null)
         {
             // Its key stays valid for the channel's next connection: the transport takes it out of the selector.
             key = null;
@@ -791,12 +791,23 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     }
 
     /**
+     * The channel, when it is to be closed for reuse: a plain connection's. A TLS handshake's step may still be
+     * running on the handshake executor after the close, holding the channel, and must not reach the next
+     * connection's socket through it; a TLS connection allocates its engine anyway.
+     */
+    private ReusableChannel reusable()
+    {
+        return transport == PlainTransport.INSTANCE && channel instanceof ReusableChannel reusable ? reusable : null;
+    }
+
+    /**
      * A reused connection is over for its handler and for its socket: its channel goes back to the transport and
      * the object to its owner, for a later accept, with nothing of this connection's left in it.
      */
     private void retire()
     {
-        if (!reused)
+        // Nor a TLS connection: its handshake's late step may still hold this object (see reusable()).
+        if (!reused || transport != PlainTransport.INSTANCE)
         {
             return;
         }

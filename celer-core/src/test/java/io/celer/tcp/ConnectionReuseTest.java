@@ -17,12 +17,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import io.celer.framing.LineFraming;
 import io.celer.test.Await;
 import io.celer.test.Reactors;
+import io.celer.test.Transports;
 
 /**
  * With {@link TcpConfig#reuseConnections}, a server's closed connection serves a later accept once its handler
  * has heard of the close and its socket is closed, and not before: each use has an id of its own, its own peer's
- * address, until its handler's {@code closed} returns, and none of the last one's attachment. Without it, every
- * connection is a new object.
+ * address, until its handler's {@code closed} returns, and none of the last one's attachment. A TLS connection is
+ * never reused; without it, no connection is.
  */
 class ConnectionReuseTest
 {
@@ -72,15 +73,27 @@ class ConnectionReuseTest
 
     private TcpServer server(final ByeHandler handler, final boolean reuse)
     {
+        return server(handler, reuse, Transports.PLAIN);
+    }
+
+    private TcpServer server(final ByeHandler handler, final boolean reuse, final Transports transport)
+    {
         return new TcpServer(reactors.start("server"), 0, new TcpConfig().bindAddress("127.0.0.1")
-            .framing(() -> new LineFraming(64)).closeLingerMillis(30_000).reuseConnections(reuse), handler).open();
+            .framing(() -> new LineFraming(64)).closeLingerMillis(30_000).reuseConnections(reuse)
+            .transport(transport.server()), handler).open();
+    }
+
+    private static int sayBye(final TcpServer server, final ByeHandler handler) throws IOException
+    {
+        return sayBye(server, handler, Transports.PLAIN);
     }
 
     /** Connects, says bye, reads the answer; returns its own port once the server has heard of the close. */
-    private static int sayBye(final TcpServer server, final ByeHandler handler) throws IOException
+    private static int sayBye(final TcpServer server, final ByeHandler handler, final Transports transport)
+        throws IOException
     {
         final int before = handler.closed.get();
-        try (Socket peer = new Socket("127.0.0.1", server.port()))
+        try (Socket peer = transport.connect("127.0.0.1", server.port()))
         {
             peer.setSoTimeout(30_000);
             peer.getOutputStream().write("bye\n".getBytes(StandardCharsets.US_ASCII));
@@ -118,16 +131,28 @@ class ConnectionReuseTest
     @Test
     void withoutReuseEveryConnectionIsANewObject() throws Exception
     {
+        threeConnectionsAreThreeObjects(false, Transports.PLAIN);
+    }
+
+    /** Its handshake's work on another thread may outlive the close, still holding the connection. */
+    @Test
+    void aTlsConnectionIsNeverReused() throws Exception
+    {
+        threeConnectionsAreThreeObjects(true, Transports.TLS);
+    }
+
+    private void threeConnectionsAreThreeObjects(final boolean reuse, final Transports transport) throws Exception
+    {
         final ByeHandler handler = new ByeHandler();
-        final TcpServer server = server(handler, false);
+        final TcpServer server = server(handler, reuse, transport);
         for (int i = 0; i < 3; i++)
         {
-            sayBye(server, handler);
+            sayBye(server, handler, transport);
         }
-        assertThat(handler.uses.stream().map(use -> System.identityHashCode(use.connection())).distinct().count())
-            .isEqualTo(3);
-        assertThat(handler.uses.get(0).connection()).isNotSameAs(handler.uses.get(1).connection())
-            .isNotSameAs(handler.uses.get(2).connection());
+        assertThat(handler.uses).hasSize(3);
+        assertThat(handler.uses.get(1).connection()).isNotSameAs(handler.uses.get(0).connection());
+        assertThat(handler.uses.get(2).connection()).isNotSameAs(handler.uses.get(0).connection())
+            .isNotSameAs(handler.uses.get(1).connection());
         server.close();
     }
 

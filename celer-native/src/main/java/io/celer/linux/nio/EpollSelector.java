@@ -30,8 +30,6 @@ import io.celer.linux.epoll.Epoll;
 final class EpollSelector extends NativeSelector
 {
     private static final int EVENTS = 1024;
-    /** Closed channels kept for later accepts: about 300 bytes of heap each, and no descriptor. */
-    private static final int SPARES = 4096;
 
     private final Arena arena = Arena.ofShared();
     private final Epoll epoll;
@@ -40,9 +38,6 @@ final class EpollSelector extends NativeSelector
     private EpollSelectionKey[] byDescriptor = new EpollSelectionKey[1024];
     private int generation;
     private int registered;
-    /** Accepted channels kept for reuse, as many as were closed at once, up to SPARES. */
-    private EpollSocketChannel[] spares = new EpollSocketChannel[16];
-    private int spareCount;
     private final Consumer<SelectionKey> forgetKey = key -> forget((EpollSelectionKey)key);
 
     EpollSelector(final SelectorProvider provider)
@@ -89,38 +84,6 @@ final class EpollSelector extends NativeSelector
         watch(key);
     }
 
-    /**
-     * Keeps an accepted channel, its socket closed and its key asleep, for a later accept of this selector.
-     *
-     * @return false when this selector is closed or keeps {@value #SPARES} already: the channel must close.
-     */
-    boolean keepSpare(final EpollSocketChannel channel)
-    {
-        if (!isOpen() || spareCount == SPARES)
-        {
-            return false;
-        }
-        if (spareCount == spares.length)
-        {
-            spares = Arrays.copyOf(spares, spareCount * 2);
-        }
-        spares[spareCount++] = channel;
-        return true;
-    }
-
-    /**
-     * A kept channel for an accept of a listener registered here, or null.
-     */
-    EpollSocketChannel takeSpare()
-    {
-        if (spareCount == 0)
-        {
-            return null;
-        }
-        final EpollSocketChannel spare = spares[--spareCount];
-        spares[spareCount] = null;
-        return spare;
-    }
 
     /**
      * Brings the epoll set in line with a key's interest.
@@ -293,8 +256,7 @@ final class EpollSelector extends NativeSelector
             deregister((EpollSelectionKey)key);
         }
         selected.clear();
-        Arrays.fill(spares, 0, spareCount, null);
-        spareCount = 0;
+        dropSpares();
         epoll.close();
         arena.close();
     }

@@ -102,7 +102,17 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
         if (completing != null)
         {
             final int accepted = completing.accepted();
-            return accepted < 0 ? null : EpollSocketChannel.accepted(provider(), accepted, socket.family, null);
+            if (accepted < 0)
+            {
+                return null;
+            }
+            final EpollSocketChannel spare = ((NativeSelector)completing.selector()).takeSpare();
+            if (spare == null)
+            {
+                return EpollSocketChannel.accepted(provider(), accepted, socket.family, null);
+            }
+            spare.reopen(accepted, socket.family, null);
+            return spare;
         }
         final ThreadCalls thread = ThreadCalls.current();
         thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN6_SIZE);

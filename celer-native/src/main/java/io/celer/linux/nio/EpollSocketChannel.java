@@ -2,6 +2,7 @@ package io.celer.linux.nio;
 
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.net.ConnectException;
 import java.net.Socket;
 import java.net.SocketAddress;
@@ -12,6 +13,7 @@ import java.nio.channels.ConnectionPendingException;
 import java.nio.channels.NoConnectionPendingException;
 import java.nio.channels.NotYetConnectedException;
 import java.nio.channels.SocketChannel;
+import java.nio.channels.spi.AbstractSelectionKey;
 import java.nio.channels.spi.SelectorProvider;
 import java.util.Set;
 
@@ -45,8 +47,11 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel, Re
     private long peer;
     /** Whether it came from an accept, the one kind of channel a selector keeps for reuse. */
     private boolean accepted;
-    /** Its key while its socket is closed for reuse: see {@link #closeSocket}. */
-    private EpollSelectionKey dormant;
+    /** Its key, an epoll or an io_uring one, while its socket is closed for reuse: see {@link #closeSocket}. */
+    private AbstractSelectionKey dormant;
+    /** Its connection gave it back ({@link #recycle}); its key let go of the socket: kept once both are true. */
+    private boolean givenBack;
+    private boolean socketGone;
 
     EpollSocketChannel(final SelectorProvider provider) throws IOException
     {
@@ -80,7 +85,7 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel, Re
     /**
      * A dormant channel takes a newly accepted descriptor; its key wakes at its next registration.
      *
-     * @param peer the peer's {@code sockaddr} as the accept wrote it.
+     * @param peer the peer's {@code sockaddr} as the accept wrote it, or null where it wrote none.
      */
     void reopen(final int fd, final int family, final MemorySegment peer)
     {
@@ -89,6 +94,8 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel, Re
         remote = null;
         inputShut = false;
         dormant = null;
+        givenBack = false;
+        socketGone = false;
         peer(peer);
     }
 
@@ -102,33 +109,80 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel, Re
     }
 
     /**
-     * Closes the socket and takes it out of its epoll set, keeping this object and its key for a later accept of
-     * the same selector. A channel that cannot be kept so (one it did not accept, one on io_uring, one not
-     * registered) closes as {@link #close} does, and {@link #recycle} then lets it go.
+     * Closes the socket, keeping this object and its key, asleep, for a later accept of the same selector: on
+     * epoll the socket leaves the epoll set and closes now; on io_uring its selector closes it once the ring holds
+     * nothing of it. A channel that cannot be kept so (one it did not accept, one not registered) closes as
+     * {@link #close} does, and {@link #recycle} then lets it go.
      */
     @Override
     public void closeSocket() throws IOException
     {
         final EpollSelectionKey key = socket.key;
-        if (!accepted || key == null || socket.uring != null || !isOpen())
+        final UringSelectionKey ring = socket.uring;
+        if (accepted && isOpen() && key != null)
+        {
+            key.sleep();
+            dormant = key;
+            socketGone = true;
+        }
+        else if (accepted && isOpen() && ring != null && ring.isValid() && !ring.asleep && !ring.released)
+        {
+            notePeer();
+            ring.sleep();
+            dormant = ring;
+            socketGone = false;
+        }
+        else
         {
             close();
             return;
         }
-        key.sleep();
-        dormant = key;
+        givenBack = false;
         socket.close();
+    }
+
+    /** The ring's accept gave no address: read now, while the socket is open, for its connection's last calls. */
+    private void notePeer()
+    {
+        if (peer != 0 || remote != null)
+        {
+            return;
+        }
+        final ThreadCalls thread = ThreadCalls.current();
+        thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN6_SIZE);
+        if (thread.calls.peerAddress(socket.fd, thread.address.address(), thread.scratch.address()) == 0)
+        {
+            peer(thread.address);
+        }
     }
 
     @Override
     public void recycle()
     {
-        final EpollSelectionKey key = dormant;
-        if (key == null)
+        if (dormant == null)
         {
             return;
         }
-        if (!key.selectorImpl().keepSpare(this))
+        givenBack = true;
+        if (socketGone)
+        {
+            keep();
+        }
+    }
+
+    /** An io_uring selector closed the socket of this channel's sleeping key. */
+    void socketReleased()
+    {
+        socketGone = true;
+        if (givenBack)
+        {
+            keep();
+        }
+    }
+
+    private void keep()
+    {
+        if (!((NativeSelector)dormant.selector()).keepSpare(this))
         {
             dormant = null;
             try

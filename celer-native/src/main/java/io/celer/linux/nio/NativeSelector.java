@@ -6,6 +6,7 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.spi.AbstractSelectionKey;
 import java.nio.channels.spi.AbstractSelector;
 import java.nio.channels.spi.SelectorProvider;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -16,13 +17,59 @@ import java.util.function.Consumer;
  */
 abstract class NativeSelector extends AbstractSelector
 {
+    /** Closed channels kept for later accepts: a few hundred bytes of heap each, and no descriptor. */
+    private static final int SPARES = 4096;
+
     /** The keys a select without an action adds to; the caller removes them. */
     final Set<SelectionKey> selected = new HashSet<>();
     private SelectionKey[] cancelledScratch = new SelectionKey[64];
+    /** Accepted channels kept for reuse, as many as were closed at once, up to SPARES. */
+    private EpollSocketChannel[] spares = new EpollSocketChannel[16];
+    private int spareCount;
 
     NativeSelector(final SelectorProvider provider)
     {
         super(provider);
+    }
+
+    /**
+     * Keeps an accepted channel, its socket closed and its key asleep, for a later accept of this selector.
+     *
+     * @return false when this selector is closed or keeps {@value #SPARES} already: the channel must close.
+     */
+    final boolean keepSpare(final EpollSocketChannel channel)
+    {
+        if (!isOpen() || spareCount == SPARES)
+        {
+            return false;
+        }
+        if (spareCount == spares.length)
+        {
+            spares = Arrays.copyOf(spares, spareCount * 2);
+        }
+        spares[spareCount++] = channel;
+        return true;
+    }
+
+    /**
+     * A kept channel for an accept of a listener registered here, or null.
+     */
+    final EpollSocketChannel takeSpare()
+    {
+        if (spareCount == 0)
+        {
+            return null;
+        }
+        final EpollSocketChannel spare = spares[--spareCount];
+        spares[spareCount] = null;
+        return spare;
+    }
+
+    /** The selector closes: its kept channels, whose sockets are closed, go with it. */
+    final void dropSpares()
+    {
+        Arrays.fill(spares, 0, spareCount, null);
+        spareCount = 0;
     }
 
     /**

@@ -40,8 +40,11 @@ final class UringSelectionKey extends AbstractSelectionKey
     final SelectableChannel channel;
     final NativeSocket socket;
     final int kind;
-    final int slot;
-    final int generation;
+    /** Its slot and the slot's generation, new each time a reused channel's key wakes. */
+    int slot;
+    int generation;
+    /** Out of the selector while its channel waits, its socket closed, for a later accept: see {@link #sleep}. */
+    boolean asleep;
     private volatile int interestOps;
     private int readyOps;
 
@@ -131,7 +134,14 @@ final class UringSelectionKey extends AbstractSelectionKey
         {
             throw new IllegalArgumentException("invalid interest set " + ops + " for " + channel);
         }
-        if (ops != interestOps)
+        if (asleep)
+        {
+            // Registered again, with its new socket: JDK's register found this key and set its interest.
+            selector.checkOwner("registration");
+            interestOps = ops;
+            selector.wake(this);
+        }
+        else if (ops != interestOps)
         {
             selector.checkOwner("interest change");
             interestOps = ops;
@@ -168,6 +178,51 @@ final class UringSelectionKey extends AbstractSelectionKey
         {
             throw new CancelledKeyException();
         }
+    }
+
+    /**
+     * Its channel's socket closes for reuse: attached to nothing and out of the selected set, it stays valid
+     * while the selector settles it as it would a cancelled key, so that the kernel holds nothing of the socket
+     * before its descriptor closes; the channel is kept once both it and its connection let go.
+     */
+    void sleep()
+    {
+        attach(null);
+        asleep = true;
+        selector.selected.remove(this);
+        selector.sleeping(this);
+    }
+
+    /**
+     * A reused channel's key takes a slot again, with nothing of the last connection left in it.
+     */
+    void wakeIn(final int slot, final int generation)
+    {
+        this.slot = slot;
+        this.generation = generation;
+        asleep = false;
+        released = false;
+        channelClosed = false;
+        inFlight = 0;
+        readyOps = 0;
+        receivedOffset = 0;
+        emptyReadAt = -1;
+        receiving = false;
+        receiveCancelling = false;
+        starved = false;
+        endOfStream = false;
+        readError = 0;
+        inputShut = false;
+        staged = 0;
+        sent = 0;
+        sending = false;
+        writeError = 0;
+        outputShutPending = false;
+        outputShut = false;
+        polling = false;
+        pollCancelling = false;
+        pollEvents = 0;
+        polled = 0;
     }
 
     /**

@@ -99,9 +99,15 @@ final class UringSelector extends NativeSelector implements CompletionHandler
     private int registered;
     private final Consumer<SelectionKey> settleKey = key ->
     {
-        registered--;
+        // A sleeping key, cancelled when its channel is let go, was counted out when it fell asleep.
+        if (!((UringSelectionKey)key).asleep)
+        {
+            registered--;
+        }
         settle((UringSelectionKey)key);
     };
+    private UringSelectionKey[] sleepingKeys = new UringSelectionKey[16];
+    private int sleepingCount;
 
     private UringSelectionKey[] checks = new UringSelectionKey[64];
     private UringSelectionKey[] checking = new UringSelectionKey[64];
@@ -168,23 +174,55 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             throw new IllegalSelectorException();
         }
         checkOwner("registration");
+        final int slot = takeSlot();
+        final UringSelectionKey key = new UringSelectionKey(this, channel, slot, generations[slot]);
+        key.attach(attachment);
+        key.initialInterest(ops);
+        enter(key);
+        return key;
+    }
+
+    private int takeSlot()
+    {
         final int slot = freeSlots.isEmpty() ? usedSlots++ : (int)freeSlots.poll();
         if (slot >= slots.length)
         {
             slots = Arrays.copyOf(slots, slots.length * 2);
             generations = Arrays.copyOf(generations, generations.length * 2);
         }
-        final UringSelectionKey key = new UringSelectionKey(this, channel, slot, generations[slot]);
-        key.attach(attachment);
-        key.initialInterest(ops);
-        slots[slot] = key;
+        return slot;
+    }
+
+    private void enter(final UringSelectionKey key)
+    {
+        slots[key.slot] = key;
         registered++;
         if (key.kind != UringSelectionKey.POLLED)
         {
             key.socket.uring = key;
         }
         changed(key);
-        return key;
+    }
+
+    /**
+     * A sleeping key's channel has a new socket: the key takes a free slot under that slot's generation, so that
+     * no completion of the socket it had before can reach it.
+     */
+    void wake(final UringSelectionKey key)
+    {
+        final int slot = takeSlot();
+        key.wakeIn(slot, generations[slot]);
+        enter(key);
+    }
+
+    /** A key fell asleep: settled at the next select, as a cancelled key is. */
+    void sleeping(final UringSelectionKey key)
+    {
+        if (sleepingCount == sleepingKeys.length)
+        {
+            sleepingKeys = Arrays.copyOf(sleepingKeys, sleepingCount * 2);
+        }
+        sleepingKeys[sleepingCount++] = key;
     }
 
     /** A key's interest or state changed: its operations and its readiness are looked at again. */
@@ -601,7 +639,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         {
             return;
         }
-        if (key.isValid() || key.inFlight > 0 || (key.hasUnsent() && key.writeError == 0))
+        if ((key.isValid() && !key.asleep) || key.inFlight > 0 || (key.hasUnsent() && key.writeError == 0))
         {
             pending(key);
             return;
@@ -648,11 +686,23 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             generations[key.slot] = UserData.next(generations[key.slot]);
             freeSlots.add(key.slot);
         }
+        if (key.asleep && key.channel instanceof EpollSocketChannel reused)
+        {
+            reused.socketReleased();
+        }
     }
 
     private void removeCancelled()
     {
         removeCancelled(settleKey);
+        for (int i = 0; i < sleepingCount; i++)
+        {
+            final UringSelectionKey key = sleepingKeys[i];
+            sleepingKeys[i] = null;
+            registered--;
+            settle(key);
+        }
+        sleepingCount = 0;
     }
 
     private boolean anyReady()
@@ -660,7 +710,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         for (int i = 0; i < checkCount; i++)
         {
             final UringSelectionKey key = checks[i];
-            if (key.isValid() && key.readiness() != 0)
+            if (key.isValid() && !key.asleep && key.readiness() != 0)
             {
                 return true;
             }
@@ -829,7 +879,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             final UringSelectionKey key = batch[i];
             batch[i] = null;
             key.checked = false;
-            if (!key.isValid())
+            if (!key.isValid() || key.asleep)
             {
                 continue;
             }
@@ -929,6 +979,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             }
         }
         selected.clear();
+        dropSpares();
         calls.close(wakeFd);
         buffers.close();
         ring.close();
@@ -977,7 +1028,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             for (int slot = 0; slot < usedSlots; slot++)
             {
                 final UringSelectionKey key = slots[slot];
-                if (key != null && key.isValid())
+                if (key != null && key.isValid() && !key.asleep)
                 {
                     now.add(key);
                 }
