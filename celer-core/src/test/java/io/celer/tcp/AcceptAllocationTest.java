@@ -37,7 +37,8 @@ class AcceptAllocationTest
      * buffer sizes, and registration makes a {@code SelectionKeyImpl}, its channel's key array and the
      * selector's map entry. Celer's part is the {@link TcpConnection} and its parts (reader, writer, timers,
      * closer, handshake, framing), a few hundred bytes: a new object per connection, because the application
-     * may keep its {@link Connection} handle after the close, and a reused one would write to a stranger.
+     * may keep its {@link Connection} handle after the close, and a reused one would write to a stranger
+     * (unless it asked for reuse, below).
      * The bound is loose so a JDK update does not break it; the buffers are checked exactly, below.
      */
     private static final long MAX_BYTES_PER_CONNECTION = 2 * 1024;

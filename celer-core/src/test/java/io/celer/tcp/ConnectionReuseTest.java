@@ -36,7 +36,7 @@ class ConnectionReuseTest
     {
     }
 
-    /** Answers "bye" with "bye" and closes; records each use of each object. */
+    /** Echoes each line, answers "bye" with "bye" and closes; records each use of each object. */
     private static final class ByeHandler implements Handler
     {
         final List<Use> uses = new CopyOnWriteArrayList<>();
@@ -58,8 +58,12 @@ class ConnectionReuseTest
             final String text = StandardCharsets.US_ASCII.decode(message).toString();
             if (text.equals("bye") && connection.isOpen())
             {
-                connection.send("bye\n");
+                connection.send("bye"); // the framing ends the line
                 connection.close();
+            }
+            else if (connection.isOpen())
+            {
+                connection.send(text);
             }
         }
 
@@ -154,6 +158,77 @@ class ConnectionReuseTest
         assertThat(handler.uses.get(2).connection()).isNotSameAs(handler.uses.get(0).connection())
             .isNotSameAs(handler.uses.get(1).connection());
         server.close();
+    }
+
+    /**
+     * Peers on several threads at once, each connection closed by the server or by its peer: objects and, on the
+     * native transports, channels and keys are reused while other connections' events are under way, and each
+     * peer hears its own answer only.
+     */
+    @Test
+    void manyPeersComingAndGoingAtOnceHearOnlyTheirOwnAnswers() throws Exception
+    {
+        final ByeHandler handler = new ByeHandler();
+        final TcpServer server = server(handler, true);
+        final int threads = 4;
+        final int perThread = 300;
+        final List<Throwable> failures = new CopyOnWriteArrayList<>();
+        final List<Thread> peers = new java.util.ArrayList<>();
+        for (int t = 0; t < threads; t++)
+        {
+            final int thread = t;
+            final Thread peer = new Thread(() ->
+            {
+                try
+                {
+                    for (int i = 0; i < perThread; i++)
+                    {
+                        oneExchange(server.port(), thread + "-" + i, i % 2 == 0);
+                    }
+                }
+                catch (final Throwable failure)
+                {
+                    failures.add(failure);
+                }
+            }, "peer-" + t);
+            peer.start();
+            peers.add(peer);
+        }
+        for (final Thread peer : peers)
+        {
+            peer.join(Await.DEFAULT.toMillis());
+        }
+        assertThat(failures).isEmpty();
+        Await.until("the server heard of every close", () -> handler.closed.get() == threads * perThread);
+        assertThat(handler.uses.stream().map(use -> System.identityHashCode(use.connection())).distinct().count())
+            .as("objects for %d connections, a few at a time", threads * perThread).isLessThan(100);
+        server.close();
+    }
+
+    /** One connection: a line and its echo, then the server's close after "bye", or the peer's own. */
+    private static void oneExchange(final int port, final String line, final boolean serverCloses)
+        throws IOException
+    {
+        try (Socket peer = new Socket("127.0.0.1", port))
+        {
+            peer.setSoTimeout(30_000);
+            final byte[] request = (line + "\n").getBytes(StandardCharsets.US_ASCII);
+            peer.getOutputStream().write(request);
+            final String echo = new String(peer.getInputStream().readNBytes(request.length), StandardCharsets.US_ASCII);
+            if (!echo.equals(line + "\n"))
+            {
+                throw new AssertionError("sent " + line + ", heard " + echo);
+            }
+            if (serverCloses)
+            {
+                peer.getOutputStream().write("bye\n".getBytes(StandardCharsets.US_ASCII));
+                final byte[] bye = peer.getInputStream().readNBytes(4);
+                if (!new String(bye, StandardCharsets.US_ASCII).equals("bye\n") || peer.getInputStream().read() != -1)
+                {
+                    throw new AssertionError(line + ": no bye and end of stream");
+                }
+            }
+        }
     }
 
     @Test
