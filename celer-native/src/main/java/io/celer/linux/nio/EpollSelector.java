@@ -80,6 +80,10 @@ final class EpollSelector extends NativeSelector
         }
         byDescriptor[fd] = key;
         registered++;
+        if (key.listens)
+        {
+            listeners(1);
+        }
         key.socket.key = key;
         watch(key);
     }
@@ -128,6 +132,10 @@ final class EpollSelector extends NativeSelector
         {
             byDescriptor[fd] = null;
             registered--;
+            if (key.listens)
+            {
+                listeners(-1);
+            }
         }
         if (key.socket.key == key)
         {

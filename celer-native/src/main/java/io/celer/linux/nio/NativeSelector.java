@@ -26,6 +26,8 @@ abstract class NativeSelector extends AbstractSelector
     /** Accepted channels kept for reuse, as many as were closed at once, up to SPARES. */
     private EpollSocketChannel[] spares = new EpollSocketChannel[16];
     private int spareCount;
+    /** Listeners registered here: the only takers of its spares. */
+    private int listeners;
 
     NativeSelector(final SelectorProvider provider)
     {
@@ -35,11 +37,12 @@ abstract class NativeSelector extends AbstractSelector
     /**
      * Keeps an accepted channel, its socket closed and its key asleep, for a later accept of this selector.
      *
-     * @return false when this selector is closed or keeps {@value #SPARES} already: the channel must close.
+     * @return false when this selector is closed, keeps {@value #SPARES} already, or has no listener to accept
+     *         with it (a connection another reactor accepted and handed here): the channel must close.
      */
     final boolean keepSpare(final EpollSocketChannel channel)
     {
-        if (!isOpen() || spareCount == SPARES)
+        if (!isOpen() || spareCount == SPARES || listeners == 0)
         {
             return false;
         }
@@ -63,6 +66,28 @@ abstract class NativeSelector extends AbstractSelector
         final EpollSocketChannel spare = spares[--spareCount];
         spares[spareCount] = null;
         return spare;
+    }
+
+    /**
+     * A listener came or went.
+     *
+     * @param change +1 or -1.
+     */
+    final void listeners(final int change)
+    {
+        listeners += change;
+        if (listeners == 0)
+        {
+            dropSpares();
+        }
+    }
+
+    /**
+     * How many channels it keeps; for the tests.
+     */
+    final int spares()
+    {
+        return spareCount;
     }
 
     /** The selector closes: its kept channels, whose sockets are closed, go with it. */

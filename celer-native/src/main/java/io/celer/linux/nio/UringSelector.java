@@ -197,6 +197,10 @@ final class UringSelector extends NativeSelector implements CompletionHandler
     {
         slots[key.slot] = key;
         registered++;
+        if (key.kind == UringSelectionKey.LISTENER)
+        {
+            listeners(1);
+        }
         if (key.kind != UringSelectionKey.POLLED)
         {
             key.socket.uring = key;
@@ -685,6 +689,10 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             slots[key.slot] = null;
             generations[key.slot] = UserData.next(generations[key.slot]);
             freeSlots.add(key.slot);
+            if (key.kind == UringSelectionKey.LISTENER)
+            {
+                listeners(-1);
+            }
         }
         if (key.asleep && key.channel instanceof EpollSocketChannel reused)
         {
