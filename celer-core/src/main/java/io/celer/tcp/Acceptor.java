@@ -9,7 +9,6 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.agrona.collections.Long2ObjectHashMap;
@@ -64,9 +63,8 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     private volatile long bufferFailures;
     private volatile long renegotiationCloses;
     private volatile ServerSocketChannel serverChannel;
-    /** Closed connections kept for later accepts, with TcpConfig#reuseConnections: a stack, as many as a peak left. */
-    private TcpConnection[] spares = new TcpConnection[16];
-    private int spareCount;
+    /** Closed connections kept for later accepts, with TcpConfig#reuseConnections. */
+    private final ReactorPool<TcpConnection> spares;
 
     Acceptor(final TcpServer server, final Reactor reactor, final TcpConfig config, final Handler handler)
     {
@@ -81,6 +79,9 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         this.socket = new BoundSocket(reactor);
         this.counters = TcpCounters.of(reactor.counters());
         this.buffers = ConnectionBuffers.pooled(config);
+        // As many as a peak left, trimmed with the buffers; a TLS connection is never given back (see TcpConnection).
+        this.spares = new ReactorPool<>(Integer.MAX_VALUE, () -> new TcpConnection(reactor, config, handler, this,
+            buffers));
         this.gate = HandshakeGate.of(config.transport());
     }
 
@@ -312,7 +313,8 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         TcpConnection connection = null;
         try
         {
-            connection = spareCount > 0 ? takeSpare() : new TcpConnection(reactor, config, handler, this, buffers);
+            connection = config.reuseConnections() ? spares.take()
+                : new TcpConnection(reactor, config, handler, this, buffers);
             connection.accept(accepted);
             counters.accepted.increment();
             backOffMillis = 0;
@@ -334,13 +336,6 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         }
     }
 
-    private TcpConnection takeSpare()
-    {
-        final TcpConnection spare = spares[--spareCount];
-        spares[spareCount] = null;
-        return spare;
-    }
-
     @Override
     public boolean reusesConnections()
     {
@@ -350,24 +345,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     @Override
     public void reuse(final TcpConnection connection)
     {
-        if (closed)
-        {
-            return;
-        }
-        if (spareCount == spares.length)
-        {
-            spares = Arrays.copyOf(spares, spareCount * 2);
-        }
-        spares[spareCount++] = connection;
-    }
-
-    /** Lets go of the spare connections a past peak left, down to the buffer pools' size. */
-    private void trimSpares()
-    {
-        while (spareCount > config.bufferPoolSize())
-        {
-            spares[--spareCount] = null;
-        }
+        spares.give(connection);
     }
 
     @Override
@@ -406,7 +384,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         {
             // The buffers a burst of busy connections took go back once it is over.
             buffers.trim();
-            trimSpares();
+            spares.trim(config.bufferPoolSize());
             trimTimer = closed ? NO_TIMER : reactor.schedule(TRIM_INTERVAL_MILLIS, this);
             return;
         }
@@ -524,8 +502,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         }
         // A closed server keeps no memory for connections it will not accept, nor what lingering ones give back.
         buffers.drain();
-        Arrays.fill(spares, 0, spareCount, null);
-        spareCount = 0;
+        spares.drain();
     }
 
     private void closeChannel()

@@ -248,8 +248,8 @@ public final class TcpConfig
     /**
      * Whether a server reuses its connection objects; off by default. On, a closed connection's object, and on
      * the native transports its channel and key, serve a later accept, so that an accept allocates nothing once
-     * the server has seen its peak; the server keeps as many spare objects as were closed at once, and every 10
-     * seconds lets go of those beyond {@link #bufferPoolSize}.
+     * the server has seen its peak; as with the buffers, the server keeps as many spare objects as were out at
+     * once, and every 10 seconds lets go of those a past peak left, down to {@link #bufferPoolSize}.
      *
      * <p>The contract changes with it: a {@link Connection} stands for one connection from
      * {@link Handler#opened} until {@link Handler#closed} returns, and its {@link Connection#remoteAddress} is

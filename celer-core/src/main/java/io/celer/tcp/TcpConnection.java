@@ -746,43 +746,32 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         final boolean drained = state == DRAINING;
         state = CLOSED;
         final ReusableChannel reusable = reusable();
-        if (reusable != null)
+        // A reusable channel's key stays valid for its next connection: the transport takes it out of the selector.
+        if (key != null && reusable == null)
         {
-            // Its key stays valid for the channel's next connection: the transport takes it out of the selector.
-            key = null;
-            try
+            key.cancel();
+        }
+        key = null;
+        try
+        {
+            if (reusable != null)
             {
                 reusable.closeSocket();
             }
-            catch (final IOException ex)
+            else if (channel != null)
             {
-                Logs.log(LOG, System.Logger.Level.DEBUG, "closing connection " + id + " failed", ex);
-            }
-            if (!reused)
-            {
-                // A reused connection keeps it until it retires: its remote address is read from it till then.
-                reusable.recycle();
-                channel = null;
+                channel.close();
             }
         }
-        else
+        catch (final IOException ex)
         {
-            if (key != null)
-            {
-                key.cancel();
-                key = null;
-            }
-            if (channel != null)
-            {
-                try
-                {
-                    channel.close();
-                }
-                catch (final IOException ex)
-                {
-                    Logs.log(LOG, System.Logger.Level.DEBUG, "closing connection " + id + " failed", ex);
-                }
-            }
+            Logs.log(LOG, System.Logger.Level.DEBUG, "closing connection " + id + " failed", ex);
+        }
+        if (reusable != null && !reused)
+        {
+            // A reused connection keeps it until it retires: its remote address is read from it till then.
+            reusable.recycle();
+            channel = null;
         }
         if (drained)
         {
@@ -811,7 +800,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         {
             return;
         }
-        if (channel instanceof ReusableChannel reusable)
+        final ReusableChannel reusable = reusable();
+        if (reusable != null)
         {
             reusable.recycle();
         }

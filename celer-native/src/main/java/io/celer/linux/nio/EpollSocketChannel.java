@@ -2,7 +2,6 @@ package io.celer.linux.nio;
 
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.net.ConnectException;
 import java.net.Socket;
 import java.net.SocketAddress;
@@ -148,11 +147,9 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel, Re
         {
             return;
         }
-        final ThreadCalls thread = ThreadCalls.current();
-        thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN6_SIZE);
-        if (thread.calls.peerAddress(socket.fd, thread.address.address(), thread.scratch.address()) == 0)
+        if (socket.readName(false) == 0)
         {
-            peer(thread.address);
+            peer(ThreadCalls.current().address);
         }
     }
 
@@ -353,7 +350,7 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel, Re
         {
             if (peer != 0)
             {
-                remote = NativeSocket.inet4((int)peer, (int)(peer >>> 32) & 0xffff);
+                remote = NativeSocket.inet4Address(peer);
             }
             else
             {

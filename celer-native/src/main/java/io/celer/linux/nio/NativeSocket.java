@@ -222,7 +222,7 @@ final class NativeSocket
         {
             // An IPv4 peer, or one of a socket that takes both: as from the JDK's channels, its IPv4 address, and
             // through the cache, so that accepting it costs no more than on an IPv4 socket.
-            return inet4((int)ipv4, (int)(ipv4 >>> 32) & 0xffff);
+            return inet4Address(ipv4);
         }
         try
         {
@@ -255,7 +255,15 @@ final class NativeSocket
         return high == 0 && (low >>> 32) == 0xffffL ? KNOWN | port | low & 0xffffffffL : 0;
     }
 
-    static InetSocketAddress inet4(final int ipv4, final int port)
+    /**
+     * The address an {@link #inet4Peer} number holds.
+     */
+    static InetSocketAddress inet4Address(final long inet4Peer)
+    {
+        return inet4((int)inet4Peer, (int)(inet4Peer >>> 32) & 0xffff);
+    }
+
+    private static InetSocketAddress inet4(final int ipv4, final int port)
     {
         InetAddress host = lastHost;
         if (host == null || addressOf(host) != ipv4)
@@ -314,15 +322,26 @@ final class NativeSocket
      */
     InetSocketAddress name(final boolean own) throws IOException
     {
-        final ThreadCalls thread = ThreadCalls.current();
-        thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN6_SIZE);
-        final int result = own ? thread.calls.localAddress(fd, thread.address.address(), thread.scratch.address())
-            : thread.calls.peerAddress(fd, thread.address.address(), thread.scratch.address());
+        final int result = readName(own);
         if (result < 0)
         {
             throw failure(own ? "getsockname" : "getpeername", result);
         }
-        return address(thread.address);
+        return address(ThreadCalls.current().address);
+    }
+
+    /**
+     * Reads the socket's own address, or its peer's, into the thread's {@link ThreadCalls#address}, making no
+     * object.
+     *
+     * @return 0, or -errno.
+     */
+    int readName(final boolean own)
+    {
+        final ThreadCalls thread = ThreadCalls.current();
+        thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN6_SIZE);
+        return own ? thread.calls.localAddress(fd, thread.address.address(), thread.scratch.address())
+            : thread.calls.peerAddress(fd, thread.address.address(), thread.scratch.address());
     }
 
     <T> void setOption(final SocketOption<T> name, final T value) throws IOException
