@@ -69,7 +69,6 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     private boolean upgraded;
     private boolean reading;
     private final HttpCounters counters;
-    private final ResponseTimer timer;
     /** When this read reached the server, and when the bytes left over from earlier reads did (0: counters off). */
     private long readNanos;
     private long carriedNanos;
@@ -78,18 +77,17 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     private int carriedEnd = -1;
 
     HttpConnection(final HttpServerConfig config, final HttpHandler handler, final Connection connection,
-        final DateHeader date, final byte[] serverLine, final ConnectionRecycler recycler)
+        final DateHeader date, final byte[] serverLine, final ConnectionRecycler recycler,
+        final RequestHeadParser parser)
     {
         this.config = config;
         this.handler = handler;
         this.connection = connection;
         this.recycler = recycler;
-        this.parser = new RequestHeadParser(config.maxRequestLineLength(), config.maxHeaderSectionSize(),
-            config.allowObsFold());
+        this.parser = parser;
         this.gate = new ReadGate(connection);
         this.counters = HttpCounters.of(connection.reactor().counters());
         this.pipeline = new ResponsePipeline(connection, this, config, date, serverLine, recycler);
-        this.timer = pipeline.timer();
     }
 
     /** A stall in this connection's work names the route's handler that last ran, else the server's handler. */
@@ -109,7 +107,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     public void message(final Connection c, final ByteBuffer data)
     {
         reading = true;
-        timer.inRead = true;
+        pipeline.inRead(true);
         if (Counters.enabled())
         {
             readNanos = System.nanoTime();
@@ -123,7 +121,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         finally
         {
             reading = false;
-            timer.inRead = false;
+            pipeline.inRead(false);
             carried = data.remaining();
             if (carried > 0 && data.position() >= carriedEnd)
             {
@@ -133,13 +131,19 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             {
                 release(); // the request flyweight was in use until now
             }
-            else if (request != null && !closed && phase == HEAD && !parser.inProgress())
+            else if (request != null && !closed && phase == HEAD && !headInProgress())
             {
                 // Between requests: the table goes back, so that an idle keep-alive connection holds none.
                 recycler.give(request);
                 request = null;
             }
         }
+    }
+
+    /** Whether some of a request's head has been read and not yet all. */
+    private boolean headInProgress()
+    {
+        return request != null && RequestHeadParser.inProgress(request);
     }
 
     private void parse(final ByteBuffer data)
@@ -151,7 +155,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             switch (phase)
             {
                 case HEAD:
-                    if (!parser.inProgress())
+                    if (!headInProgress())
                     {
                         final int skip = RequestHeadParser.leadingEmptyLines(data, data.position(), data.limit());
                         if (skip > 0)
@@ -212,6 +216,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         if (request == null)
         {
             request = recycler.takeRequest();
+            RequestHeadParser.reset(request); // a connection that closed mid-head gave it back as it was
         }
         final int status = parser.parse(data, start, data.limit(), request);
         if (status == RequestHeadParser.NEED_MORE)
@@ -224,8 +229,8 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             reject(status);
             return false;
         }
-        headLength = parser.headLength();
-        parser.reset();
+        headLength = RequestHeadParser.headLength(request);
+        RequestHeadParser.reset(request);
         request.sequence = pipeline.nextSequence();
         current = pipeline.open(request.method == HttpMethod.HEAD, !request.isKeepAlive(), request.minorVersion());
         current.upgradeRequested = request.upgrade;
@@ -556,7 +561,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     {
         if (closeWhenDrained)
         {
-            timer.settle();
+            pipeline.settle();
             connection.close();
             return;
         }
@@ -602,7 +607,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             closeWhenDrained = true; // the response's last bytes wait in the backlog: the close comes after them
             return;
         }
-        timer.settle();
+        pipeline.settle();
         connection.close();
     }
 
@@ -611,8 +616,8 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     {
         upgraded = true;
         phase = DISCARD;
-        timer.settle(); // the upgrade's response: this connection hears no more of its socket
-        timer.clear();
+        pipeline.settle(); // the upgrade's response: this connection hears no more of its socket
+        pipeline.clearTimer();
         pendingUpgrade = -1;
         connection.setReadTimeout(0);
         connection.cancelEventTimeout();
@@ -627,7 +632,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     @Override
     public void batchProcessed(final Connection c)
     {
-        timer.settle(); // the flush the read's end would do, now, so that the responses it sends are timed
+        pipeline.settle(); // the flush the read's end would do, now, so that the responses it sends are timed
     }
 
     @Override
@@ -713,7 +718,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     @Override
     public void readTimeout(final Connection c, final long nowMillis)
     {
-        final boolean idle = phase == HEAD && !parser.inProgress() && pipeline.isEmpty() && !pipeline.hasBacklog();
+        final boolean idle = phase == HEAD && !headInProgress() && pipeline.isEmpty() && !pipeline.hasBacklog();
         if (idle || phase == STREAM_FIXED || phase == STREAM_CHUNKED)
         {
             closeNow(); // an idle keep-alive connection, or a streamed upload gone silent: closed without a word

@@ -6,6 +6,7 @@ import io.celer.http.AsciiView;
 import io.celer.http.HttpMethod;
 import io.celer.http.internal.Ascii;
 import io.celer.http.internal.HeadFields;
+import io.celer.http.internal.HeadScanner;
 
 /**
  * One request, a flyweight over the connection's read buffer: nothing is copied and no String is made.
@@ -16,6 +17,8 @@ import io.celer.http.internal.HeadFields;
 public final class HttpRequest
 {
     final HeadFields head;
+    /** How far a head that comes in parts was scanned, across reads; the parser's, and not cleared by reset. */
+    final HeadScanner scanner = new HeadScanner();
     HttpMethod method;
     int methodEnd;
     int targetStart;

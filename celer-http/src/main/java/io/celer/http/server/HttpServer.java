@@ -90,7 +90,7 @@ public final class HttpServer implements AutoCloseable
     private ServerHandler handlerOf(final Reactor reactor, final HttpServerConfig config, final HttpHandler handler)
     {
         final DateHeader date = new DateHeader();
-        final ServerHandler tcpHandler = new ServerHandler(config, handler, date);
+        final ServerHandler tcpHandler = new ServerHandler(config, handler, date, reactor);
         members.add(new Member(reactor, date, tcpHandler.recycler()));
         return tcpHandler;
     }

@@ -217,10 +217,12 @@ public final class HttpServerConfig
     }
 
     /**
-     * How many request tables a server keeps for the next requests, and how many response heads it keeps at
-     * least; 64 by default, 0 for none. A request table is lent while a request is read and handled, a response
-     * head until its response is sent; heads are kept as many as were out at once, trimmed now and then to the
-     * latest peak and this floor. Buffers are pooled by the TCP layer ({@link TcpConfig#bufferPoolSize}).
+     * How many request tables a server keeps for the next requests, and how many response heads and response
+     * outputs it keeps at least; 64 by default, 0 for none. A request table is lent while a request is read and
+     * handled, a response head until its response is sent, an output (what puts a connection's responses out in
+     * order and times them) while the connection has a response in flight; heads and outputs are kept as many as
+     * were out at once, trimmed now and then to the latest peak and this floor. Buffers are pooled by the TCP
+     * layer ({@link TcpConfig#bufferPoolSize}).
      *
      * @param connections how many of each are kept.
      * @return this.

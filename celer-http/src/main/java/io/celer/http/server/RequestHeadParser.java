@@ -13,6 +13,9 @@ import io.celer.http.internal.WordScan;
  * Parses a request's head: one that arrived whole in one pass over its bytes; any other (in parts, malformed,
  * past a limit) through a {@link HeadScanner}, which finds where it ends across reads, enforcing the length
  * limits as bytes arrive, before the whole head is parsed at once into the request.
+ *
+ * <p>Holds only the server's limits: how far a head in parts was scanned is the request's own, so that one
+ * parser serves every connection of a server and an idle connection, which lends its request back, holds none.
  */
 final class RequestHeadParser
 {
@@ -28,8 +31,6 @@ final class RequestHeadParser
     private final int maxHeaderSection;
     private final boolean allowObsFold;
 
-    private final HeadScanner scanner = new HeadScanner();
-
     RequestHeadParser(final int maxRequestLine, final int maxHeaderSection, final boolean allowObsFold)
     {
         this.maxRequestLine = maxRequestLine;
@@ -38,31 +39,35 @@ final class RequestHeadParser
     }
 
     /**
-     * Forgets the request in progress.
+     * Forgets the head in progress.
+     *
+     * @param request the request the head is read into.
      */
-    void reset()
+    static void reset(final HttpRequest request)
     {
-        scanner.reset();
+        request.scanner.reset();
     }
 
     /**
      * Whether some of a head has been seen and not yet all.
      *
+     * @param request the request the head is read into.
      * @return true in the middle of a head.
      */
-    boolean inProgress()
+    static boolean inProgress(final HttpRequest request)
     {
-        return scanner.inProgress();
+        return request.scanner.inProgress();
     }
 
     /**
      * Where the head ends, once parsed.
      *
+     * @param request the request the head was read into.
      * @return bytes from the request's start.
      */
-    int headLength()
+    static int headLength(final HttpRequest request)
     {
-        return scanner.headLength();
+        return request.scanner.headLength();
     }
 
     /**
@@ -94,6 +99,7 @@ final class RequestHeadParser
      */
     int parse(final ByteBuffer buffer, final int start, final int to, final HttpRequest request)
     {
+        final HeadScanner scanner = request.scanner;
         if (scanner.scanned() == 0)
         {
             final int status = parseWhole(buffer, start, to, request);
@@ -162,7 +168,7 @@ final class RequestHeadParser
             return NOT_WHOLE;
         }
         final int headEnd = end - start;
-        scanner.found(firstLf - start, headEnd);
+        request.scanner.found(firstLf - start, headEnd);
         request.headEnd = headEnd;
         final int lineStatus = RequestLineParser.parse(buffer, start, firstLf, request);
         return lineStatus != 0 ? lineStatus : hostAndFraming(buffer, start, request);

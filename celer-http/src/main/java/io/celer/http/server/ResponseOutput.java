@@ -2,6 +2,7 @@ package io.celer.http.server;
 
 import java.nio.ByteBuffer;
 
+import io.celer.reactor.Reactor;
 import io.celer.reactor.internal.LargeBufferBudget;
 import io.celer.tcp.Connection;
 
@@ -14,12 +15,17 @@ import io.celer.tcp.Connection;
  * it is empty, reserved in the reactor's {@link LargeBufferBudget} meanwhile: when the reactor's connections hold too much already, the buffer is not
  * lent and the bytes overflow (the connection closes), counted as a refusal. An idle connection holds none, and
  * a steady load borrows what earlier ones gave back.
+ *
+ * <p>It is itself lent, with its {@link ResponseTimer}, by the recycler to a connection while that connection has
+ * a response in flight, bytes waiting or responses to time: between requests a keep-alive connection holds
+ * neither.
  */
 final class ResponseOutput
 {
     private static final int MAX_SEGMENTS = 256;
 
-    private final Connection connection;
+    private Connection connection;
+    private final ResponseTimer timer;
     private final int capacity;
     private final LargeBufferBudget budget;
     /** Where the buffers come from and go back to, so that lending them per use makes no garbage. */
@@ -38,12 +44,42 @@ final class ResponseOutput
     private int liveSegments;
     private boolean overflowed;
 
-    ResponseOutput(final Connection connection, final int capacity, final ConnectionRecycler recycler)
+    ResponseOutput(final Reactor reactor, final int capacity, final ConnectionRecycler recycler)
     {
-        this.connection = connection;
         this.capacity = capacity;
         this.recycler = recycler;
-        this.budget = connection.reactor().internals().largeBuffers();
+        this.budget = reactor.internals().largeBuffers();
+        this.timer = new ResponseTimer(reactor, this);
+    }
+
+    /** Serves a connection's pipeline until {@link #unbind}; it holds no buffer and no pending response. */
+    void bind(final Connection connection, final ResponsePipeline pipeline)
+    {
+        this.connection = connection;
+        refused = false;
+        overflowed = false;
+        segments = 0; // a connection that closed with responses parked left its segments
+        liveSegments = 0;
+        timer.bind(connection, pipeline);
+    }
+
+    /** Back to the recycler: it refers to no connection, so that a closed one is not kept alive through it. */
+    void unbind()
+    {
+        connection = null;
+        timer.bind(null, null);
+    }
+
+    /** Times the responses of the connection it serves. */
+    ResponseTimer timer()
+    {
+        return timer;
+    }
+
+    /** Whether it holds nothing of its connection: no buffer, no response waiting to be timed. */
+    boolean isIdle()
+    {
+        return backlog == null && parked == null && timer.isIdle();
     }
 
     /** A buffer of the capacity, reserved in the budget; null, the bytes overflowing, when it is spent. */

@@ -8,23 +8,29 @@ import io.celer.tcp.Handler;
 /**
  * The responses in flight on one connection, a ring of reusable {@link HttpResponse} slots in request order:
  * the oldest writes to the connection, later ones answered early are parked, and each is retired once sent.
+ *
+ * <p>The responses are the connection's own, as an application may hold one. What puts their bytes out and times
+ * them (a {@link ResponseOutput} and its {@link ResponseTimer}) is lent by the server's recycler from the first
+ * response in flight until the last is sent and timed, and the ring grows only as far as requests are pipelined:
+ * an idle keep-alive connection holds one slot and no output.
  */
 final class ResponsePipeline
 {
     private final Connection connection;
     private final PipelineEvents events;
-    private final ResponseOutput output;
-    private final ResponseTimer timer;
-    private final HttpResponse[] slots;
     private final ConnectionRecycler recycler;
     private final DateHeader date;
     private final byte[] serverLine;
+    private final int maxInFlight;
+    private final HttpCounters counters;
+    private HttpResponse[] slots = new HttpResponse[1];
+    private ResponseOutput output;
 
     private int headIndex;
     private int count;
-    private final HttpCounters counters;
     private int nextSequence;
     private boolean closed;
+    private boolean inRead;
 
     ResponsePipeline(
         final Connection connection, final PipelineEvents events, final HttpServerConfig config, final DateHeader date,
@@ -34,12 +40,9 @@ final class ResponsePipeline
         this.counters = HttpCounters.of(connection.reactor().counters());
         this.recycler = recycler;
         this.events = events;
-        this.output = new ResponseOutput(connection, config.responseBufferSize(), recycler);
-        this.timer = new ResponseTimer(connection, output);
         this.date = date;
         this.serverLine = serverLine;
-        // Made on first need: a connection that never pipelines uses one slot, and many live for one request.
-        this.slots = new HttpResponse[config.maxPipelinedRequests()];
+        this.maxInFlight = config.maxPipelinedRequests();
     }
 
     Connection connection()
@@ -47,15 +50,9 @@ final class ResponsePipeline
         return connection;
     }
 
-    /** Times the responses of this connection. */
-    ResponseTimer timer()
-    {
-        return timer;
-    }
-
     boolean isFull()
     {
-        return count == slots.length;
+        return count == maxInFlight;
     }
 
     boolean isEmpty()
@@ -66,12 +63,12 @@ final class ResponsePipeline
     /** Whether the overflow came from the reactor's bound on large buffers, spent. */
     boolean refusedByBudget()
     {
-        return output.refusedByBudget();
+        return output != null && output.refusedByBudget();
     }
 
     boolean hasBacklog()
     {
-        return output.hasBacklog();
+        return output != null && output.hasBacklog();
     }
 
     /** The sequence the next request gets. */
@@ -80,9 +77,65 @@ final class ResponsePipeline
         return nextSequence;
     }
 
+    /** The connection reads (true) or has finished a read (false): a read's end settles what it answered. */
+    void inRead(final boolean reading)
+    {
+        inRead = reading;
+        if (output != null)
+        {
+            output.timer().inRead = reading;
+        }
+    }
+
+    /**
+     * Flushes what waits, as the connection would next, and times the responses the socket took all of; then,
+     * if nothing is in flight, the output goes back.
+     */
+    void settle()
+    {
+        if (output != null)
+        {
+            output.timer().settle();
+            giveBackIfIdle();
+        }
+    }
+
+    /** The connection closed or changed protocol: the responses waiting to be timed are not counted. */
+    void clearTimer()
+    {
+        if (output != null)
+        {
+            output.timer().clear();
+        }
+    }
+
+    /**
+     * Gives the output and its timer back to the recycler once nothing is in flight (or the connection closed)
+     * and neither holds anything: called where no method of theirs is on the stack.
+     */
+    void giveBackIfIdle()
+    {
+        if (output != null && (count == 0 || closed) && output.isIdle())
+        {
+            output.unbind();
+            recycler.giveOutput(output);
+            output = null;
+        }
+    }
+
     /** Takes the next slot; the caller checked {@link #isFull()}. */
     HttpResponse open(final boolean headRequest, final boolean closeAfter, final int minorVersion)
     {
+        if (output == null)
+        {
+            output = recycler.takeOutput();
+            output.bind(connection, this);
+            output.timer().inRead = inRead;
+        }
+        if (count == slots.length)
+        {
+            grow();
+        }
         final int index = (headIndex + count) % slots.length;
         HttpResponse slot = slots[index];
         if (slot == null)
@@ -97,6 +150,18 @@ final class ResponsePipeline
         return slot;
     }
 
+    /** Requests are pipelined deeper than ever on this connection: the ring doubles, up to the bound. */
+    private void grow()
+    {
+        final HttpResponse[] grown = new HttpResponse[Math.min(maxInFlight, slots.length * 2)];
+        for (int i = 0; i < count; i++)
+        {
+            grown[i] = slots[(headIndex + i) % slots.length];
+        }
+        slots = grown;
+        headIndex = 0;
+    }
+
     private boolean inTurn(final HttpResponse response)
     {
         return count > 0 && slots[headIndex] == response;
@@ -104,7 +169,8 @@ final class ResponsePipeline
 
     int room(final HttpResponse response)
     {
-        return output.room(inTurn(response));
+        // No output: the connection closed and gave it back; what a response writes now goes nowhere.
+        return output == null ? recycler.responseBufferSize() : output.room(inTurn(response));
     }
 
     void emit(final HttpResponse response, final ByteBuffer bytes)
@@ -170,7 +236,7 @@ final class ResponsePipeline
             final boolean close = head.closeAfter;
             final Handler next = head.upgradeTo;
             final int sequence = head.sequence;
-            timer.retired(head);
+            output.timer().retired(head);
             head.release();
             if (head.head != null)
             {
@@ -201,15 +267,24 @@ final class ResponsePipeline
                 afterEmit();
             }
         }
+        if (count == 0 && output != null && !inRead)
+        {
+            // Answered outside a read: the end of the cycle flushes, times and gives the output back.
+            output.timer().settleAtEndOfCycle();
+        }
     }
 
     /** The socket took some of the backlog. */
     void writable()
     {
+        if (output == null)
+        {
+            return; // nothing waited: the socket drained bytes the connection's own buffer held
+        }
         if (output.drain())
         {
             events.drained();
-            timer.settle();
+            settle();
             if (count > 0)
             {
                 slots[headIndex].notifyWritable();
@@ -230,8 +305,12 @@ final class ResponsePipeline
     void close()
     {
         closed = true;
-        output.release();
-        timer.clear();
+        if (output != null)
+        {
+            output.release();
+            output.timer().clear();
+            giveBackIfIdle(); // else at the end of the cycle, where its timer is due
+        }
         for (final HttpResponse slot : slots)
         {
             if (slot != null && slot.head != null && slot.isComplete())

@@ -2,6 +2,7 @@ package io.celer.http.server;
 
 import io.celer.counters.Counters;
 import io.celer.counters.LatencyHistogram;
+import io.celer.reactor.Reactor;
 import io.celer.reactor.internal.CycleTask;
 import io.celer.tcp.Connection;
 
@@ -16,15 +17,18 @@ import io.celer.tcp.Connection;
  * before the socket takes its bytes is not counted. Garbage-free and small, as every connection has one: pending
  * responses are kept as runs of the same route and read (a pipelined batch is one run) in a ring of
  * {@value #RING}; should it fill (responses of many routes or reads behind a lagging socket), the oldest run is
- * counted at once.
+ * counted at once. Lent with its {@link ResponseOutput}: it times the connection the output serves.
  */
 final class ResponseTimer implements CycleTask
 {
     private static final int RING = 4;
 
-    private final Connection connection;
+    private final Reactor reactor;
     private final ResponseOutput output;
     private final RouteLatencies latencies;
+    private Connection connection;
+    /** Told at the end of a cycle that settled, so that it may give the output back. */
+    private ResponsePipeline pipeline;
     /**
      * The ring of pending runs, made only when a second run is pending (responses of several routes or reads at
      * once): until then the one run lives in the {@code solo} fields, so an idle connection holds no arrays.
@@ -43,11 +47,37 @@ final class ResponseTimer implements CycleTask
     /** Set while the connection reads: the read's end settles what it answered. */
     boolean inRead;
 
-    ResponseTimer(final Connection connection, final ResponseOutput output)
+    ResponseTimer(final Reactor reactor, final ResponseOutput output)
+    {
+        this.reactor = reactor;
+        this.output = output;
+        this.latencies = RouteLatencies.of(reactor.counters());
+    }
+
+    void bind(final Connection connection, final ResponsePipeline pipeline)
     {
         this.connection = connection;
-        this.output = output;
-        this.latencies = RouteLatencies.of(connection.reactor().counters());
+        this.pipeline = pipeline;
+        inRead = false;
+    }
+
+    /** Whether no response waits to be timed and no end of cycle is due. */
+    boolean isIdle()
+    {
+        return count == 0 && !queued;
+    }
+
+    /**
+     * Settles at the end of this cycle: a response was answered outside a read (a callback, a timer), and the
+     * connection flushes then.
+     */
+    void settleAtEndOfCycle()
+    {
+        if (!queued)
+        {
+            queued = true;
+            reactor.internals().runAtEndOfCycle(this);
+        }
     }
 
     /** A response is retired: every byte of it is in the connection's buffer or the pipeline's backlog. */
@@ -89,11 +119,9 @@ final class ResponseTimer implements CycleTask
                 append(histogram, response.readNanos);
             }
         }
-        if (!inRead && !queued)
+        if (!inRead)
         {
-            // Answered outside a read (a callback, a timer): the connection flushes at the end of this cycle.
-            queued = true;
-            connection.reactor().internals().runAtEndOfCycle(this);
+            settleAtEndOfCycle();
         }
     }
 
@@ -186,6 +214,10 @@ final class ResponseTimer implements CycleTask
     {
         queued = false;
         settle();
+        if (pipeline != null)
+        {
+            pipeline.giveBackIfIdle();
+        }
     }
 
     /** The connection closed or changed protocol: what is pending is not counted. */

@@ -1,5 +1,6 @@
 package io.celer.http.server;
 
+import io.celer.reactor.Reactor;
 import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 
@@ -14,13 +15,17 @@ final class ServerHandler implements Handler
     private final DateHeader date;
     private final byte[] serverLine;
     private final ConnectionRecycler recycler;
+    /** Holds only the limits: one serves every connection. */
+    private final RequestHeadParser parser;
 
-    ServerHandler(final HttpServerConfig config, final HttpHandler handler, final DateHeader date)
+    ServerHandler(final HttpServerConfig config, final HttpHandler handler, final DateHeader date, final Reactor reactor)
     {
         this.config = config;
         this.handler = handler;
         this.date = date;
-        this.recycler = new ConnectionRecycler(config);
+        this.recycler = new ConnectionRecycler(config, reactor);
+        this.parser = new RequestHeadParser(config.maxRequestLineLength(), config.maxHeaderSectionSize(),
+            config.allowObsFold());
         this.serverLine = config.serverName() == null ? null :
             ("Server: " + config.serverName() + "\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
@@ -28,7 +33,7 @@ final class ServerHandler implements Handler
     @Override
     public void opened(final Connection connection)
     {
-        connection.handler(new HttpConnection(config, handler, connection, date, serverLine, recycler));
+        connection.handler(new HttpConnection(config, handler, connection, date, serverLine, recycler, parser));
     }
 
     /** What closed connections left for the next; tests look at it. */

@@ -14,14 +14,16 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import io.celer.http.internal.ChunkedDecoder;
+import io.celer.http.internal.HeadScanner;
 import io.celer.test.Await;
 import io.celer.test.LiveHeap;
 import io.celer.test.OnReactor;
 
 /**
  * What an idle keep-alive HTTP connection keeps of Celer's on the server's heap, counted by class in the JVM's
- * histogram after one GET: its TCP connection and its HTTP state between requests (its head parser and its
- * response pipeline, which the application's responses belong to), and none of a request's parts.
+ * histogram after one GET: its TCP connection and its HTTP state between requests (its response pipeline, which
+ * the application's responses belong to), and none of a request's parts, no head parser's state and no response
+ * output, which are lent per request.
  */
 class IdleFootprintTest
 {
@@ -32,7 +34,7 @@ class IdleFootprintTest
      * figures the test prints. The bound has room for a JDK whose object layout differs, not for a request's
      * parts held by an idle connection.
      */
-    private static final long MAX_BYTES_PER_CONNECTION = 1280;
+    private static final long MAX_BYTES_PER_CONNECTION = 1024;
 
     @AutoClose
     private TestServer server;
@@ -56,7 +58,10 @@ class IdleFootprintTest
                 perConnection);
 
             assertThat(perConnection).as("a request's parts go back to the reactor's pool once it is read")
-                .doesNotContainKeys(HttpRequest.class.getName(), ChunkedDecoder.class.getName());
+                .doesNotContainKeys(HttpRequest.class.getName(), ChunkedDecoder.class.getName(),
+                    HeadScanner.class.getName());
+            assertThat(perConnection).as("the output and its timer go back once the response is sent")
+                .doesNotContainKeys(ResponseOutput.class.getName(), ResponseTimer.class.getName());
             assertThat(total).as("Celer's bytes per idle HTTP connection: %s", perConnection)
                 .isLessThanOrEqualTo(MAX_BYTES_PER_CONNECTION);
         }
