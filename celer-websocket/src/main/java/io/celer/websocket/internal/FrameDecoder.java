@@ -12,7 +12,7 @@ import io.celer.websocket.WebSocket;
  * <p>Control frames are delivered whole (they are at most 131 bytes on the wire); data frames are delivered as
  * their payload arrives, so a frame larger than the read buffer streams through it. Payloads are unmasked in
  * place in the read buffer. A broken rule yields its close code, after which the decoder consumes nothing.
- * One instance serves one connection on its reactor thread; it allocates nothing.
+ * One instance serves one connection at a time on its reactor thread; it allocates nothing.
  */
 public final class FrameDecoder
 {
@@ -21,12 +21,12 @@ public final class FrameDecoder
     private static final int DONE = 2;
     private static final int NEED_MORE = Integer.MIN_VALUE;
 
-    private final boolean server;
-    private final long maxFrameLength;
-    private final long maxMessageLength;
+    private boolean server;
+    private long maxFrameLength;
+    private long maxMessageLength;
     private boolean rsv1Allowed;
 
-    // A byte and a short: the decoder lives as long as its connection, and a close code fits in 16 bits.
+    // A byte and a short: a decoder is held through a frame or a message in parts, and a close code fits in 16 bits.
     private byte state = HEADER;
     private short failure;
     private boolean inMessage;
@@ -48,6 +48,19 @@ public final class FrameDecoder
      */
     public FrameDecoder(final boolean server, final long maxFrameLength, final long maxMessageLength)
     {
+        limits(server, maxFrameLength, maxMessageLength);
+    }
+
+    /**
+     * Sets the role and the limits, for a decoder lent to another session; between frames only.
+     *
+     * @param server           true on a server, which requires masked frames; false on a client, which refuses them.
+     * @param maxFrameLength   the largest payload of one frame; larger fails with 1009.
+     * @param maxMessageLength the largest sum of a message's frame payloads; larger fails with 1009.
+     * @return this.
+     */
+    public FrameDecoder limits(final boolean server, final long maxFrameLength, final long maxMessageLength)
+    {
         if (maxFrameLength < 125 || maxMessageLength < 1)
         {
             throw new IllegalArgumentException("limits too small: frame " + maxFrameLength + ", message " +
@@ -56,6 +69,17 @@ public final class FrameDecoder
         this.server = server;
         this.maxFrameLength = maxFrameLength;
         this.maxMessageLength = maxMessageLength;
+        return this;
+    }
+
+    /**
+     * Whether it holds nothing of its connection: at the start of a frame, in no fragmented message, not failed.
+     *
+     * @return true between messages.
+     */
+    public boolean isBetweenMessages()
+    {
+        return state == HEADER && !inMessage && failure == 0;
     }
 
     /**
@@ -120,7 +144,7 @@ public final class FrameDecoder
     }
 
     /**
-     * Starts over, for a connection reused from a pool.
+     * Starts over, for another connection.
      */
     public void reset()
     {

@@ -35,7 +35,13 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     private final boolean server;
     private final WebSocketConfig config;
     private final WebSocketHandler handler;
-    private final FrameDecoder decoder;
+    /**
+     * Lent by this thread's decoders while a frame or a fragmented message is partly read: a session between
+     * messages holds none.
+     */
+    private FrameDecoder decoder;
+    private FrameDecoders decoders;
+    private boolean decoding;
     private final FrameWriter writer;
     /**
      * Made for the first message that comes in more than one chunk (fragments, a frame split across reads) or
@@ -84,7 +90,6 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         this.server = server;
         this.config = config;
         this.handler = handler;
-        this.decoder = new FrameDecoder(server, config.maxFrameLength(), config.maxMessageLength());
         this.writer = new FrameWriter(keys);
     }
 
@@ -146,7 +151,6 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         compression = new Compression();
         resumeInflation = this::resumeInflation;
         compression.enable(parameters, server, level, config.maxMessageLength(), config.maxInflatePerCycle());
-        decoder.rsv1Allowed(true);
         return this;
     }
 
@@ -179,6 +183,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         this.connection = connection;
         this.counters = WebSocketCounters.of(connection.reactor().counters());
         this.scratch = CallbackScratch.forCurrentThread();
+        this.decoders = FrameDecoders.forCurrentThread();
         writer.open(connection);
         open = true;
         if (config.pingIntervalMillis() > 0)
@@ -223,12 +228,29 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     public void message(final Connection c, final ByteBuffer buffer)
     {
         pingOutstanding = false;
-        if (!open || decoder.failure() != 0)
+        if (!open || decoder != null && decoder.failure() != 0)
         {
             buffer.position(buffer.limit());
             return;
         }
-        final int result = decoder.decode(buffer, this);
+        if (decoder == null)
+        {
+            decoder = decoders.take(server, config, compression != null);
+        }
+        final int result;
+        decoding = true;
+        try
+        {
+            result = decoder.decode(buffer, this);
+        }
+        finally
+        {
+            decoding = false;
+        }
+        if (!open || decoder.isBetweenMessages())
+        {
+            giveBackDecoder(); // kept only through a message in parts: an idle session holds no decoder
+        }
         if (result == PAUSE)
         {
             pauseInflation();
@@ -242,6 +264,12 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
                 fail(result);
             }
         }
+    }
+
+    private void giveBackDecoder()
+    {
+        decoders.give(decoder);
+        decoder = null;
     }
 
     /**
@@ -311,6 +339,10 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     public void closed(final Connection c, final CloseReason reason)
     {
         open = false;
+        if (decoder != null && !decoding)
+        {
+            giveBackDecoder(); // else once the decoder's call returns
+        }
         if (!closedNotified)
         {
             closedNotified = true;
