@@ -8,7 +8,6 @@ import io.celer.framing.Framing;
 import io.celer.framing.FramingException;
 import io.celer.framing.MessageSink;
 import io.celer.framing.RawFraming;
-import io.celer.reactor.Reactor;
 
 /**
  * The read side of one TCP connection: reads into a direct buffer, cuts it into messages with the framing,
@@ -20,15 +19,12 @@ import io.celer.reactor.Reactor;
  */
 final class ConnectionReader implements MessageSink
 {
+    /** Its reactor, timers, writer and buffers too, reached through it: see TcpConnection. */
     private final TcpConnection connection;
-    private final Reactor reactor;
     private final Framing framing;
-    private final ConnectionWriter writer;
-    private final ConnectionTimers timers;
     private final boolean busyPoll;
     /** Only raw framing keeps what a handler left, so only there can a new handler take the rest of a read. */
     private final boolean raw;
-    private final ConnectionBuffers buffers;
     private final boolean perUse;
     /**
      * Lent by the connection while it lives, or, borrowing per use, while it holds bytes;
@@ -38,19 +34,13 @@ final class ConnectionReader implements MessageSink
     private boolean paused;
     private boolean resumeOwed;
 
-    ConnectionReader(final TcpConnection connection, final Reactor reactor, final TcpConfig config,
-        final Framing framing, final ConnectionWriter writer, final ConnectionTimers timers,
-        final ConnectionBuffers buffers)
+    ConnectionReader(final TcpConnection connection, final Framing framing)
     {
         this.connection = connection;
-        this.buffers = buffers;
-        this.perUse = buffers.perUse();
-        this.reactor = reactor;
+        this.perUse = connection.buffers.perUse();
         this.framing = framing;
         this.raw = framing instanceof RawFraming;
-        this.writer = writer;
-        this.timers = timers;
-        this.busyPoll = config.busyPoll();
+        this.busyPoll = connection.config.busyPoll();
     }
 
     /**
@@ -114,7 +104,7 @@ final class ConnectionReader implements MessageSink
         {
             try
             {
-                buffer = buffers.takeRead();
+                buffer = connection.buffers.takeRead();
             }
             catch (final OutOfMemoryError ex)
             {
@@ -150,7 +140,7 @@ final class ConnectionReader implements MessageSink
             delivered = true;
             connection.counters.bytesIn.add(read);
             connection.bytesIn += read;
-            timers.readAt(reactor.nowMillis());
+            connection.timers.readAt(connection.reactor.nowMillis());
             decode();
             if (connection.isClosed())
             {
@@ -160,7 +150,7 @@ final class ConnectionReader implements MessageSink
         while (isReading() && transport.hasBufferedInput());
         if (transport.hasPendingOutput() && connection.isOpen())
         {
-            writer.flush(); // the transport answered the peer (a TLS key update, say) and must be heard
+            connection.writer.flush(); // the transport answered the peer (a TLS key update, say) and must be heard
         }
         if (delivered && connection.isOpen())
         {
@@ -178,7 +168,7 @@ final class ConnectionReader implements MessageSink
     {
         if (perUse && buffer.position() == 0 && buffer != ConnectionBuffers.NONE && connection.isOpen())
         {
-            buffers.giveRead(buffer);
+            connection.buffers.giveRead(buffer);
             buffer = ConnectionBuffers.NONE;
         }
     }
@@ -237,7 +227,7 @@ final class ConnectionReader implements MessageSink
         key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
         if (busyPoll)
         {
-            reactor.internals().removePoller(connection);
+            connection.reactor.internals().removePoller(connection);
         }
     }
 
@@ -257,12 +247,12 @@ final class ConnectionReader implements MessageSink
         {
             return false;
         }
-        timers.readAt(reactor.nowMillis());
+        connection.timers.readAt(connection.reactor.nowMillis());
         final SelectionKey key = connection.key;
         key.interestOps(key.interestOps() | SelectionKey.OP_READ);
         if (busyPoll)
         {
-            reactor.internals().addPoller(connection);
+            connection.reactor.internals().addPoller(connection);
         }
         // Not now: the caller may be inside this connection's own message callback, in the middle of a decode.
         resumeOwed = true;

@@ -2,7 +2,6 @@ package io.celer.tcp;
 
 import java.io.IOException;
 
-import io.celer.reactor.Reactor;
 import io.celer.reactor.TimerCallback;
 
 /**
@@ -24,9 +23,8 @@ final class ConnectionTimers implements TimerCallback
     private static final byte HANDSHAKE = 2;
     private static final byte LINGER = 3;
 
+    /** Its reactor and config too, reached through it: see TcpConnection. */
     private final TcpConnection connection;
-    private final Reactor reactor;
-    private final TcpConfig config;
     private long eventTimer = NO_TIMER;
     private long readTimer = NO_TIMER;
     /** The bound of the phase the connection is in (connecting, its handshake or lingering), if any. */
@@ -39,11 +37,9 @@ final class ConnectionTimers implements TimerCallback
     private boolean handshakeExpired;
     private long lastReadMillis;
 
-    ConnectionTimers(final TcpConnection connection, final Reactor reactor, final TcpConfig config)
+    ConnectionTimers(final TcpConnection connection)
     {
         this.connection = connection;
-        this.reactor = reactor;
-        this.config = config;
     }
 
     /**
@@ -60,9 +56,9 @@ final class ConnectionTimers implements TimerCallback
      */
     void opened()
     {
-        if (config.readTimeoutMillis() > 0)
+        if (connection.config.readTimeoutMillis() > 0)
         {
-            setReadTimeout(config.readTimeoutMillis());
+            setReadTimeout(connection.config.readTimeoutMillis());
             failOnSilence = true;
         }
     }
@@ -79,7 +75,7 @@ final class ConnectionTimers implements TimerCallback
 
     void startConnect()
     {
-        startPhase(CONNECT, config.connectTimeoutMillis());
+        startPhase(CONNECT, connection.config.connectTimeoutMillis());
     }
 
     void connected()
@@ -89,7 +85,7 @@ final class ConnectionTimers implements TimerCallback
 
     void startHandshake()
     {
-        startPhase(HANDSHAKE, config.handshakeTimeoutMillis());
+        startPhase(HANDSHAKE, connection.config.handshakeTimeoutMillis());
     }
 
     void handshakeDone()
@@ -102,7 +98,7 @@ final class ConnectionTimers implements TimerCallback
     {
         cancel(phaseTimer);
         phase = next;
-        phaseTimer = reactor.schedule(delayMillis, this);
+        phaseTimer = connection.reactor.schedule(delayMillis, this);
     }
 
     /** Ends a phase's bound, unless a later phase has replaced it already. */
@@ -123,9 +119,9 @@ final class ConnectionTimers implements TimerCallback
     void startSend(final long nowMillis)
     {
         lastSentMillis = nowMillis;
-        if (sendTimer == NO_TIMER && config.sendTimeoutMillis() > 0)
+        if (sendTimer == NO_TIMER && connection.config.sendTimeoutMillis() > 0)
         {
-            sendTimer = reactor.schedule(config.sendTimeoutMillis(), this);
+            sendTimer = connection.reactor.schedule(connection.config.sendTimeoutMillis(), this);
         }
     }
 
@@ -149,13 +145,13 @@ final class ConnectionTimers implements TimerCallback
 
     void startLinger()
     {
-        startPhase(LINGER, config.closeLingerMillis());
+        startPhase(LINGER, connection.config.closeLingerMillis());
     }
 
     void setEventTimeout(final long delayMillis)
     {
         cancel(eventTimer);
-        eventTimer = connection.isOpen() ? reactor.schedule(delayMillis, this) : NO_TIMER;
+        eventTimer = connection.isOpen() ? connection.reactor.schedule(delayMillis, this) : NO_TIMER;
     }
 
     void cancelEventTimeout()
@@ -174,8 +170,8 @@ final class ConnectionTimers implements TimerCallback
         failOnSilence = false;
         if (timeoutMillis > 0 && connection.isOpen())
         {
-            lastReadMillis = reactor.nowMillis();
-            readTimer = reactor.schedule(timeoutMillis, this);
+            lastReadMillis = connection.reactor.nowMillis();
+            readTimer = connection.reactor.schedule(timeoutMillis, this);
         }
     }
 
@@ -227,12 +223,12 @@ final class ConnectionTimers implements TimerCallback
         switch (ended)
         {
             case CONNECT -> connection.fail(CloseReason.CONNECT_FAILED, new IOException("connect to " +
-                connection.remoteAddress() + " timed out after " + config.connectTimeoutMillis() + " ms"));
+                connection.remoteAddress() + " timed out after " + connection.config.connectTimeoutMillis() + " ms"));
             case HANDSHAKE ->
             {
                 handshakeExpired = true;
                 connection.fail(CloseReason.TLS_ERROR, new javax.net.ssl.SSLException("handshake with " +
-                    connection.remoteAddress() + " did not complete within " + config.handshakeTimeoutMillis() +
+                    connection.remoteAddress() + " did not complete within " + connection.config.handshakeTimeoutMillis() +
                     " ms"));
             }
             case LINGER -> connection.lingerExpired();
@@ -246,15 +242,15 @@ final class ConnectionTimers implements TimerCallback
     private void onSendTimer(final long nowMillis)
     {
         final long stuckFor = nowMillis - lastSentMillis;
-        if (stuckFor >= config.sendTimeoutMillis())
+        if (stuckFor >= connection.config.sendTimeoutMillis())
         {
             sendTimer = NO_TIMER;
             connection.fail(CloseReason.SEND_TIMEOUT, new IOException("the peer took none of the bytes waiting " +
-                "for it for " + stuckFor + " ms (sendTimeoutMillis " + config.sendTimeoutMillis() + ")"));
+                "for it for " + stuckFor + " ms (sendTimeoutMillis " + connection.config.sendTimeoutMillis() + ")"));
         }
         else
         {
-            sendTimer = reactor.schedule(config.sendTimeoutMillis() - stuckFor, this);
+            sendTimer = connection.reactor.schedule(connection.config.sendTimeoutMillis() - stuckFor, this);
         }
     }
 
@@ -263,7 +259,7 @@ final class ConnectionTimers implements TimerCallback
         if (connection.isReadPaused())
         {
             // Not silence: this side is not reading. The clock starts again on resume.
-            readTimer = reactor.schedule(readTimeoutMillis, this);
+            readTimer = connection.reactor.schedule(readTimeoutMillis, this);
             return;
         }
         final long silentFor = nowMillis - lastReadMillis;
@@ -275,13 +271,13 @@ final class ConnectionTimers implements TimerCallback
         }
         else if (silentFor >= readTimeoutMillis)
         {
-            readTimer = reactor.schedule(readTimeoutMillis, this);
+            readTimer = connection.reactor.schedule(readTimeoutMillis, this);
             lastReadMillis = nowMillis;
             connection.handler.readTimeout(connection, nowMillis);
         }
         else
         {
-            readTimer = reactor.schedule(readTimeoutMillis - silentFor, this);
+            readTimer = connection.reactor.schedule(readTimeoutMillis - silentFor, this);
         }
     }
 
@@ -289,7 +285,7 @@ final class ConnectionTimers implements TimerCallback
     {
         if (timerId != NO_TIMER)
         {
-            reactor.cancelTimer(timerId);
+            connection.reactor.cancelTimer(timerId);
         }
         return NO_TIMER;
     }

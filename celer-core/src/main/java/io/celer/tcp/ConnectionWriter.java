@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 
 import io.celer.framing.Framing;
-import io.celer.reactor.Reactor;
 import io.celer.reactor.internal.Logs;
 
 /**
@@ -18,13 +17,11 @@ final class ConnectionWriter
 {
     private static final System.Logger LOG = System.getLogger(TcpConnection.class.getName());
 
+    /** Its reactor, timers and buffers too, reached through it: see TcpConnection. */
     private final TcpConnection connection;
-    private final Reactor reactor;
     private final Framing framing;
-    private final ConnectionTimers timers;
     private final boolean disconnectOnFullBuffer;
     private final int capacity;
-    private final ConnectionBuffers buffers;
     private final boolean perUse;
     /**
      * Lent by the connection while it lives, or, borrowing per use, while it holds bytes;
@@ -34,17 +31,13 @@ final class ConnectionWriter
     private boolean lagging;
     private boolean spaceFreedOwed;
 
-    ConnectionWriter(final TcpConnection connection, final Reactor reactor, final TcpConfig config,
-        final Framing framing, final ConnectionTimers timers, final ConnectionBuffers buffers)
+    ConnectionWriter(final TcpConnection connection, final Framing framing)
     {
-        this.buffers = buffers;
-        this.perUse = buffers.perUse();
+        this.perUse = connection.buffers.perUse();
         this.connection = connection;
-        this.reactor = reactor;
         this.framing = framing;
-        this.timers = timers;
-        this.disconnectOnFullBuffer = config.disconnectOnFullWriteBuffer();
-        this.capacity = config.writeBufferSize();
+        this.disconnectOnFullBuffer = connection.config.disconnectOnFullWriteBuffer();
+        this.capacity = connection.config.writeBufferSize();
     }
 
     /**
@@ -127,7 +120,7 @@ final class ConnectionWriter
      */
     private boolean beginFrame(final int payloadLength)
     {
-        reactor.checkThread("Connection.write");
+        connection.reactor.checkThread("Connection.write");
         if (!reserve(payloadLength))
         {
             return false;
@@ -192,7 +185,7 @@ final class ConnectionWriter
         {
             try
             {
-                buffer = buffers.takeWrite();
+                buffer = connection.buffers.takeWrite();
             }
             catch (final OutOfMemoryError ex)
             {
@@ -251,11 +244,11 @@ final class ConnectionWriter
                 connection.counters.lagging.increment();
                 final SelectionKey key = connection.key;
                 key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
-                timers.startSend(reactor.nowMillis());
+                connection.timers.startSend(connection.reactor.nowMillis());
             }
             else if (progress)
             {
-                timers.sentAt(reactor.nowMillis());
+                connection.timers.sentAt(connection.reactor.nowMillis());
             }
         }
         else
@@ -270,7 +263,7 @@ final class ConnectionWriter
                 lagging = false;
                 connection.counters.lagging.decrement();
                 spaceFreedOwed = true;
-                timers.stopSend();
+                connection.timers.stopSend();
             }
         }
     }
@@ -283,7 +276,7 @@ final class ConnectionWriter
     {
         if (perUse && buffer != ConnectionBuffers.NONE && buffer.position() == 0 && connection.isOpen())
         {
-            buffers.giveWrite(buffer);
+            connection.buffers.giveWrite(buffer);
             buffer = ConnectionBuffers.NONE;
         }
     }

@@ -44,17 +44,19 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     /** Closed for its handler and owner; the socket stays to read and drop what the peer still sends. */
     private static final int DRAINING = 5;
 
-    private final Reactor reactor;
-    private final TcpConfig config;
+    // The reader, the writer and the timers reach these through the connection rather than keep references of
+    // their own: four bytes each, on every one of thousands of idle connections.
+    final Reactor reactor;
+    final TcpConfig config;
     /** The handler a new channel starts with. */
     private final Handler first;
     private final ConnectionOwner owner;
-    private final ConnectionTimers timers;
-    private final ConnectionWriter writer;
+    final ConnectionTimers timers;
+    final ConnectionWriter writer;
     private final ConnectionReader reader;
     /** Made for the first transport with a handshake (TLS): a plain connection never needs one. */
     private ConnectionHandshake handshake;
-    private final ConnectionBuffers buffers;
+    final ConnectionBuffers buffers;
     /** Whether its owner takes it back for a later connection once it is closed: see TcpConfig#reuseConnections. */
     private final boolean reused;
 
@@ -93,9 +95,9 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         this.counters = TcpCounters.of(reactor.counters());
         this.reused = owner.reusesConnections();
         final Framing framing = config.newFraming();
-        this.timers = new ConnectionTimers(this, reactor, config);
-        this.writer = new ConnectionWriter(this, reactor, config, framing, timers, buffers);
-        this.reader = new ConnectionReader(this, reactor, config, framing, writer, timers, buffers);
+        this.timers = new ConnectionTimers(this);
+        this.writer = new ConnectionWriter(this, framing);
+        this.reader = new ConnectionReader(this, framing);
     }
 
     /**
