@@ -42,8 +42,8 @@ final class NativeSocket
 
     /** Changed only by {@link #reopen}, on the reactor thread that then hands the channel on. */
     int fd;
-    /** {@link Net#AF_INET} or {@link Net#AF_INET6}. */
-    int family;
+    /** {@link Net#AF_INET} or {@link Net#AF_INET6}; a byte, which with the flag beside it spares each socket 8 bytes. */
+    byte family;
     private volatile boolean closed;
     /** The key of the one selector it is registered with, if any: the selector must forget it before close. */
     EpollSelectionKey key;
@@ -54,7 +54,7 @@ final class NativeSocket
     NativeSocket(final int fd, final int family)
     {
         this.fd = fd;
-        this.family = family;
+        this.family = (byte)family;
     }
 
     /**
@@ -147,7 +147,7 @@ final class NativeSocket
     void reopen(final int fd, final int family)
     {
         this.fd = fd;
-        this.family = family;
+        this.family = (byte)family;
         local = null;
         closed = false;
     }
