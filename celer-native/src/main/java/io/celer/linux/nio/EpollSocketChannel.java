@@ -30,12 +30,12 @@ import io.celer.reactor.ReusableChannel;
  */
 final class EpollSocketChannel extends SocketChannel implements EpollChannel, ReusableChannel
 {
-    private static final int UNCONNECTED = 0;
-    private static final int PENDING = 1;
-    private static final int CONNECTED = 2;
+    private static final byte UNCONNECTED = 0;
+    private static final byte PENDING = 1;
+    private static final byte CONNECTED = 2;
 
     private final NativeSocket socket;
-    private int state;
+    private byte state;
     private SocketAddress remote;
     private boolean inputShut;
     /**
@@ -57,7 +57,7 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel, Re
         this(provider, NativeSocket.open(), UNCONNECTED, null);
     }
 
-    EpollSocketChannel(final SelectorProvider provider, final NativeSocket socket, final int state,
+    EpollSocketChannel(final SelectorProvider provider, final NativeSocket socket, final byte state,
         final SocketAddress remote)
     {
         super(provider);
