@@ -67,6 +67,11 @@ public final class ConnsCommand implements Callable<Integer>
         description = "Connections from one loopback source address (default: ${DEFAULT-VALUE}).")
     private int perAddress;
 
+    @Option(names = "--heap-classes", paramLabel = "N", defaultValue = "0",
+        description = "List the N classes whose live objects grew the most per connection on each server, from its "
+            + "class histograms before and with the connections (default: ${DEFAULT-VALUE}, none).")
+    private int heapClasses;
+
     @Mixin
     private ServerReactors serverReactors;
 
@@ -88,7 +93,7 @@ public final class ConnsCommand implements Callable<Integer>
             final List<ConnsPeer> chosen = new ArrayList<>(Peer.parse(peers, ConnsPeer.values(), "peer"));
             UnrunnablePeers.drop(chosen, System.out);
             return new ConnsSettings(chosen, Scenario.parse(scenarios),
-                count, clientShare, perAddress, roundTrips, warmupRoundTrips, size, common.rounds(),
+                count, clientShare, perAddress, roundTrips, warmupRoundTrips, size, common.rounds(), heapClasses,
                 common.launcher(serverReactors.count()), common.outDir());
         });
         return new ConnsRun(settings, System.out, System.err).run();
@@ -96,6 +101,10 @@ public final class ConnsCommand implements Callable<Integer>
 
     private void check(final int count, final int clientShare, final long limit)
     {
+        if (heapClasses < 0)
+        {
+            throw new IllegalArgumentException("--heap-classes must not be negative");
+        }
         if (count < 1 || clientShare < 1 || perAddress < 1)
         {
             throw new IllegalArgumentException("--connections, --connections-per-client and "

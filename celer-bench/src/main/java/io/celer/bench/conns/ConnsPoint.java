@@ -31,6 +31,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param extrapolated    the resident set's growth at more connections.
  * @param loopConnectionsPercent each of the server's reactors' share of the connections, in their order; null on
  *                        one reactor or where the server does not say.
+ * @param heapClasses     the classes whose live objects grew the most per connection, largest first; empty unless
+ *                        asked for.
  */
 record ConnsPoint(
     String peer,
@@ -51,7 +53,8 @@ record ConnsPoint(
     Kernel kernel,
     Fresh freshClient,
     List<Extrapolated> extrapolated,
-    @JsonProperty("server_loop_connections_percent") List<Double> loopConnectionsPercent)
+    @JsonProperty("server_loop_connections_percent") List<Double> loopConnectionsPercent,
+    List<ClassGrowth> heapClasses)
 {
     /** The connection counts the resident set's growth is extrapolated to. */
     static final List<Integer> EXTRAPOLATED_TO = List.of(100_000, 1_000_000);
@@ -125,11 +128,13 @@ record ConnsPoint(
      * @param kernel          the kernel's.
      * @param freshClient     the round trips.
      * @param spread          each reactor's share of the connections, or null.
+     * @param heapClasses     the classes that grew the most, or none.
      * @return the point.
      */
     static ConnsPoint of(final ConnsSettings.Contender contender, final int round, final int connections,
         final HeldConnections held, final long stillOpen, final double heldSeconds, final ConnsSettings settings,
-        final Server server, final Kernel kernel, final Fresh freshClient, final List<Double> spread)
+        final Server server, final Kernel kernel, final Fresh freshClient, final List<Double> spread,
+        final List<ClassGrowth> heapClasses)
     {
         final double n = connections;
         final PerConnection per = new PerConnection(
@@ -146,7 +151,7 @@ record ConnsPoint(
         return new ConnsPoint(contender.peer().id(), contender.scenario().id(), contender.peer().description(),
             round, 1, connections, held.opened(), held.answered(), stillOpen, heldSeconds, settings.clientProcesses(),
             settings.sourceAddresses(), held.openNanos() / 1e9, per, server, kernel, freshClient,
-            List.copyOf(extrapolated), spread);
+            List.copyOf(extrapolated), spread, heapClasses);
     }
 
     /**
@@ -159,6 +164,6 @@ record ConnsPoint(
     {
         return new ConnsPoint(peer, scenario, description, round, rounds, connections, opened, answered, stillOpen,
             heldSeconds, clientProcesses, sourceAddresses, openSeconds, perConnection, server, kernel, freshClient,
-            extrapolated, loopConnectionsPercent);
+            extrapolated, loopConnectionsPercent, heapClasses);
     }
 }

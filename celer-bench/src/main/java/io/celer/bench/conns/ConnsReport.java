@@ -42,10 +42,11 @@ final class ConnsReport
      * @param openFileLimit         the harness's open-file limit, which its children inherit; -1 unknown.
      * @param extrapolatedTo        the counts the growth is extrapolated to.
      * @param serverReactors        each server's reactors or event loops.
+     * @param heapClasses           classes listed per server whose live objects grew the most; 0 for none.
      */
     record Written(int connections, List<String> scenarios, int connectionsPerClient, int connectionsPerAddress,
         int clientProcesses, int sourceAddresses, int roundTrips, int warmupRoundTrips, int size, int rounds,
-        String pinning, long openFileLimit, List<Integer> extrapolatedTo, int serverReactors)
+        String pinning, long openFileLimit, List<Integer> extrapolatedTo, int serverReactors, int heapClasses)
     {
     }
 
@@ -65,7 +66,7 @@ final class ConnsReport
         return new Written(settings.connections(), scenarios, settings.perClient(), settings.perAddress(),
             settings.clientProcesses(), settings.sourceAddresses(), settings.roundTrips(), settings.warmupRoundTrips(),
             settings.size(), settings.rounds(), settings.launcher().cpus().note(), OpenFiles.limit(),
-            ConnsPoint.EXTRAPOLATED_TO, settings.launcher().cpus().servers());
+            ConnsPoint.EXTRAPOLATED_TO, settings.launcher().cpus().servers(), settings.heapClasses());
     }
 
     /**
@@ -121,7 +122,21 @@ final class ConnsReport
                         "p99 us idle / loaded", "per-reactor conn %"), rows, ConnsReport::figures));
             }
         }
+        for (final ConnsPoint entry : entries)
+        {
+            if (!entry.heapClasses().isEmpty())
+            {
+                report.table(Cells.format("%s %s: the classes that grew the most, per connection", entry.peer(),
+                    entry.scenario()), Table.of(List.of("class", "bytes/conn", "objects/conn"), entry.heapClasses(),
+                    ConnsReport::grown));
+            }
+        }
         return entries.isEmpty() ? report : report.bars(bars(settings, entries));
+    }
+
+    private static List<String> grown(final ClassGrowth growth)
+    {
+        return List.of(growth.name(), Cells.format("%,.0f", growth.bytes()), Cells.format("%.2f", growth.instances()));
     }
 
     private static List<String> extrapolation(final ConnsPoint point)

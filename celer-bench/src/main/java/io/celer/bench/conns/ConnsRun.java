@@ -38,6 +38,8 @@ record ConnsRun(ConnsSettings settings, PrintStream out, PrintStream err)
     private static final Duration FRESH_CLIENT = Duration.ofSeconds(120);
     /** A server's stats line: a task on each reactor, on a loaded machine. */
     private static final Duration STATS = Duration.ofSeconds(30);
+    /** A class histogram, a full collection first, of a few gigabytes of live heap on a loaded machine. */
+    private static final Duration CLASSES = Duration.ofSeconds(120);
 
     /**
      * Runs every round, prints the report and writes the files.
@@ -80,6 +82,7 @@ record ConnsRun(ConnsSettings settings, PrintStream out, PrintStream err)
             final RoundTrips idle = freshClient(contender, port);
             ServerMemory.fillYoungGeneration(server);
             final ServerMemory before = ServerMemory.measure(server);
+            final String classesBefore = classes(server);
             final KernelMemory kernelBefore = KernelMemory.now();
             try (HeldConnections held = HeldConnections.open(settings, contender.scenario(), port,
                 progress::update))
@@ -87,6 +90,8 @@ record ConnsRun(ConnsSettings settings, PrintStream out, PrintStream err)
                 final KernelMemory kernelAfter = KernelMemory.now();
                 final List<Double> spread = loopSpread(server, contender.scenario());
                 final ServerMemory after = ServerMemory.measure(server);
+                final List<ClassGrowth> grown = classesBefore == null ? List.of() :
+                    ClassGrowth.between(classesBefore, classes(server), settings.connections(), settings.heapClasses());
                 final RoundTrips loaded = freshClient(contender, port);
                 final long stillOpen = held.stillOpen();
                 final double heldSeconds = held.ageSeconds();
@@ -97,7 +102,7 @@ record ConnsRun(ConnsSettings settings, PrintStream out, PrintStream err)
                 }
                 return ConnsPoint.of(contender, round, settings.connections(), held, stillOpen, heldSeconds, settings,
                     new ConnsPoint.Server(before, after), new ConnsPoint.Kernel(kernelBefore, kernelAfter),
-                    new ConnsPoint.Fresh(idle, loaded), spread);
+                    new ConnsPoint.Fresh(idle, loaded), spread, grown);
             }
         }
     }
@@ -116,6 +121,17 @@ record ConnsRun(ConnsSettings settings, PrintStream out, PrintStream err)
         final SideStats stats = SideStats.parse(server.awaitLine("'stats' line",
             line -> line.startsWith(SideStats.PREFIX), STATS));
         return LoopShares.percent(stats, scenario == Scenario.HTTP ? "peak_connections" : "connections");
+    }
+
+    /** The server's class histogram line, when the run lists classes; null otherwise. */
+    private String classes(final CommandedChild server)
+    {
+        if (settings.heapClasses() == 0)
+        {
+            return null;
+        }
+        server.send("classes");
+        return server.awaitLine("'classes' line", line -> line.startsWith(ClassGrowth.PREFIX), CLASSES);
     }
 
     private RoundTrips freshClient(final ConnsSettings.Contender contender, final int port)

@@ -18,11 +18,13 @@ import io.celer.bench.harness.PeerLauncher;
  * @param warmupRoundTrips      its unmeasured ones first.
  * @param size                  bytes of the WebSocket message.
  * @param rounds                runs of each server in each scenario.
+ * @param heapClasses           classes to list whose live objects grew the most per connection; 0 for none.
  * @param launcher              starts the processes.
  * @param outDir                where the result files go.
  */
 record ConnsSettings(List<ConnsPeer> peers, List<Scenario> scenarios, int connections, int perClient,
-    int perAddress, int roundTrips, int warmupRoundTrips, int size, int rounds, PeerLauncher launcher, Path outDir)
+    int perAddress, int roundTrips, int warmupRoundTrips, int size, int rounds, int heapClasses, PeerLauncher launcher,
+    Path outDir)
 {
     /**
      * The runs: every scenario of every server, scenario by scenario.

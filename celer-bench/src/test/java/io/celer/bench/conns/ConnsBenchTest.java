@@ -22,7 +22,8 @@ import io.celer.bench.ResultFields;
  * Runs {@code bench conns} through the launcher on 200 connections per server, every server in both scenarios,
  * from two client processes and four source addresses, and checks that every connection was opened, answered and
  * still open when measured, and that the figures are there and sane. Sizes and speeds are never compared: this
- * machine is shared, and 200 connections move a resident set by little more than its noise.
+ * machine is shared, and 200 connections move a resident set by little more than its noise. Each server also lists
+ * the classes its connections grew the most.
  */
 @Tag("bench")
 class ConnsBenchTest
@@ -39,8 +40,9 @@ class ConnsBenchTest
         final JsonNode report = ResultFields.run(out, "latest-conns.json", "conns",
             "conns", "--connections", "" + CONNECTIONS, "--connections-per-client", "120",
             "--connections-per-address", "50", "--round-trips", "" + ROUND_TRIPS, "--warmup-round-trips", "500",
-            "--rounds", "1");
+            "--rounds", "1", "--heap-classes", "40");
         assertThat(report.get("benchmark").asText()).isEqualTo("conns");
+        assertThat(report.get("heap_classes").asInt()).isEqualTo(40);
         assertThat(report.get("failures")).isEmpty();
         assertThat(report.get("client_processes").asInt()).isEqualTo(2);
         assertThat(report.get("source_addresses").asInt()).isEqualTo(4);
@@ -76,6 +78,20 @@ class ConnsBenchTest
                 assertThat(trips.get("p99_us").asDouble()).as(run + " " + phase + " p99")
                     .isGreaterThanOrEqualTo(trips.get("p50_us").asDouble());
             }
+            final JsonNode classes = entry.get("heap_classes");
+            assertThat(classes.size()).as(run + " classes listed").isBetween(1, 40);
+            for (int i = 1; i < classes.size(); i++)
+            {
+                assertThat(classes.get(i).get("bytes").asDouble()).as(run + " classes, largest first")
+                    .isLessThanOrEqualTo(classes.get(i - 1).get("bytes").asDouble()).isGreaterThanOrEqualTo(1);
+            }
+            if (run.startsWith("celer "))
+            {
+                // Its connection object, about 100 bytes each, is among what grew the most, beside what loading
+                // and compiling left, which 200 connections do not dwarf.
+                assertThat(classes.findValuesAsText("name")).as(run + " classes")
+                    .contains("io.celer.tcp.TcpConnection");
+            }
             final JsonNode million = entry.get("extrapolated").get(1);
             assertThat(million.get("connections").asInt()).isEqualTo(1_000_000);
             assertThat(million.get("rss_bytes").asDouble()).as(run + " at a million")
@@ -88,7 +104,8 @@ class ConnsBenchTest
             .as("celer's direct buffers per idle connection").isBetween(0.0, 8 * 1024.0);
         assertThat(Files.size(out.resolve("latest-conns.png"))).isGreaterThan(5_000);
         assertThat(Files.readString(out.resolve("latest-conns.md"))).contains("# Idle connections",
-            "| server | scenario | RSS KiB/conn", "### HTTP keep-alive", "### WebSocket /echo", "latest-conns.png");
+            "| server | scenario | RSS KiB/conn", "### HTTP keep-alive", "### WebSocket /echo", "latest-conns.png",
+            "### celer ws: the classes that grew the most, per connection", "| class ", " bytes/conn | objects/conn |");
         ResultFields.assertDatedFiles(out, "conns", "json", "md", "png");
     }
 
@@ -99,6 +116,7 @@ class ConnsBenchTest
         assertThat(Refusals.exitStatus(out, "conns", "--peers", "jetty")).isEqualTo(2);
         assertThat(Refusals.exitStatus(out, "conns", "--connections", "0")).isEqualTo(2);
         assertThat(Refusals.exitStatus(out, "conns", "--size", "126")).isEqualTo(2);
+        assertThat(Refusals.exitStatus(out, "conns", "--heap-classes", "-1")).isEqualTo(2);
         assertThat(Refusals.exitStatus(out, "conns", "--connections", "300", "--connections-per-address", "1"))
             .as("more source addresses than 127.0.0.2 to 127.0.0.254").isEqualTo(2);
         assertThat(out.resolve("latest-conns.json")).doesNotExist();

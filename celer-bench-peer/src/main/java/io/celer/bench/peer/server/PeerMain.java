@@ -17,7 +17,7 @@ import picocli.CommandLine;
  * begins when the server starts) and answers {@code begun}, {@code stats} prints the {@code stats ...} line since
  * the mark, {@code memory} runs full collections and prints the {@code memory ...} line of {@link MemoryAfterGc},
  * {@code fill-young} fills the young generation once and prints the {@code young ...} line of
- * {@link YoungGenerationFill},
+ * {@link YoungGenerationFill}, {@code classes} prints the {@code classes ...} line of {@link ClassHistogram},
  * {@code stop} or the end of input (the harness is gone) prints the stats and exits. SIGTERM does the same through
  * a shutdown hook.
  */
@@ -116,10 +116,14 @@ public final class PeerMain
                     case "fill-young":
                         ChildProcess.report(YoungGenerationFill.fill());
                         break;
+                    case "classes":
+                        ChildProcess.report(ClassHistogram.line());
+                        break;
                     case "stop":
                         return;
                     default:
-                        System.err.println("unknown command '" + line + "': begin, stats, memory, fill-young or stop");
+                        System.err.println("unknown command '" + line
+                            + "': begin, stats, memory, fill-young, classes or stop");
                 }
             }
         }
