@@ -203,8 +203,9 @@ public interface Connection
     void setReadTimeout(long timeoutMillis);
 
     /**
-     * The peer's address; on a server that reuses its connections ({@link TcpConfig#reuseConnections}), made
-     * when first asked, and known until {@link Handler#closed} returns.
+     * The peer's address. On the native transports an accepted connection keeps it as numbers and makes the
+     * object when first asked (or at the close); on a server that reuses its connections
+     * ({@link TcpConfig#reuseConnections}) it is known until {@link Handler#closed} returns.
      *
      * @return the address, or null before the connection opened.
      */

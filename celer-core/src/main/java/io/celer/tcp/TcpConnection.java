@@ -106,9 +106,9 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     void accept(final SocketChannel acceptedChannel) throws IOException
     {
         begin(acceptedChannel, false, null, -1);
-        // A reused connection asks a reusable channel for its peer's address only when it is wanted: no object
-        // per accept.
-        remoteAddress = reused && reusable() != null ? null : (InetSocketAddress)acceptedChannel.getRemoteAddress();
+        // A reusable channel keeps its peer as numbers: the address object is made when asked, or when the channel
+        // goes back to its transport (for a connection not itself reused), so that an idle connection holds none.
+        remoteAddress = reusable() != null ? null : (InetSocketAddress)acceptedChannel.getRemoteAddress();
         key = reactor.internals().register(acceptedChannel, SelectionKey.OP_READ, this);
         startHandshake();
     }
@@ -771,7 +771,9 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         }
         if (reusable != null && !reused)
         {
-            // A reused connection keeps it until it retires: its remote address is read from it till then.
+            // A reused connection keeps it until it retires: its remote address is read from it till then. This
+            // one outlives its channel: it reads the address now, while the channel still has it.
+            remoteAddress();
             reusable.recycle();
             channel = null;
         }
@@ -861,7 +863,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     @Override
     public InetSocketAddress remoteAddress()
     {
-        if (remoteAddress == null && channel != null && reused)
+        if (remoteAddress == null && channel != null)
         {
             try
             {

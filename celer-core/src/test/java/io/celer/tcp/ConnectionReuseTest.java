@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.celer.framing.LineFraming;
+import io.celer.reactor.Reactor;
 import io.celer.test.Await;
+import io.celer.test.OnReactor;
 import io.celer.test.Reactors;
 import io.celer.test.Transports;
 
@@ -136,6 +138,50 @@ class ConnectionReuseTest
     void withoutReuseEveryConnectionIsANewObject() throws Exception
     {
         threeConnectionsAreThreeObjects(false, Transports.PLAIN);
+    }
+
+    /**
+     * On the native transports a connection's channel goes back at the close, to serve the next accept, while a
+     * connection not reused lives on: the peer's address, never asked for while it was open, is still its own.
+     */
+    @Test
+    void withoutReuseAConnectionNeverAskedKnowsItsPeerAfterItsChannelServedTheNextOne() throws Exception
+    {
+        final List<Connection> closed = new CopyOnWriteArrayList<>();
+        final Reactor reactor = reactors.start("server");
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
+            .framing(() -> new LineFraming(64)), new Handler()
+            {
+                @Override
+                public void message(final Connection connection, final ByteBuffer message)
+                {
+                    connection.close();
+                }
+
+                @Override
+                public void closed(final Connection connection, final CloseReason reason)
+                {
+                    closed.add(connection);
+                }
+            }).open();
+        final int[] ports = new int[3];
+        for (int i = 0; i < ports.length; i++)
+        {
+            try (Socket peer = new Socket("127.0.0.1", server.port()))
+            {
+                ports[i] = peer.getLocalPort();
+                peer.getOutputStream().write("x\n".getBytes(StandardCharsets.US_ASCII));
+                final int count = i + 1;
+                Await.until("the server closed connection " + count, () -> closed.size() == count);
+            }
+        }
+        for (int i = 0; i < ports.length; i++)
+        {
+            final Connection connection = closed.get(i);
+            assertThat(OnReactor.get(reactor, () -> connection.remoteAddress().getPort()))
+                .as("the address of connection %d, asked after the later ones", i).isEqualTo(ports[i]);
+        }
+        server.close();
     }
 
     /** Its handshake's work on another thread may outlive the close, still holding the connection. */
