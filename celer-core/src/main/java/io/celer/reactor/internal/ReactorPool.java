@@ -17,6 +17,8 @@ import java.util.function.Supplier;
 public final class ReactorPool<T>
 {
     private static final int INITIAL_ROOM = 16;
+    /** Objects given back through {@link #giveAndTrim} between two trims. */
+    private static final int GIVES_PER_TRIM = 16_384;
 
     private final Supplier<? extends T> factory;
     private final int maxKept;
@@ -26,6 +28,7 @@ public final class ReactorPool<T>
     private int lent;
     private int peakLent;
     private boolean keeping = true;
+    private int givesSinceTrim;
 
     /**
      * A pool, empty until objects are given back.
@@ -96,6 +99,23 @@ public final class ReactorPool<T>
                 free = Arrays.copyOf(free, (int)Math.min(maxKept, 2L * free.length));
             }
             free[count++] = given;
+        }
+    }
+
+    /**
+     * Takes back an object, as {@link #give} does, and every {@value #GIVES_PER_TRIM} of these calls trims the pool
+     * to {@code floor}: for objects lent per use, so busy that the gives themselves pace the trims.
+     *
+     * @param given the object.
+     * @param floor how many to keep at a trim whatever the peak.
+     */
+    public void giveAndTrim(final T given, final int floor)
+    {
+        give(given);
+        if (++givesSinceTrim == GIVES_PER_TRIM)
+        {
+            givesSinceTrim = 0;
+            trim(floor);
         }
     }
 

@@ -98,4 +98,35 @@ class ReactorPoolTest
         pool.trim(0);
         assertThat(pool.kept()).as("one out since the last trim, none needed more").isZero();
     }
+
+    @Test
+    void givesThatTrimLetGoOfAPastPeakEveryFewThousand()
+    {
+        final ReactorPool<Object> pool = new ReactorPool<>(Integer.MAX_VALUE, Object::new);
+        final java.util.List<Object> out = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++)
+        {
+            out.add(pool.take());
+        }
+        for (final Object each : out)
+        {
+            pool.giveAndTrim(each, 8);
+        }
+        assertThat(pool.kept()).as("a burst of 100 given back").isEqualTo(100);
+
+        // One at a time from then on, a steady load that needs one: the first trim, at the 16,384th give, keeps
+        // what the burst in its interval needed; the next, 16,384 gives later, only the floor.
+        for (int gives = 100; gives < 16_384; gives++)
+        {
+            pool.giveAndTrim(pool.take(), 8);
+        }
+        assertThat(pool.kept()).as("after the first trim").isEqualTo(100);
+        for (int gives = 0; gives < 16_383; gives++)
+        {
+            pool.giveAndTrim(pool.take(), 8);
+        }
+        assertThat(pool.kept()).as("one give before the second trim").isEqualTo(100);
+        pool.giveAndTrim(pool.take(), 8);
+        assertThat(pool.kept()).as("the floor").isEqualTo(8);
+    }
 }

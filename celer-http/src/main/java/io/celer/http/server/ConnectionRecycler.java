@@ -20,9 +20,6 @@ import io.celer.reactor.internal.ReactorPool;
  */
 final class ConnectionRecycler
 {
-    /** Heads given back between two trims of the heads kept. */
-    private static final int GIVES_PER_TRIM = 16_384;
-
     private final ReactorPool<HttpRequest> requests;
     private final ReactorPool<ByteBuffer> heads;
     /** Response backlogs and parked responses, lent while they hold bytes. */
@@ -30,9 +27,6 @@ final class ConnectionRecycler
     private final ReactorPool<ResponseOutput> outputs;
     private final int responseSize;
     private final int floor;
-    private int givesSinceTrim;
-    private int responseGivesSinceTrim;
-    private int outputGivesSinceTrim;
 
     /**
      * @param config  the server's settings: the sizes, and how many of each to keep.
@@ -76,12 +70,7 @@ final class ConnectionRecycler
     /** Takes back the head of a response sent, or complete when its connection closed. */
     void giveHead(final ByteBuffer head)
     {
-        heads.give(head);
-        if (++givesSinceTrim == GIVES_PER_TRIM)
-        {
-            givesSinceTrim = 0;
-            heads.trim(floor);
-        }
+        heads.giveAndTrim(head, floor);
     }
 
     /** A response buffer (a backlog, or room for responses parked out of turn), empty. */
@@ -93,12 +82,7 @@ final class ConnectionRecycler
     /** Takes back a response buffer its connection emptied or closed with. */
     void giveResponseBuffer(final ByteBuffer buffer)
     {
-        responseBuffers.give(buffer.clear());
-        if (++responseGivesSinceTrim == GIVES_PER_TRIM)
-        {
-            responseGivesSinceTrim = 0;
-            responseBuffers.trim(floor);
-        }
+        responseBuffers.giveAndTrim(buffer.clear(), floor);
     }
 
     /** A response output with its timer, bound to no connection. */
@@ -110,12 +94,7 @@ final class ConnectionRecycler
     /** Takes back an output its connection no longer needs: it holds no buffer and no response to time. */
     void giveOutput(final ResponseOutput output)
     {
-        outputs.give(output);
-        if (++outputGivesSinceTrim == GIVES_PER_TRIM)
-        {
-            outputGivesSinceTrim = 0;
-            outputs.trim(floor);
-        }
+        outputs.giveAndTrim(output, floor);
     }
 
     /** The bytes a response buffer holds ({@link HttpServerConfig#responseBufferSize}). */

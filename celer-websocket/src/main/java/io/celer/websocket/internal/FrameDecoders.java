@@ -13,13 +13,10 @@ final class FrameDecoders
 {
     private static final ThreadLocal<FrameDecoders> DECODERS = ThreadLocal.withInitial(FrameDecoders::new);
     private static final int FLOOR = 64;
-    /** Decoders given back between two trims. */
-    private static final int GIVES_PER_TRIM = 16_384;
 
     // The limits are set as each is lent: sessions of one thread may have different configurations.
     private final ReactorPool<FrameDecoder> pool =
         new ReactorPool<>(Integer.MAX_VALUE, () -> new FrameDecoder(true, Long.MAX_VALUE, Long.MAX_VALUE));
-    private int givesSinceTrim;
 
     private FrameDecoders()
     {
@@ -57,12 +54,7 @@ final class FrameDecoders
      */
     void give(final FrameDecoder decoder)
     {
-        pool.give(decoder);
-        if (++givesSinceTrim == GIVES_PER_TRIM)
-        {
-            givesSinceTrim = 0;
-            pool.trim(FLOOR);
-        }
+        pool.giveAndTrim(decoder, FLOOR);
     }
 
     /** Decoders lent now; tests look at it. */
