@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class NetworkNamespace implements AutoCloseable
 {
+    /** The subnets 10.199.1.0/30 to 10.199.250.0/30, one per namespace at a time on the machine. */
+    private static final int SUBNETS = 250;
     private static final AtomicInteger COUNT = new AtomicInteger();
 
     private final String name;
@@ -27,12 +29,12 @@ public final class NetworkNamespace implements AutoCloseable
     private final String hostAddress;
     private final String farAddress;
 
-    private NetworkNamespace(final int id, final int subnet)
+    private NetworkNamespace(final int subnet)
     {
-        name = "celer-faults-" + id;
+        name = "celer-faults-" + subnet;
         // Interface names have at most 15 characters.
-        hostEnd = "cvh" + id;
-        farEnd = "cvf" + id;
+        hostEnd = "cvh" + subnet;
+        farEnd = "cvf" + subnet;
         hostAddress = "10.199." + subnet + ".1";
         farAddress = "10.199." + subnet + ".2";
     }
@@ -48,12 +50,28 @@ public final class NetworkNamespace implements AutoCloseable
         Assumptions.assumeTrue("0".equals(output("id", "-u").trim()), "network namespaces need root");
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/sbin/ip")) || Files.isExecutable(Path.of("/sbin/ip")) ||
             Files.isExecutable(Path.of("/usr/bin/ip")), "no ip command (iproute2)");
-        final int id = (int)(ProcessHandle.current().pid() % 100_000) * 10 + COUNT.incrementAndGet() % 10;
-        final NetworkNamespace namespace = new NetworkNamespace(id, id % 250 + 1);
-        final Result made = run("ip", "netns", "add", namespace.name);
-        Assumptions.assumeTrue(made.status == 0, "cannot make a network namespace here: " + made.output);
+        // The name holds the subnet, and making a namespace whose name exists fails: two JVMs making namespaces at
+        // once (the test lanes run side by side) never share a subnet, whose routes would cross.
+        final int start = (int)(ProcessHandle.current().pid() % SUBNETS) + COUNT.incrementAndGet();
+        NetworkNamespace namespace = null;
+        Result made = null;
+        for (int i = 0; i < SUBNETS && namespace == null; i++)
+        {
+            final NetworkNamespace candidate = new NetworkNamespace((start + i) % SUBNETS + 1);
+            made = run("ip", "netns", "add", candidate.name);
+            if (made.status == 0)
+            {
+                namespace = candidate;
+            }
+            else if (!made.output.contains("exists"))
+            {
+                break;
+            }
+        }
+        Assumptions.assumeTrue(namespace != null, "cannot make a network namespace here: " + made.output);
         try
         {
+            run("ip", "link", "del", namespace.hostEnd); // left by a run that was killed, if any
             namespace.ip("link", "add", namespace.hostEnd, "type", "veth", "peer", "name", namespace.farEnd);
             namespace.ip("link", "set", namespace.farEnd, "netns", namespace.name);
             namespace.ip("addr", "add", namespace.hostAddress + "/30", "dev", namespace.hostEnd);
