@@ -43,7 +43,6 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     private HttpRequest request;
     private final RequestHeadParser parser;
     /** Made at the first chunked request body: most connections never send one. */
-    private ChunkedDecoder decoder;
     private final ResponsePipeline pipeline;
     private final ReadGate gate;
     /** A response that closes the connection left bytes in the backlog: it closes once they went. */
@@ -239,11 +238,12 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         held = 0;
         if (request.isChunked())
         {
-            if (decoder == null)
+            // The request table's own, made for its first chunked body: a connection keeps none between requests.
+            if (request.chunked == null)
             {
-                decoder = new ChunkedDecoder(config.maxChunkLineLength(), config.maxHeaderSectionSize());
+                request.chunked = new ChunkedDecoder(config.maxChunkLineLength(), config.maxHeaderSectionSize());
             }
-            decoder.reset();
+            request.chunked.reset();
             scan = headLength;
             phase = HELD_CHUNKED;
             expectContinue(data, start);
@@ -307,6 +307,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
 
     private boolean readHeldChunked(final ByteBuffer data)
     {
+        final ChunkedDecoder decoder = request.chunked;
         final int start = data.position();
         final int end = data.limit();
         int p = start + scan;
@@ -387,6 +388,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
 
     private boolean readStreamChunked(final ByteBuffer data)
     {
+        final ChunkedDecoder decoder = request.chunked;
         final int end = data.limit();
         int p = data.position();
         while (p < end)

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import io.celer.http.AsciiView;
 import io.celer.http.HttpMethod;
 import io.celer.http.internal.Ascii;
+import io.celer.http.internal.ChunkedDecoder;
 import io.celer.http.internal.HeadFields;
 import io.celer.http.internal.HeadScanner;
 
@@ -19,6 +20,8 @@ public final class HttpRequest
     final HeadFields head;
     /** How far a head that comes in parts was scanned, across reads; the parser's, and not cleared by reset. */
     final HeadScanner scanner = new HeadScanner();
+    /** Decodes a chunked body; made for the first one this table serves, and lent with it. */
+    ChunkedDecoder chunked;
     HttpMethod method;
     int methodEnd;
     int targetStart;

@@ -29,6 +29,8 @@ class IdleFootprintTest
 {
     private static final int CONNECTIONS = 400;
     private static final byte[] GET = "GET /plaintext HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] CHUNKED_POST = ("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + "5\r\nchunk\r\n0\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
     /**
      * Celer's bytes per idle HTTP connection at most, the native transports' channel objects included: see the
      * figures the test prints. The bound has room for a JDK whose object layout differs, not for a request's
@@ -46,9 +48,9 @@ class IdleFootprintTest
         final List<Socket> clients = new ArrayList<>();
         try
         {
-            getOnce(clients, 20); // loads and compiles what a connection's first request needs
+            exchangeOnce(clients, 20, GET, "Hello, World!"); // loads and compiles what a first request needs
             final Map<String, Long> before = LiveHeap.bytesByClass("io.celer.");
-            getOnce(clients, CONNECTIONS);
+            exchangeOnce(clients, CONNECTIONS, GET, "Hello, World!");
             Await.until("every connection open on the server",
                 () -> OnReactor.get(server.reactor, () -> server.server.connectionCount()) == clients.size());
             final Map<String, Long> perConnection =
@@ -74,10 +76,38 @@ class IdleFootprintTest
         }
     }
 
+    @Test
+    void aConnectionThatReadAChunkedBodyKeepsNoDecoderOnceIdle() throws Exception
+    {
+        server = new TestServer();
+        final List<Socket> clients = new ArrayList<>();
+        try
+        {
+            exchangeOnce(clients, 20, CHUNKED_POST, "chunk");
+            final Map<String, Long> before = LiveHeap.bytesByClass("io.celer.");
+            exchangeOnce(clients, CONNECTIONS, CHUNKED_POST, "chunk");
+            Await.until("every connection open on the server",
+                () -> OnReactor.get(server.reactor, () -> server.server.connectionCount()) == clients.size());
+            final Map<String, Long> perConnection =
+                LiveHeap.growthPer(before, LiveHeap.bytesByClass("io.celer."), CONNECTIONS);
+
+            assertThat(perConnection).as("the decoder goes back with the request table it belongs to")
+                .doesNotContainKeys(ChunkedDecoder.class.getName(), HttpRequest.class.getName());
+        }
+        finally
+        {
+            for (final Socket client : clients)
+            {
+                client.close();
+            }
+        }
+    }
+
     /**
-     * Opens connections one after the other, each with one GET answered in full, and keeps them open.
+     * Opens connections one after the other, each with one request answered in full, and keeps them open.
      */
-    private void getOnce(final List<Socket> clients, final int count) throws IOException
+    private void exchangeOnce(final List<Socket> clients, final int count, final byte[] request, final String answerEnd)
+        throws IOException
     {
         final byte[] answer = new byte[4096];
         for (int i = 0; i < count; i++)
@@ -85,10 +115,10 @@ class IdleFootprintTest
             final Socket client = new Socket("127.0.0.1", server.port());
             clients.add(client);
             client.setSoTimeout(30_000);
-            client.getOutputStream().write(GET);
+            client.getOutputStream().write(request);
             final InputStream in = client.getInputStream();
             int read = 0;
-            while (!new String(answer, 0, read, StandardCharsets.US_ASCII).endsWith("Hello, World!"))
+            while (!new String(answer, 0, read, StandardCharsets.US_ASCII).endsWith(answerEnd))
             {
                 final int n = in.read(answer, read, answer.length - read);
                 if (n < 0)
