@@ -1,5 +1,6 @@
 package io.celer.websocket;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -106,6 +107,37 @@ public final class StubUpgrade implements Handler
         return ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
             "Sec-WebSocket-Accept: " + new String(accept.array(), StandardCharsets.US_ASCII) + "\r\n\r\n")
             .getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * A masked frame of a payload under 64 KiB, as a client sends it.
+     *
+     * @param fin     whether it ends its message.
+     * @param opcode  its opcode.
+     * @param payload its payload.
+     * @return the frame's bytes.
+     */
+    public static byte[] maskedFrame(final boolean fin, final int opcode, final byte[] payload)
+    {
+        final ByteArrayOutputStream frame = new ByteArrayOutputStream();
+        frame.write((fin ? 0x80 : 0) | opcode);
+        if (payload.length < 126)
+        {
+            frame.write(0x80 | payload.length);
+        }
+        else
+        {
+            frame.write(0x80 | 126);
+            frame.write(payload.length >>> 8);
+            frame.write(payload.length & 0xFF);
+        }
+        final byte[] mask = {0x37, (byte)0xfa, 0x21, 0x3d};
+        frame.writeBytes(mask);
+        for (int i = 0; i < payload.length; i++)
+        {
+            frame.write(payload[i] ^ mask[i & 3]);
+        }
+        return frame.toByteArray();
     }
 
     /**

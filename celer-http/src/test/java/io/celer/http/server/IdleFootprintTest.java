@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
@@ -40,74 +41,61 @@ class IdleFootprintTest
 
     @AutoClose
     private TestServer server;
+    private final List<Socket> clients = new ArrayList<>();
+
+    @AfterEach
+    void closeClients() throws IOException
+    {
+        for (final Socket client : clients)
+        {
+            client.close();
+        }
+    }
 
     @Test
     void anIdleKeepAliveConnectionKeepsNoRequestParts() throws Exception
     {
-        server = new TestServer();
-        final List<Socket> clients = new ArrayList<>();
-        try
-        {
-            exchangeOnce(clients, 20, GET, "Hello, World!"); // loads and compiles what a first request needs
-            final Map<String, Long> before = LiveHeap.bytesByClass("io.celer.");
-            exchangeOnce(clients, CONNECTIONS, GET, "Hello, World!");
-            Await.until("every connection open on the server",
-                () -> OnReactor.get(server.reactor, () -> server.server.connectionCount()) == clients.size());
-            final Map<String, Long> perConnection =
-                LiveHeap.growthPer(before, LiveHeap.bytesByClass("io.celer."), CONNECTIONS);
-            final long total = perConnection.values().stream().mapToLong(Long::longValue).sum();
-            System.out.printf("an idle HTTP connection keeps %d bytes of Celer's objects: %s%n", total,
-                perConnection);
+        final Map<String, Long> perConnection = idleGrowth(GET, "Hello, World!");
+        final long total = perConnection.values().stream().mapToLong(Long::longValue).sum();
+        System.out.printf("an idle HTTP connection keeps %d bytes of Celer's objects: %s%n", total, perConnection);
 
-            assertThat(perConnection).as("a request's parts go back to the reactor's pool once it is read")
-                .doesNotContainKeys(HttpRequest.class.getName(), ChunkedDecoder.class.getName(),
-                    HeadScanner.class.getName());
-            assertThat(perConnection).as("the output and its timer go back once the response is sent")
-                .doesNotContainKeys(ResponseOutput.class.getName(), ResponseTimer.class.getName());
-            assertThat(total).as("Celer's bytes per idle HTTP connection: %s", perConnection)
-                .isLessThanOrEqualTo(MAX_BYTES_PER_CONNECTION);
-        }
-        finally
-        {
-            for (final Socket client : clients)
-            {
-                client.close();
-            }
-        }
+        assertThat(perConnection).as("a request's parts go back to the reactor's pool once it is read")
+            .doesNotContainKeys(HttpRequest.class.getName(), ChunkedDecoder.class.getName(),
+                HeadScanner.class.getName());
+        assertThat(perConnection).as("the output and its timer go back once the response is sent")
+            .doesNotContainKeys(ResponseOutput.class.getName(), ResponseTimer.class.getName());
+        assertThat(total).as("Celer's bytes per idle HTTP connection: %s", perConnection)
+            .isLessThanOrEqualTo(MAX_BYTES_PER_CONNECTION);
     }
 
     @Test
     void aConnectionThatReadAChunkedBodyKeepsNoDecoderOnceIdle() throws Exception
     {
-        server = new TestServer();
-        final List<Socket> clients = new ArrayList<>();
-        try
-        {
-            exchangeOnce(clients, 20, CHUNKED_POST, "chunk");
-            final Map<String, Long> before = LiveHeap.bytesByClass("io.celer.");
-            exchangeOnce(clients, CONNECTIONS, CHUNKED_POST, "chunk");
-            Await.until("every connection open on the server",
-                () -> OnReactor.get(server.reactor, () -> server.server.connectionCount()) == clients.size());
-            final Map<String, Long> perConnection =
-                LiveHeap.growthPer(before, LiveHeap.bytesByClass("io.celer."), CONNECTIONS);
+        final Map<String, Long> perConnection = idleGrowth(CHUNKED_POST, "chunk");
 
-            assertThat(perConnection).as("the decoder goes back with the request table it belongs to")
-                .doesNotContainKeys(ChunkedDecoder.class.getName(), HttpRequest.class.getName());
-        }
-        finally
-        {
-            for (final Socket client : clients)
-            {
-                client.close();
-            }
-        }
+        assertThat(perConnection).as("the decoder goes back with the request table it belongs to")
+            .doesNotContainKeys(ChunkedDecoder.class.getName(), HttpRequest.class.getName());
+    }
+
+    /**
+     * Celer's objects per connection that {@value #CONNECTIONS} connections, each after one request, keep while
+     * idle, by class; 20 connections first load and compile what a first request needs.
+     */
+    private Map<String, Long> idleGrowth(final byte[] request, final String answerEnd) throws Exception
+    {
+        server = new TestServer();
+        exchangeOnce(20, request, answerEnd);
+        final Map<String, Long> before = LiveHeap.bytesByClass("io.celer.");
+        exchangeOnce(CONNECTIONS, request, answerEnd);
+        Await.until("every connection open on the server",
+            () -> OnReactor.get(server.reactor, () -> server.server.connectionCount()) == clients.size());
+        return LiveHeap.growthPer(before, LiveHeap.bytesByClass("io.celer."), CONNECTIONS);
     }
 
     /**
      * Opens connections one after the other, each with one request answered in full, and keeps them open.
      */
-    private void exchangeOnce(final List<Socket> clients, final int count, final byte[] request, final String answerEnd)
-        throws IOException
+    private void exchangeOnce(final int count, final byte[] request, final String answerEnd) throws IOException
     {
         final byte[] answer = new byte[4096];
         for (int i = 0; i < count; i++)

@@ -2,7 +2,6 @@ package io.celer.websocket.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -32,8 +31,6 @@ import io.celer.websocket.server.WebSocketUpgrade;
  */
 class FrameDecoderLendingTest
 {
-    private static final byte[] MASK = {0x37, (byte)0xfa, 0x21, 0x3d};
-
     private final Reactors reactors = new Reactors();
     private Reactor reactor;
     private HttpServer server;
@@ -54,7 +51,7 @@ class FrameDecoderLendingTest
         start();
         try (Socket client = upgraded())
         {
-            final byte[] frame = frame(true, 1, "split".getBytes(StandardCharsets.UTF_8));
+            final byte[] frame = StubUpgrade.maskedFrame(true, 1, "split".getBytes(StandardCharsets.UTF_8));
             send(client, Arrays.copyOfRange(frame, 0, 8)); // the header and two bytes of payload
             Await.until("a decoder lent for the payload in parts", () -> lent() == 1);
             send(client, Arrays.copyOfRange(frame, 8, frame.length));
@@ -69,20 +66,20 @@ class FrameDecoderLendingTest
         start();
         try (Socket a = upgraded(); Socket b = upgraded())
         {
-            send(a, frame(false, 1, "a-first ".getBytes(StandardCharsets.UTF_8)));
-            send(b, frame(false, 1, "b-first ".getBytes(StandardCharsets.UTF_8)));
+            send(a, StubUpgrade.maskedFrame(false, 1, "a-first ".getBytes(StandardCharsets.UTF_8)));
+            send(b, StubUpgrade.maskedFrame(false, 1, "b-first ".getBytes(StandardCharsets.UTF_8)));
             Await.until("a decoder for each fragmented message", () -> lent() == 2);
-            send(b, frame(true, 0, "b-last".getBytes(StandardCharsets.UTF_8)));
+            send(b, StubUpgrade.maskedFrame(true, 0, "b-last".getBytes(StandardCharsets.UTF_8)));
             assertThat(text(b)).isEqualTo("b-first b-last");
             Await.until("b's decoder back", () -> lent() == 1);
-            send(a, frame(true, 0, "a-last".getBytes(StandardCharsets.UTF_8)));
+            send(a, StubUpgrade.maskedFrame(true, 0, "a-last".getBytes(StandardCharsets.UTF_8)));
             assertThat(text(a)).isEqualTo("a-first a-last");
             Await.until("a's decoder back", () -> lent() == 0);
 
             // Whole messages from then on: each session takes a decoder and gives it back within the read.
             for (int i = 0; i < 3; i++)
             {
-                send(a, frame(true, 1, ("again " + i).getBytes(StandardCharsets.UTF_8)));
+                send(a, StubUpgrade.maskedFrame(true, 1, ("again " + i).getBytes(StandardCharsets.UTF_8)));
                 assertThat(text(a)).isEqualTo("again " + i);
             }
             assertThat(lent()).isZero();
@@ -95,7 +92,7 @@ class FrameDecoderLendingTest
         start();
         try (Socket client = upgraded())
         {
-            final byte[] frame = frame(true, 2, new byte[1000]);
+            final byte[] frame = StubUpgrade.maskedFrame(true, 2, new byte[1000]);
             send(client, Arrays.copyOfRange(frame, 0, 500));
             Await.until("a decoder lent for the frame in parts", () -> lent() == 1);
         }
@@ -120,9 +117,7 @@ class FrameDecoderLendingTest
         final Socket client = new Socket("127.0.0.1", server.port());
         client.setTcpNoDelay(true);
         client.setSoTimeout(30_000);
-        client.getOutputStream().write(("GET /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n" +
-            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
-            .getBytes(StandardCharsets.US_ASCII));
+        client.getOutputStream().write(StubUpgrade.REQUEST.getBytes(StandardCharsets.US_ASCII));
         assertThat(StubUpgrade.readHead(client.getInputStream())).startsWith("HTTP/1.1 101 ");
         return client;
     }
@@ -132,29 +127,6 @@ class FrameDecoderLendingTest
         final OutputStream out = client.getOutputStream();
         out.write(bytes);
         out.flush();
-    }
-
-    /** A masked frame of a payload under 64 KiB. */
-    private static byte[] frame(final boolean fin, final int opcode, final byte[] payload)
-    {
-        final ByteArrayOutputStream frame = new ByteArrayOutputStream();
-        frame.write((fin ? 0x80 : 0) | opcode);
-        if (payload.length < 126)
-        {
-            frame.write(0x80 | payload.length);
-        }
-        else
-        {
-            frame.write(0x80 | 126);
-            frame.write(payload.length >>> 8);
-            frame.write(payload.length & 0xFF);
-        }
-        frame.writeBytes(MASK);
-        for (int i = 0; i < payload.length; i++)
-        {
-            frame.write(payload[i] ^ MASK[i & 3]);
-        }
-        return frame.toByteArray();
     }
 
     /** Reads one unmasked text frame of under 126 bytes. */

@@ -2,7 +2,6 @@ package io.celer.websocket.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -94,25 +93,7 @@ class WebSocketUpgradeTest
     /** A masked frame, as a client sends it. */
     static byte[] maskedFrame(final int opcode, final byte[] payload)
     {
-        final ByteArrayOutputStream frame = new ByteArrayOutputStream();
-        frame.write(0x80 | opcode);
-        if (payload.length < 126)
-        {
-            frame.write(0x80 | payload.length);
-        }
-        else
-        {
-            frame.write(0x80 | 126);
-            frame.write(payload.length >>> 8);
-            frame.write(payload.length & 0xFF);
-        }
-        final byte[] mask = {0x37, (byte)0xfa, 0x21, 0x3d};
-        frame.writeBytes(mask);
-        for (int i = 0; i < payload.length; i++)
-        {
-            frame.write(payload[i] ^ mask[i & 3]);
-        }
-        return frame.toByteArray();
+        return StubUpgrade.maskedFrame(true, opcode, payload);
     }
 
     /** Reads one unmasked frame; returns opcode then payload. */
