@@ -228,8 +228,8 @@ final class ConnectionTimers implements TimerCallback
             {
                 handshakeExpired = true;
                 connection.fail(CloseReason.TLS_ERROR, new javax.net.ssl.SSLException("handshake with " +
-                    connection.remoteAddress() + " did not complete within " + connection.config.handshakeTimeoutMillis() +
-                    " ms"));
+                    connection.remoteAddress() + " did not complete within " +
+                    connection.config.handshakeTimeoutMillis() + " ms"));
             }
             case LINGER -> connection.lingerExpired();
             default ->

@@ -18,7 +18,8 @@ final class ServerHandler implements Handler
     /** Holds only the limits: one serves every connection. */
     private final RequestHeadParser parser;
 
-    ServerHandler(final HttpServerConfig config, final HttpHandler handler, final DateHeader date, final Reactor reactor)
+    ServerHandler(final HttpServerConfig config, final HttpHandler handler, final DateHeader date,
+        final Reactor reactor)
     {
         this.config = config;
         this.handler = handler;

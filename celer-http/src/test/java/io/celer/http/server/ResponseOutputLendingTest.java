@@ -138,7 +138,8 @@ class ResponseOutputLendingTest
 
     private void awaitNoneLent()
     {
-        Await.until("every output back in the pool", () -> onReactor(() -> server.server.recycler().outputsLent()) == 0);
+        Await.until("every output back in the pool",
+            () -> onReactor(() -> server.server.recycler().outputsLent()) == 0);
     }
 
     private <T> T onReactor(final Supplier<T> call)

@@ -42,7 +42,7 @@ final class NativeSocket
 
     /** Changed only by {@link #reopen}, on the reactor thread that then hands the channel on. */
     int fd;
-    /** {@link Net#AF_INET} or {@link Net#AF_INET6}; a byte, which with the flag beside it spares each socket 8 bytes. */
+    /** {@link Net#AF_INET} or {@link Net#AF_INET6}; a byte, which with the flag beside it spares 8 bytes a socket. */
     byte family;
     private volatile boolean closed;
     /** The key of the one selector it is registered with, if any: the selector must forget it before close. */
