@@ -440,6 +440,13 @@ public final class Reactor implements AutoCloseable
         }
 
         @Override
+        public SelectionKey register(final StreamSocket socket, final int ops, final Selectable owner)
+            throws ClosedChannelException
+        {
+            return readyKeys.register(socket, ops, owner);
+        }
+
+        @Override
         public java.nio.channels.spi.SelectorProvider selectorProvider()
         {
             return config.selectorProvider();

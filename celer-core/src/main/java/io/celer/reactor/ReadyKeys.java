@@ -54,6 +54,12 @@ final class ReadyKeys
         return channel.register(selector, ops, owner);
     }
 
+    SelectionKey register(final StreamSocket socket, final int ops, final Selectable owner)
+        throws ClosedChannelException
+    {
+        return socket.register(selector, ops, owner);
+    }
+
     /**
      * Waits until a channel is ready, the timeout passes or {@link #wakeup()} is called, then hands what is ready
      * to the owners in the same call; the wake-up action runs first, once, whether or not anything is ready.

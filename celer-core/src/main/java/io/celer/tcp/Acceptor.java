@@ -5,15 +5,16 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.agrona.collections.Long2ObjectHashMap;
 
 import io.celer.reactor.Reactor;
+import io.celer.reactor.StreamListener;
 import io.celer.reactor.TimerCallback;
 import io.celer.reactor.internal.BoundSocket;
 import io.celer.reactor.internal.Logs;
@@ -80,8 +81,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         this.counters = TcpCounters.of(reactor.counters());
         this.buffers = ConnectionBuffers.pooled(config);
         // As many as a peak left, trimmed with the buffers; a TLS connection is never given back (see TcpConnection).
-        this.spares = new ReactorPool<>(Integer.MAX_VALUE, () -> new TcpConnection(reactor, config, handler, this,
-            buffers));
+        this.spares = new ReactorPool<>(Integer.MAX_VALUE, () -> new TcpConnection(reactor, config, this, buffers));
         this.gate = HandshakeGate.of(config.transport());
     }
 
@@ -238,10 +238,11 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     {
         for (int i = 0; i < ACCEPTS_PER_CYCLE && accepting(); i++)
         {
-            final SocketChannel accepted;
+            final Channel accepted;
             try
             {
-                accepted = serverChannel.accept();
+                accepted = serverChannel instanceof StreamListener listener ? listener.acceptStream()
+                    : serverChannel.accept();
             }
             catch (final Throwable t)
             {
@@ -283,13 +284,13 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
      *
      * @return false when this member's callback queue is full: the caller keeps the connection.
      */
-    private boolean handOff(final SocketChannel accepted)
+    private boolean handOff(final Channel accepted)
     {
         return reactor.callAsync(() -> adopt(accepted));
     }
 
     /** On this member's thread: takes a connection another member accepted for it. */
-    private void adopt(final SocketChannel accepted)
+    private void adopt(final Channel accepted)
     {
         if (closed)
         {
@@ -308,13 +309,13 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
      *
      * @return false when it could not be set up: the listener, if any, rests.
      */
-    private boolean setUp(final SocketChannel accepted)
+    private boolean setUp(final Channel accepted)
     {
         TcpConnection connection = null;
         try
         {
             connection = config.reuseConnections() ? spares.take()
-                : new TcpConnection(reactor, config, handler, this, buffers);
+                : new TcpConnection(reactor, config, this, buffers);
             connection.accept(accepted);
             counters.accepted.increment();
             backOffMillis = 0;
@@ -346,6 +347,12 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     public void reuse(final TcpConnection connection)
     {
         spares.give(connection);
+    }
+
+    @Override
+    public Handler handler()
+    {
+        return handler;
     }
 
     @Override

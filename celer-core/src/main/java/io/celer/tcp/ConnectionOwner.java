@@ -6,6 +6,14 @@ package io.celer.tcp;
 interface ConnectionOwner
 {
     /**
+     * The handler each new channel of its connections starts with: kept here, once, rather than on every
+     * connection.
+     *
+     * @return the application's handler.
+     */
+    Handler handler();
+
+    /**
      * The connection is established, before its handler hears of it.
      *
      * @param connection the connection.

@@ -2,7 +2,7 @@ package io.celer.tcp;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
+import java.nio.channels.ByteChannel;
 
 /**
  * Bytes as they are: the default transport, stateless and shared by every connection.
@@ -23,13 +23,13 @@ final class PlainTransport implements Transport, TransportFactory
     }
 
     @Override
-    public boolean handshake(final SocketChannel channel)
+    public boolean handshake(final ByteChannel channel)
     {
         return true;
     }
 
     @Override
-    public int read(final SocketChannel channel, final ByteBuffer destination, final boolean fromSocket)
+    public int read(final ByteChannel channel, final ByteBuffer destination, final boolean fromSocket)
         throws IOException
     {
         return fromSocket ? channel.read(destination) : 0;
@@ -42,7 +42,7 @@ final class PlainTransport implements Transport, TransportFactory
     }
 
     @Override
-    public void write(final SocketChannel channel, final ByteBuffer source) throws IOException
+    public void write(final ByteChannel channel, final ByteBuffer source) throws IOException
     {
         channel.write(source);
     }
@@ -54,7 +54,7 @@ final class PlainTransport implements Transport, TransportFactory
     }
 
     @Override
-    public void shutdown(final SocketChannel channel)
+    public void shutdown(final ByteChannel channel)
     {
     }
 }

@@ -19,6 +19,7 @@ public final class TcpClient
     private final String host;
     private final int port;
     private final TcpConfig config;
+    private final Handler handler;
     private final Plumbing plumbing = new Plumbing();
     private final TcpConnection connection;
 
@@ -61,7 +62,8 @@ public final class TcpClient
         this.port = port;
         this.config = config;
         config.transport().check();
-        this.connection = new TcpConnection(reactor, config, handler, plumbing, ConnectionBuffers.own(config));
+        this.handler = handler;
+        this.connection = new TcpConnection(reactor, config, plumbing, ConnectionBuffers.own(config));
     }
 
     /**
@@ -139,6 +141,12 @@ public final class TcpClient
     /** The client's side of its connection's life and of its reconnect timer, kept off its public face. */
     private final class Plumbing implements ConnectionOwner, TimerCallback
     {
+        @Override
+        public Handler handler()
+        {
+            return handler;
+        }
+
         @Override
         public void onOpened(final TcpConnection opened)
         {

@@ -5,6 +5,7 @@ import static io.celer.reactor.internal.ConfigChecks.positive;
 
 import java.io.IOException;
 import java.net.StandardSocketOptions;
+import java.nio.channels.NetworkChannel;
 import java.nio.channels.SocketChannel;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -553,9 +554,12 @@ public final class TcpConfig
      * Keep-alive is off on a new socket, and an accepted one inherits it, and the receive buffer set before
      * listen, from the listener.
      */
-    void configure(final SocketChannel channel, final boolean clientMode) throws IOException
+    void configure(final NetworkChannel channel, final boolean clientMode) throws IOException
     {
-        channel.configureBlocking(false);
+        if (channel instanceof SocketChannel socketChannel)
+        {
+            socketChannel.configureBlocking(false); // a StreamSocket is never blocking
+        }
         channel.setOption(StandardSocketOptions.TCP_NODELAY, tcpNoDelay);
         if (keepAlive)
         {

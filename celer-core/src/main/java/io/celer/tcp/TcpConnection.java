@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.ByteChannel;
+import java.nio.channels.Channel;
+import java.nio.channels.NetworkChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,6 +20,7 @@ import io.celer.reactor.internal.JfrEvents;
 import io.celer.reactor.internal.Poller;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReusableChannel;
+import io.celer.reactor.StreamSocket;
 import io.celer.reactor.internal.Selectable;
 import io.celer.reactor.internal.Logs;
 import io.celer.reactor.internal.StallCulprit;
@@ -36,20 +40,18 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     private static final System.Logger LOG = System.getLogger(TcpConnection.class.getName());
     private static final AtomicLong IDS = new AtomicLong();
 
-    private static final int CLOSED = 0;
-    private static final int CONNECTING = 1;
-    private static final int OPEN = 2;
-    private static final int CLOSING = 3;
-    private static final int HANDSHAKING = 4;
+    private static final byte CLOSED = 0;
+    private static final byte CONNECTING = 1;
+    private static final byte OPEN = 2;
+    private static final byte CLOSING = 3;
+    private static final byte HANDSHAKING = 4;
     /** Closed for its handler and owner; the socket stays to read and drop what the peer still sends. */
-    private static final int DRAINING = 5;
+    private static final byte DRAINING = 5;
 
     // The reader, the writer and the timers reach these through the connection rather than keep references of
     // their own: four bytes each, on every one of thousands of idle connections.
     final Reactor reactor;
     final TcpConfig config;
-    /** The handler a new channel starts with. */
-    private final Handler first;
     private final ConnectionOwner owner;
     final ConnectionTimers timers;
     final ConnectionWriter writer;
@@ -62,8 +64,11 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
 
     /** The handler hearing this connection's events now: the first, or the one it was handed to; its parts call it. */
     Handler handler;
-    /** Set here on connect or accept; the reader and the writer use them too. */
-    SocketChannel channel;
+    /**
+     * Set here on connect or accept; the reader and the writer use them too. A {@code SocketChannel}, or on the
+     * native transports an accepted {@link StreamSocket}, which is then its own {@link #key} too.
+     */
+    ByteChannel channel;
     /** Set here on connect or accept; the reader and the writer use them too. */
     Transport transport = PlainTransport.INSTANCE;
     /** Set here on connect or accept; the reader and the writer use them too. */
@@ -71,7 +76,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
 
     private InetSocketAddress remoteAddress;
     private long id;
-    private int state = CLOSED;
+    /** A byte, with the flags beside it: an idle connection's every word counts. */
+    private byte state = CLOSED;
     private boolean endOfCycleQueued;
     private Object attachment;
     /** Why a lingering close closes, once the buffered bytes are out or its time is up. */
@@ -83,15 +89,14 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     /** Whether it counts among the open connections: from established to close. */
     private boolean countedOpen;
 
-    TcpConnection(final Reactor reactor, final TcpConfig config, final Handler handler, final ConnectionOwner owner,
+    TcpConnection(final Reactor reactor, final TcpConfig config, final ConnectionOwner owner,
         final ConnectionBuffers buffers)
     {
         this.reactor = reactor;
         this.buffers = buffers;
         this.config = config;
-        this.first = handler;
-        this.handler = handler;
         this.owner = owner;
+        this.handler = owner.handler();
         this.counters = TcpCounters.of(reactor.counters());
         this.reused = owner.reusesConnections();
         final Framing framing = config.newFraming();
@@ -103,14 +108,23 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     /**
      * Takes over an accepted channel and tells the handler it opened.
      */
-    void accept(final SocketChannel acceptedChannel) throws IOException
+    void accept(final Channel accepted) throws IOException
     {
-        begin(acceptedChannel, false, null, -1);
+        begin((ByteChannel)accepted, false, null, -1);
         // A reusable channel keeps its peer as numbers: the address object is made when asked, or when the channel
         // goes back to its transport (for a connection not itself reused), so that an idle connection holds none.
-        remoteAddress = reusable() != null ? null : (InetSocketAddress)acceptedChannel.getRemoteAddress();
-        key = reactor.internals().register(acceptedChannel, SelectionKey.OP_READ, this);
+        remoteAddress = reusable() != null ? null : peerOf(channel);
+        key = accepted instanceof StreamSocket socket
+            ? reactor.internals().register(socket, SelectionKey.OP_READ, this)
+            : reactor.internals().register((SocketChannel)accepted, SelectionKey.OP_READ, this);
         startHandshake();
+    }
+
+    /** A connected channel's peer: either kind has the call, under no common type. */
+    private static InetSocketAddress peerOf(final ByteChannel channel) throws IOException
+    {
+        return (InetSocketAddress)(channel instanceof StreamSocket socket ? socket.getRemoteAddress()
+            : ((SocketChannel)channel).getRemoteAddress());
     }
 
     /**
@@ -122,19 +136,20 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         state = CONNECTING;
         try
         {
-            begin(reactor.internals().selectorProvider().openSocketChannel(), true, address.getHostString(), address.getPort());
+            final SocketChannel socketChannel = reactor.internals().selectorProvider().openSocketChannel();
+            begin(socketChannel, true, address.getHostString(), address.getPort());
             if (address.isUnresolved())
             {
                 throw new IOException("cannot resolve " + address.getHostString());
             }
-            if (channel.connect(address))
+            if (socketChannel.connect(address))
             {
-                key = reactor.internals().register(channel, SelectionKey.OP_READ, this);
+                key = reactor.internals().register(socketChannel, SelectionKey.OP_READ, this);
                 startHandshake();
             }
             else
             {
-                key = reactor.internals().register(channel, SelectionKey.OP_CONNECT, this);
+                key = reactor.internals().register(socketChannel, SelectionKey.OP_CONNECT, this);
                 timers.startConnect();
             }
         }
@@ -144,12 +159,12 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         }
     }
 
-    private void begin(final SocketChannel newChannel, final boolean clientMode, final String host, final int port)
+    private void begin(final ByteChannel newChannel, final boolean clientMode, final String host, final int port)
         throws IOException
     {
         id = IDS.incrementAndGet();
         channel = newChannel;
-        handler = first;
+        handler = owner.handler(); // the one a new channel starts with
         transport = config.transport().newTransport(clientMode, host, port);
         transport.countInto(reactor.counters());
         if (transport != PlainTransport.INSTANCE)
@@ -160,7 +175,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
             }
             transport.resumeHandshakeThrough(handshake.resume(), reactor.internals().confinesChannelIo());
         }
-        config.configure(newChannel, clientMode);
+        config.configure((NetworkChannel)newChannel, clientMode);
         buffers.lend(reader, writer);
         reader.reset();
         writer.reset();
@@ -246,7 +261,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     {
         try
         {
-            channel.finishConnect();
+            ((SocketChannel)channel).finishConnect(); // a connecting channel is the JDK's kind
         }
         catch (final IOException ex)
         {
@@ -705,7 +720,14 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         }
         try
         {
-            channel.shutdownOutput();
+            if (channel instanceof StreamSocket socket)
+            {
+                socket.shutdownOutput();
+            }
+            else
+            {
+                ((SocketChannel)channel).shutdownOutput();
+            }
             return readAndDrop() > 0;
         }
         catch (final Throwable t)
@@ -867,7 +889,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         {
             try
             {
-                remoteAddress = (InetSocketAddress)channel.getRemoteAddress();
+                remoteAddress = peerOf(channel);
             }
             catch (final IOException ex)
             {
@@ -894,7 +916,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         try
         {
             // Not once closed: a reusable channel reports itself open, and its descriptor may be another's by now.
-            return channel != null && state != CLOSED && channel.isOpen() ? channel.getOption(option) : -1;
+            return channel != null && state != CLOSED && channel.isOpen()
+                ? ((NetworkChannel)channel).getOption(option) : -1;
         }
         catch (final IOException ex)
         {

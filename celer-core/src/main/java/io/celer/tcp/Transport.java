@@ -2,7 +2,7 @@ package io.celer.tcp;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
+import java.nio.channels.ByteChannel;
 
 import io.celer.counters.CounterScope;
 
@@ -22,7 +22,7 @@ public interface Transport
      * @return true once the connection can carry application bytes.
      * @throws IOException if the handshake failed or the peer went away.
      */
-    boolean handshake(SocketChannel channel) throws IOException;
+    boolean handshake(ByteChannel channel) throws IOException;
 
     /**
      * Whether the handshake, which {@link #handshake} just left unfinished, waits for work the transport runs on
@@ -60,7 +60,7 @@ public interface Transport
      * @return bytes added; -1 at the end of the stream when nothing was added.
      * @throws IOException on I/O or protocol errors.
      */
-    int read(SocketChannel channel, ByteBuffer destination, boolean fromSocket) throws IOException;
+    int read(ByteChannel channel, ByteBuffer destination, boolean fromSocket) throws IOException;
 
     /**
      * Whether {@link #read} with {@code fromSocket} false would add bytes or report the end of the stream.
@@ -77,7 +77,7 @@ public interface Transport
      * @param source  application bytes, flipped.
      * @throws IOException on I/O or protocol errors.
      */
-    void write(SocketChannel channel, ByteBuffer source) throws IOException;
+    void write(ByteChannel channel, ByteBuffer source) throws IOException;
 
     /**
      * Whether bytes wait below the application's write buffer for the socket to take them.
@@ -91,7 +91,7 @@ public interface Transport
      *
      * @param channel the socket, about to close.
      */
-    void shutdown(SocketChannel channel);
+    void shutdown(ByteChannel channel);
 
     /**
      * Where the layer counts what only it sees (TLS alerts, say); called once, on the reactor thread, before the

@@ -2,7 +2,7 @@ package io.celer.tls;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
+import java.nio.channels.ByteChannel;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -79,7 +79,7 @@ final class TlsTransport implements Transport
     private final Runnable stepThere = this::stepThere;
     private Runnable resume;
     /** The socket the handshake's steps read and write. */
-    private SocketChannel channel;
+    private ByteChannel channel;
     /** What the last step came to, until the reactor thread took it: NO_STEP once taken. */
     private int stepResult = NO_STEP;
     private Throwable stepFailure;
@@ -148,7 +148,7 @@ final class TlsTransport implements Transport
     }
 
     @Override
-    public boolean handshake(final SocketChannel channel) throws IOException
+    public boolean handshake(final ByteChannel channel) throws IOException
     {
         if (working)
         {
@@ -253,7 +253,7 @@ final class TlsTransport implements Transport
      * @return false when the socket must be ready first: for the rest of the records, or for bytes the last
      * step stopped for and that have not come.
      */
-    private boolean exchangeForStep(final SocketChannel channel) throws IOException
+    private boolean exchangeForStep(final ByteChannel channel) throws IOException
     {
         if (!flushNetOut(channel))
         {
@@ -349,7 +349,7 @@ final class TlsTransport implements Transport
      *
      * @return false when the socket has nothing more now.
      */
-    private boolean unwrapHandshake(final SocketChannel channel) throws IOException
+    private boolean unwrapHandshake(final ByteChannel channel) throws IOException
     {
         final SSLEngineResult result = unwrap();
         switch (result.getStatus())
@@ -379,7 +379,7 @@ final class TlsTransport implements Transport
     }
 
     @Override
-    public int read(final SocketChannel channel, final ByteBuffer destination, final boolean fromSocket)
+    public int read(final ByteChannel channel, final ByteBuffer destination, final boolean fromSocket)
         throws IOException
     {
         final int start = destination.position();
@@ -462,7 +462,7 @@ final class TlsTransport implements Transport
     /**
      * After the handshake the peer may still ask for an answer (a TLS 1.3 key update, a renegotiation).
      */
-    private void answerPeer(final SocketChannel channel) throws IOException
+    private void answerPeer(final ByteChannel channel) throws IOException
     {
         SSLEngineResult.HandshakeStatus status = engine.getHandshakeStatus();
         while (status == SSLEngineResult.HandshakeStatus.NEED_WRAP || status == SSLEngineResult.HandshakeStatus.NEED_TASK)
@@ -519,7 +519,7 @@ final class TlsTransport implements Transport
     }
 
     @Override
-    public void write(final SocketChannel channel, final ByteBuffer source) throws IOException
+    public void write(final ByteChannel channel, final ByteBuffer source) throws IOException
     {
         while (flushNetOut(channel) && source.hasRemaining())
         {
@@ -546,7 +546,7 @@ final class TlsTransport implements Transport
     }
 
     @Override
-    public void shutdown(final SocketChannel channel)
+    public void shutdown(final ByteChannel channel)
     {
         sendAlert(channel, false);
     }
@@ -565,7 +565,7 @@ final class TlsTransport implements Transport
      *
      * @param fatal whether the engine failed: its alert, if it made one, is fatal.
      */
-    private void sendAlert(final SocketChannel channel, final boolean fatal)
+    private void sendAlert(final ByteChannel channel, final boolean fatal)
     {
         if (engine == null || working)
         {
@@ -672,7 +672,7 @@ final class TlsTransport implements Transport
      *
      * @return true when none wait any more.
      */
-    private boolean flushNetOut(final SocketChannel channel) throws IOException
+    private boolean flushNetOut(final ByteChannel channel) throws IOException
     {
         if (netOut.position() == 0)
         {

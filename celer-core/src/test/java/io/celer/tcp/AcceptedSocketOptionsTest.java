@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.StandardSocketOptions;
+import java.nio.channels.NetworkChannel;
 import java.nio.channels.ServerSocketChannel;
 
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -40,9 +41,10 @@ class AcceptedSocketOptionsTest
                 final TcpConnection connection = (TcpConnection)handler.connection;
                 try
                 {
-                    options[0] = connection.channel.getOption(StandardSocketOptions.SO_RCVBUF);
-                    options[1] = connection.channel.getOption(StandardSocketOptions.SO_KEEPALIVE);
-                    options[2] = connection.channel.getOption(StandardSocketOptions.TCP_NODELAY);
+                    final NetworkChannel channel = (NetworkChannel)connection.channel;
+                    options[0] = channel.getOption(StandardSocketOptions.SO_RCVBUF);
+                    options[1] = channel.getOption(StandardSocketOptions.SO_KEEPALIVE);
+                    options[2] = channel.getOption(StandardSocketOptions.TCP_NODELAY);
                 }
                 catch (final java.io.IOException ex)
                 {

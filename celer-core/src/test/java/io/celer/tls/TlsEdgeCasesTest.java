@@ -9,7 +9,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
+import java.nio.channels.ByteChannel;
 
 import javax.net.ssl.SSLException;
 
@@ -56,7 +56,7 @@ class TlsEdgeCasesTest
         }
 
         @Override
-        public boolean handshake(final SocketChannel channel) throws IOException
+        public boolean handshake(final ByteChannel channel) throws IOException
         {
             boolean done = tls.handshake(channel);
             for (int i = 0; first && !done && i < 50; i++)
@@ -85,7 +85,7 @@ class TlsEdgeCasesTest
         }
 
         @Override
-        public int read(final SocketChannel channel, final ByteBuffer destination, final boolean fromSocket)
+        public int read(final ByteChannel channel, final ByteBuffer destination, final boolean fromSocket)
             throws IOException
         {
             return tls.read(channel, destination, fromSocket);
@@ -98,7 +98,7 @@ class TlsEdgeCasesTest
         }
 
         @Override
-        public void write(final SocketChannel channel, final ByteBuffer source) throws IOException
+        public void write(final ByteChannel channel, final ByteBuffer source) throws IOException
         {
             tls.write(channel, source);
         }
@@ -110,7 +110,7 @@ class TlsEdgeCasesTest
         }
 
         @Override
-        public void shutdown(final SocketChannel channel)
+        public void shutdown(final ByteChannel channel)
         {
             tls.shutdown(channel);
         }

@@ -10,7 +10,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
+import java.nio.channels.ByteChannel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -74,7 +74,7 @@ class TlsHandshakeBoundsTest
                 private boolean finished;
 
                 @Override
-                public boolean handshake(final SocketChannel channel) throws IOException
+                public boolean handshake(final ByteChannel channel) throws IOException
                 {
                     if (!started)
                     {
@@ -120,7 +120,7 @@ class TlsHandshakeBoundsTest
                 }
 
                 @Override
-                public int read(final SocketChannel channel, final ByteBuffer destination, final boolean fromSocket)
+                public int read(final ByteChannel channel, final ByteBuffer destination, final boolean fromSocket)
                     throws IOException
                 {
                     return inner.read(channel, destination, fromSocket);
@@ -133,7 +133,7 @@ class TlsHandshakeBoundsTest
                 }
 
                 @Override
-                public void write(final SocketChannel channel, final ByteBuffer source) throws IOException
+                public void write(final ByteChannel channel, final ByteBuffer source) throws IOException
                 {
                     inner.write(channel, source);
                 }
@@ -145,7 +145,7 @@ class TlsHandshakeBoundsTest
                 }
 
                 @Override
-                public void shutdown(final SocketChannel channel)
+                public void shutdown(final ByteChannel channel)
                 {
                     inner.shutdown(channel);
                 }

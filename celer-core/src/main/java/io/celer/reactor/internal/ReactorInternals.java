@@ -5,6 +5,8 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 
+import io.celer.reactor.StreamSocket;
+
 /**
  * A reactor's plumbing for Celer's own channels and layers (TCP, UDP, the WebSocket fan-out): the selector, the
  * busy pollers and the end-of-cycle tasks. Reached through {@code Reactor.internals()}; every method is for the
@@ -22,6 +24,18 @@ public interface ReactorInternals
      * @throws ClosedChannelException if the channel is closed.
      */
     SelectionKey register(SelectableChannel channel, int ops, Selectable owner) throws ClosedChannelException;
+
+    /**
+     * Registers an accepted stream socket with the selector.
+     *
+     * @param socket a socket of this reactor's transport.
+     * @param ops    the interest set.
+     * @param owner  what handles its events.
+     * @return the selection key: the socket itself.
+     * @throws ClosedChannelException if the socket is closed.
+     */
+    SelectionKey register(StreamSocket socket, int ops, Selectable owner)
+        throws ClosedChannelException;
 
     /**
      * Where the reactor's selector came from: channels to register with it must come from there too.

@@ -35,10 +35,10 @@ final class EpollSelector extends NativeSelector
     private final Epoll epoll;
     /** The registered keys, as a view of the table: a connection costs no set entry of its own. */
     private final Set<SelectionKey> keys = new RegisteredKeys();
-    private EpollSelectionKey[] byDescriptor = new EpollSelectionKey[1024];
+    private EpollKey[] byDescriptor = new EpollKey[1024];
     private int generation;
     private int registered;
-    private final Consumer<SelectionKey> forgetKey = key -> forget((EpollSelectionKey)key);
+    private final Consumer<SelectionKey> forgetKey = key -> forget((EpollKey)key);
 
     EpollSelector(final SelectorProvider provider)
     {
@@ -62,29 +62,51 @@ final class EpollSelector extends NativeSelector
     }
 
     /**
+     * Registers an accepted stream socket, new or reused, as its own key.
+     */
+    EpollStream register(final EpollStream stream, final int ops, final Object attachment)
+    {
+        if (!isOpen())
+        {
+            throw new ClosedSelectorException();
+        }
+        if (stream.selector != null && !stream.asleep)
+        {
+            throw new IllegalStateException(stream + " is registered already");
+        }
+        stream.selector = this;
+        stream.asleep = false;
+        stream.token = EpollKey.token(++generation, stream.fd());
+        stream.attach(attachment);
+        stream.initialInterest(ops);
+        enter(stream);
+        return stream;
+    }
+
+    /**
      * A sleeping key's channel has a new socket: the key comes back under a new token, so that no event of the
      * socket its descriptor number had before reaches it.
      */
-    void adopt(final EpollSelectionKey key)
+    void adopt(final EpollKey key)
     {
-        key.token = EpollSelectionKey.token(++generation, key.socket.fd);
+        key.token = EpollKey.token(++generation, key.fd());
         enter(key);
     }
 
-    private void enter(final EpollSelectionKey key)
+    private void enter(final EpollKey key)
     {
-        final int fd = key.socket.fd;
+        final int fd = key.fd();
         if (fd >= byDescriptor.length)
         {
             byDescriptor = Arrays.copyOf(byDescriptor, Math.max(fd + 1, byDescriptor.length * 2));
         }
         byDescriptor[fd] = key;
         registered++;
-        if (key.listens)
+        if (key.listens())
         {
             listeners(1);
         }
-        key.socket.key = key;
+        key.entered();
         watch(key);
     }
 
@@ -92,10 +114,10 @@ final class EpollSelector extends NativeSelector
     /**
      * Brings the epoll set in line with a key's interest.
      */
-    void watch(final EpollSelectionKey key)
+    void watch(final EpollKey key)
     {
-        final int events = events(key, key.interestOps());
-        final int fd = key.socket.fd;
+        final int events = events(key.interestOps());
+        final int fd = key.fd();
         final int result;
         if (events == 0)
         {
@@ -120,9 +142,9 @@ final class EpollSelector extends NativeSelector
     /**
      * A key's descriptor closes or its key was cancelled: out of the epoll set and the table, once.
      */
-    void forget(final EpollSelectionKey key)
+    void forget(final EpollKey key)
     {
-        final int fd = key.socket.fd;
+        final int fd = key.fd();
         if (key.watched)
         {
             key.watched = false;
@@ -132,18 +154,15 @@ final class EpollSelector extends NativeSelector
         {
             byDescriptor[fd] = null;
             registered--;
-            if (key.listens)
+            if (key.listens())
             {
                 listeners(-1);
             }
         }
-        if (key.socket.key == key)
-        {
-            key.socket.key = null;
-        }
+        key.forgotten();
     }
 
-    private static int events(final EpollSelectionKey key, final int ops)
+    private static int events(final int ops)
     {
         int events = 0;
         if ((ops & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT)) != 0)
@@ -157,14 +176,14 @@ final class EpollSelector extends NativeSelector
         return events;
     }
 
-    private static int readyOps(final EpollSelectionKey key, final int flags)
+    private static int readyOps(final EpollKey key, final int flags)
     {
         // An error or a hang-up makes every interest ready, as the JDK does: the next call then reports it.
         final boolean broken = (flags & (Epoll.EPOLLERR | Epoll.EPOLLHUP)) != 0;
         int ready = 0;
         if ((flags & Epoll.EPOLLIN) != 0 || broken)
         {
-            ready |= key.listens ? SelectionKey.OP_ACCEPT : SelectionKey.OP_READ;
+            ready |= key.listens() ? SelectionKey.OP_ACCEPT : SelectionKey.OP_READ;
         }
         if ((flags & Epoll.EPOLLOUT) != 0 || broken)
         {
@@ -215,7 +234,7 @@ final class EpollSelector extends NativeSelector
         {
             final long token = epoll.token(i);
             final int fd = (int)token;
-            final EpollSelectionKey key = fd >= 0 && fd < byDescriptor.length ? byDescriptor[fd] : null;
+            final EpollKey key = fd >= 0 && fd < byDescriptor.length ? byDescriptor[fd] : null;
             // A key closed earlier in this selection, or a descriptor already given to another channel: skip.
             if (key == null || key.token != token || !key.isValid())
             {
@@ -260,8 +279,11 @@ final class EpollSelector extends NativeSelector
         removeCancelled();
         for (final SelectionKey key : new ArrayList<>(keys))
         {
-            forget((EpollSelectionKey)key);
-            deregister((EpollSelectionKey)key);
+            forget((EpollKey)key);
+            if (key.channel() != null) // a stream socket is its own key, of no channel
+            {
+                deregister((EpollKey)key);
+            }
         }
         selected.clear();
         dropSpares();
@@ -276,7 +298,7 @@ final class EpollSelector extends NativeSelector
         public Iterator<SelectionKey> iterator()
         {
             final List<SelectionKey> now = new ArrayList<>(registered);
-            for (final EpollSelectionKey key : byDescriptor)
+            for (final EpollKey key : byDescriptor)
             {
                 if (key != null)
                 {

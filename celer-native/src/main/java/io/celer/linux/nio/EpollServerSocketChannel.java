@@ -6,6 +6,7 @@ import java.net.ServerSocket;
 import java.net.SocketAddress;
 import java.net.SocketOption;
 import java.net.StandardSocketOptions;
+import java.nio.channels.Channel;
 import java.nio.channels.NotYetBoundException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -14,13 +15,15 @@ import java.util.Set;
 
 import io.celer.linux.Errno;
 import io.celer.linux.Net;
+import io.celer.reactor.StreamListener;
 
 /**
  * A listening TCP socket over a native descriptor, non-blocking only: {@code accept4} makes each connection
  * non-blocking and close-on-exec in the same call, and reads its peer's address with it; registered with an
  * {@link UringSelector}, a multishot accept of the ring does, and the peer's address is read when asked for.
+ * Registered with an {@link EpollSelector}, it accepts {@link EpollStream}s for a reactor's server.
  */
-final class EpollServerSocketChannel extends ServerSocketChannel implements EpollChannel
+final class EpollServerSocketChannel extends ServerSocketChannel implements EpollChannel, StreamListener
 {
     private static final Set<SocketOption<?>> OPTIONS = Set.of(StandardSocketOptions.SO_RCVBUF,
         StandardSocketOptions.SO_REUSEADDR, StandardSocketOptions.SO_REUSEPORT);
@@ -115,9 +118,7 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
             return spare;
         }
         final ThreadCalls thread = ThreadCalls.current();
-        thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN6_SIZE);
-        final int fd = thread.calls.accept(socket.fd, thread.address.address(), thread.scratch.address(),
-            Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC);
+        final int fd = accept4(thread);
         if (fd >= 0)
         {
             final EpollSelectionKey listening = socket.key;
@@ -129,6 +130,51 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
             spare.reopen(fd, socket.family, thread.address);
             return spare;
         }
+        return (SocketChannel)acceptFailed(fd);
+    }
+
+    /**
+     * Accepts a connection as an {@link EpollStream}, kept from an earlier one where its selector has any; as a
+     * channel ({@link #accept}) when the listener is on io_uring, whose completions carry channels only.
+     */
+    @Override
+    public Channel acceptStream() throws IOException
+    {
+        socket.ensureOpen();
+        if (!bound)
+        {
+            throw new NotYetBoundException();
+        }
+        if (socket.uring != null)
+        {
+            return accept();
+        }
+        final ThreadCalls thread = ThreadCalls.current();
+        final int fd = accept4(thread);
+        if (fd >= 0)
+        {
+            final EpollSelectionKey listening = socket.key;
+            final EpollStream spare = listening == null ? null : listening.selectorImpl().takeSpareStream();
+            if (spare == null)
+            {
+                return new EpollStream(fd, socket.family, thread.address);
+            }
+            spare.reopen(fd, socket.family, thread.address);
+            return spare;
+        }
+        return acceptFailed(fd);
+    }
+
+    private int accept4(final ThreadCalls thread)
+    {
+        thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN6_SIZE);
+        return thread.calls.accept(socket.fd, thread.address.address(), thread.scratch.address(),
+            Net.SOCK_NONBLOCK | Net.SOCK_CLOEXEC);
+    }
+
+    /** Nothing to accept now, or a failure to throw. */
+    private static Channel acceptFailed(final int fd) throws IOException
+    {
         if (fd == -Errno.EAGAIN || fd == -Errno.EINTR || fd == -Errno.ECONNABORTED)
         {
             return null;

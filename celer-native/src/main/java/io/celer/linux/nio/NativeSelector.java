@@ -6,7 +6,7 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.spi.AbstractSelectionKey;
 import java.nio.channels.spi.AbstractSelector;
 import java.nio.channels.spi.SelectorProvider;
-import java.util.Arrays;
+import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -17,15 +17,16 @@ import java.util.function.Consumer;
  */
 abstract class NativeSelector extends AbstractSelector
 {
-    /** Closed channels kept for later accepts: a few hundred bytes of heap each, and no descriptor. */
+    /** Closed channels and stream sockets kept for later accepts: some heap each, and no descriptor. */
     private static final int SPARES = 4096;
 
     /** The keys a select without an action adds to; the caller removes them. */
     final Set<SelectionKey> selected = new HashSet<>();
     private SelectionKey[] cancelledScratch = new SelectionKey[64];
     /** Accepted channels kept for reuse, as many as were closed at once, up to SPARES. */
-    private EpollSocketChannel[] spares = new EpollSocketChannel[16];
-    private int spareCount;
+    private final ArrayDeque<EpollSocketChannel> spares = new ArrayDeque<>();
+    /** Accepted stream sockets kept for reuse, likewise. */
+    private final ArrayDeque<EpollStream> spareStreams = new ArrayDeque<>();
     /** Listeners registered here: the only takers of its spares. */
     private int listeners;
 
@@ -42,15 +43,24 @@ abstract class NativeSelector extends AbstractSelector
      */
     final boolean keepSpare(final EpollSocketChannel channel)
     {
-        if (!isOpen() || spareCount == SPARES || listeners == 0)
+        return keep(spares, channel);
+    }
+
+    /**
+     * Keeps an accepted stream socket, closed, for a later accept of this selector: as {@link #keepSpare}.
+     */
+    final boolean keepSpare(final EpollStream stream)
+    {
+        return keep(spareStreams, stream);
+    }
+
+    private <T> boolean keep(final ArrayDeque<T> kept, final T spare)
+    {
+        if (!isOpen() || spares() == SPARES || listeners == 0)
         {
             return false;
         }
-        if (spareCount == spares.length)
-        {
-            spares = Arrays.copyOf(spares, spareCount * 2);
-        }
-        spares[spareCount++] = channel;
+        kept.addLast(spare);
         return true;
     }
 
@@ -59,13 +69,15 @@ abstract class NativeSelector extends AbstractSelector
      */
     final EpollSocketChannel takeSpare()
     {
-        if (spareCount == 0)
-        {
-            return null;
-        }
-        final EpollSocketChannel spare = spares[--spareCount];
-        spares[spareCount] = null;
-        return spare;
+        return spares.pollLast();
+    }
+
+    /**
+     * A kept stream socket for an accept of a listener registered here, or null.
+     */
+    final EpollStream takeSpareStream()
+    {
+        return spareStreams.pollLast();
     }
 
     /**
@@ -87,14 +99,14 @@ abstract class NativeSelector extends AbstractSelector
      */
     final int spares()
     {
-        return spareCount;
+        return spares.size() + spareStreams.size();
     }
 
     /** The selector closes: its kept channels, whose sockets are closed, go with it. */
     final void dropSpares()
     {
-        Arrays.fill(spares, 0, spareCount, null);
-        spareCount = 0;
+        spares.clear();
+        spareStreams.clear();
     }
 
     /**
@@ -126,7 +138,10 @@ abstract class NativeSelector extends AbstractSelector
                 final SelectionKey key = cancelledScratch[i];
                 cancelledScratch[i] = null;
                 selected.remove(key);
-                deregister((AbstractSelectionKey)key);
+                if (key.channel() != null) // an epoll stream socket is its own key, of no channel
+                {
+                    deregister((AbstractSelectionKey)key);
+                }
                 settle.accept(key);
             }
         }

@@ -322,7 +322,15 @@ final class NativeSocket
      */
     InetSocketAddress name(final boolean own) throws IOException
     {
-        final int result = readName(own);
+        return name(fd, own);
+    }
+
+    /**
+     * A socket's own address, or its peer's.
+     */
+    static InetSocketAddress name(final int fd, final boolean own) throws IOException
+    {
+        final int result = readName(fd, own);
         if (result < 0)
         {
             throw failure(own ? "getsockname" : "getpeername", result);
@@ -338,6 +346,11 @@ final class NativeSocket
      */
     int readName(final boolean own)
     {
+        return readName(fd, own);
+    }
+
+    static int readName(final int fd, final boolean own)
+    {
         final ThreadCalls thread = ThreadCalls.current();
         thread.scratch.set(ValueLayout.JAVA_INT, 0, Net.SOCKADDR_IN6_SIZE);
         return own ? thread.calls.localAddress(fd, thread.address.address(), thread.scratch.address())
@@ -347,21 +360,36 @@ final class NativeSocket
     <T> void setOption(final SocketOption<T> name, final T value) throws IOException
     {
         ensureOpen();
+        setOption(fd, family, name, value);
+    }
+
+    /** Sets an option of an open socket. */
+    static <T> void setOption(final int fd, final int family, final SocketOption<T> name, final T value)
+        throws IOException
+    {
         final int intValue = value instanceof Boolean flag ? (flag ? 1 : 0) : (Integer)value;
         final ThreadCalls thread = ThreadCalls.current();
-        final int result = thread.calls.setIntOption(fd, level(name), optionId(name), thread.scratch, intValue);
+        final int result = thread.calls.setIntOption(fd, level(family, name), optionId(family, name),
+            thread.scratch, intValue);
         if (result < 0)
         {
             throw failure("setsockopt " + name, result);
         }
     }
 
-    @SuppressWarnings("unchecked")
     <T> T getOption(final SocketOption<T> name) throws IOException
     {
         ensureOpen();
+        return getOption(fd, family, name);
+    }
+
+    /** An option of an open socket. */
+    @SuppressWarnings("unchecked")
+    static <T> T getOption(final int fd, final int family, final SocketOption<T> name) throws IOException
+    {
         final ThreadCalls thread = ThreadCalls.current();
-        final int value = thread.calls.getIntOption(fd, level(name), optionId(name), thread.scratch);
+        final int value = thread.calls.getIntOption(fd, level(family, name), optionId(family, name),
+            thread.scratch);
         if (value < 0)
         {
             throw failure("getsockopt " + name, value);
@@ -375,7 +403,7 @@ final class NativeSocket
         return name.type() == Boolean.class ? (T)Boolean.valueOf(value != 0) : (T)Integer.valueOf(value);
     }
 
-    private int level(final SocketOption<?> name)
+    private static int level(final int family, final SocketOption<?> name)
     {
         if (name == StandardSocketOptions.TCP_NODELAY)
         {
@@ -389,7 +417,7 @@ final class NativeSocket
         return Net.SOL_SOCKET;
     }
 
-    private int optionId(final SocketOption<?> name)
+    private static int optionId(final int family, final SocketOption<?> name)
     {
         if (name == StandardSocketOptions.IP_TOS)
         {
@@ -437,6 +465,12 @@ final class NativeSocket
     void shutdown(final int how) throws IOException
     {
         ensureOpen();
+        shutdown(fd, how);
+    }
+
+    /** Shuts a side of an open socket; an unconnected one's refusal is no failure. */
+    static void shutdown(final int fd, final int how) throws IOException
+    {
         final int result = ThreadCalls.current().calls.shutdown(fd, how);
         if (result < 0 && result != -Errno.ENOTCONN)
         {
@@ -477,6 +511,12 @@ final class NativeSocket
      * socket refuses the shutdown, harmlessly.
      */
     void release()
+    {
+        release(fd);
+    }
+
+    /** Closes a descriptor, its output shut first: see {@link #release()}. */
+    static void release(final int fd)
     {
         final ThreadCalls thread = ThreadCalls.current();
         thread.calls.shutdown(fd, Net.SHUT_WR);

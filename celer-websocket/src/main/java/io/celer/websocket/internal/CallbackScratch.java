@@ -17,6 +17,8 @@ final class CallbackScratch
     final Utf8Text text = new Utf8Text();
     /** Checks what comes whole: a close frame's reason, a message in one chunk to a session without an assembler. */
     final Utf8Validator utf8 = new Utf8Validator();
+    /** The thread's frame decoders, lent per message: reached through here so a session keeps one reference. */
+    final FrameDecoders decoders = FrameDecoders.forCurrentThread();
 
     private CallbackScratch()
     {

@@ -3,6 +3,7 @@ package io.celer.websocket.internal;
 import java.nio.ByteBuffer;
 import java.util.zip.Deflater;
 
+import io.celer.reactor.internal.CycleTask;
 import io.celer.websocket.deflate.DeflateParameters;
 import io.celer.websocket.CloseCode;
 
@@ -27,6 +28,11 @@ final class Compression
     /** The reactor cycle in which {@link #inflatedThisCycle} was counted. */
     private long cycle = -1;
     private long inflatedThisCycle;
+    /**
+     * Goes on with a compressed message its session paused at the bound of one cycle's inflation: the session's,
+     * kept here, as only compression pauses, so a session without it holds no reference to one.
+     */
+    CycleTask resume;
 
     void enable(final DeflateParameters parameters, final boolean server, final int level, final int maxMessage,
         final int maxPerCycle)

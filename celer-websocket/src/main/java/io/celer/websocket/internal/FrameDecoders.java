@@ -7,7 +7,7 @@ import io.celer.websocket.WebSocketConfig;
  * The frame decoders a thread lends its sessions: a session holds one only while a frame or a fragmented message
  * is partly read, so that an idle connection holds none. One pool per thread, as a session runs on its reactor's
  * thread only; it keeps as many as were out at once, trimmed now and then to what the latest peak needed and at
- * least {@value #FLOOR}. Looked up once per session when it opens, never per message.
+ * least {@value #FLOOR}. Reached through the thread's {@link CallbackScratch}, never looked up per message.
  */
 final class FrameDecoders
 {

@@ -2,7 +2,6 @@ package io.celer.websocket.internal;
 
 import java.nio.ByteBuffer;
 
-import io.celer.reactor.internal.CycleTask;
 import io.celer.reactor.internal.StallCulprit;
 import io.celer.tcp.CloseReason;
 import io.celer.tcp.Connection;
@@ -40,7 +39,6 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
      * messages holds none.
      */
     private FrameDecoder decoder;
-    private FrameDecoders decoders;
     private boolean decoding;
     private final FrameWriter writer;
     /**
@@ -71,11 +69,6 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
      */
     private static final ByteBuffer NO_PAYLOAD = ByteBuffer.allocate(0);
 
-    /**
-     * Goes on with a compressed message paused at the bound of one cycle's inflation; made with compression, the
-     * only thing that pauses, so a session without it holds none.
-     */
-    private CycleTask resumeInflation;
     /** Whether the session paused the connection's reads to inflate the rest of a message in a later cycle. */
     private boolean inflationPaused;
 
@@ -149,7 +142,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
     public WebSocketSession compression(final DeflateParameters parameters, final int level)
     {
         compression = new Compression();
-        resumeInflation = this::resumeInflation;
+        compression.resume = this::resumeInflation;
         compression.enable(parameters, server, level, config.maxMessageLength(), config.maxInflatePerCycle());
         return this;
     }
@@ -183,7 +176,6 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         this.connection = connection;
         this.counters = WebSocketCounters.of(connection.reactor().counters());
         this.scratch = CallbackScratch.forCurrentThread();
-        this.decoders = FrameDecoders.forCurrentThread();
         writer.open(connection);
         open = true;
         if (config.pingIntervalMillis() > 0)
@@ -235,7 +227,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         }
         if (decoder == null)
         {
-            decoder = decoders.take(server, config, compression != null);
+            decoder = scratch.decoders.take(server, config, compression != null);
         }
         final int result;
         decoding = true;
@@ -268,7 +260,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
 
     private void giveBackDecoder()
     {
-        decoders.give(decoder);
+        scratch.decoders.give(decoder);
         decoder = null;
     }
 
@@ -283,7 +275,7 @@ public final class WebSocketSession implements WebSocket, Handler, FrameListener
         {
             connection.pauseReads();
             inflationPaused = true;
-            connection.reactor().internals().runNextCycle(resumeInflation);
+            connection.reactor().internals().runNextCycle(compression.resume); // only compression pauses
         }
     }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
+import java.nio.channels.ByteChannel;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
@@ -111,13 +111,13 @@ class LaggingFlushTest
         }
 
         @Override
-        public boolean handshake(final SocketChannel channel) throws IOException
+        public boolean handshake(final ByteChannel channel) throws IOException
         {
             return PLAIN_TRANSPORT.handshake(channel);
         }
 
         @Override
-        public int read(final SocketChannel channel, final ByteBuffer destination, final boolean fromSocket)
+        public int read(final ByteChannel channel, final ByteBuffer destination, final boolean fromSocket)
             throws IOException
         {
             return PLAIN_TRANSPORT.read(channel, destination, fromSocket);
@@ -130,7 +130,7 @@ class LaggingFlushTest
         }
 
         @Override
-        public void write(final SocketChannel channel, final ByteBuffer source) throws IOException
+        public void write(final ByteChannel channel, final ByteBuffer source) throws IOException
         {
             writes++;
             PLAIN_TRANSPORT.write(channel, source);
@@ -143,7 +143,7 @@ class LaggingFlushTest
         }
 
         @Override
-        public void shutdown(final SocketChannel channel)
+        public void shutdown(final ByteChannel channel)
         {
             PLAIN_TRANSPORT.shutdown(channel);
         }
