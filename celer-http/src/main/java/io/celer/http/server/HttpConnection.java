@@ -34,20 +34,18 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     private static final int DISCARD = 5;
 
 
-    private final HttpServerConfig config;
-    private final HttpHandler handler;
+    /** The server's settings, handler, parser, recycler and counters, shared by its connections on this reactor. */
+    private final ServerShare share;
     /** What handled the last request: its route's handler under a router; what a stall names. */
     private HttpHandler lastHandler;
     private final Connection connection;
     /** Lent from the recycler while a request is read and handled; none while the connection idles. */
     private HttpRequest request;
-    private final RequestHeadParser parser;
     /** Made at the first chunked request body: most connections never send one. */
     private final ResponsePipeline pipeline;
     private final ReadGate gate;
     /** A response that closes the connection left bytes in the backlog: it closes once they went. */
     private boolean closeWhenDrained;
-    private final ConnectionRecycler recycler;
 
     private int phase = HEAD;
     private HttpResponse current;
@@ -67,7 +65,6 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     private int pendingUpgrade = -1;
     private boolean upgraded;
     private boolean reading;
-    private final HttpCounters counters;
     /** When this read reached the server, and when the bytes left over from earlier reads did (0: counters off). */
     private long readNanos;
     private long carriedNanos;
@@ -75,31 +72,25 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     private int carried;
     private int carriedEnd = -1;
 
-    HttpConnection(final HttpServerConfig config, final HttpHandler handler, final Connection connection,
-        final DateHeader date, final byte[] serverLine, final ConnectionRecycler recycler,
-        final RequestHeadParser parser)
+    HttpConnection(final ServerShare share, final Connection connection)
     {
-        this.config = config;
-        this.handler = handler;
+        this.share = share;
         this.connection = connection;
-        this.recycler = recycler;
-        this.parser = parser;
         this.gate = new ReadGate(connection);
-        this.counters = HttpCounters.of(connection.reactor().counters());
-        this.pipeline = new ResponsePipeline(connection, this, config, date, serverLine, recycler);
+        this.pipeline = new ResponsePipeline(connection, this, share);
     }
 
     /** A stall in this connection's work names the route's handler that last ran, else the server's handler. */
     @Override
     public Object culprit()
     {
-        return lastHandler != null ? lastHandler : handler;
+        return lastHandler != null ? lastHandler : share.handler;
     }
 
     @Override
     public void opened(final Connection c)
     {
-        connection.setReadTimeout(config.idleTimeoutMillis());
+        connection.setReadTimeout(share.config.idleTimeoutMillis());
     }
 
     @Override
@@ -133,7 +124,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             else if (request != null && !closed && phase == HEAD && !headInProgress())
             {
                 // Between requests: the table goes back, so that an idle keep-alive connection holds none.
-                recycler.give(request);
+                share.recycler.give(request);
                 request = null;
             }
         }
@@ -164,7 +155,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
                             data.position(data.position() + skip);
                             continue;
                         }
-                        if (handled == config.maxRequestsPerRead())
+                        if (handled == share.config.maxRequestsPerRead())
                         {
                             gate.yieldCycle();
                             return;
@@ -214,10 +205,10 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         final int start = data.position();
         if (request == null)
         {
-            request = recycler.takeRequest();
+            request = share.recycler.takeRequest();
             RequestHeadParser.reset(request); // a connection that closed mid-head gave it back as it was
         }
-        final int status = parser.parse(data, start, data.limit(), request);
+        final int status = share.parser.parse(data, start, data.limit(), request);
         if (status == RequestHeadParser.NEED_MORE)
         {
             startRequestClock();
@@ -241,7 +232,8 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             // The request table's own, made for its first chunked body: a connection keeps none between requests.
             if (request.chunked == null)
             {
-                request.chunked = new ChunkedDecoder(config.maxChunkLineLength(), config.maxHeaderSectionSize());
+                request.chunked = new ChunkedDecoder(share.config.maxChunkLineLength(),
+                    share.config.maxHeaderSectionSize());
             }
             request.chunked.reset();
             scan = headLength;
@@ -250,7 +242,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             return true;
         }
         final long length = Math.max(0, request.contentLength());
-        if (length > config.maxBodySize())
+        if (length > share.config.maxBodySize())
         {
             reject(HttpStatus.CONTENT_TOO_LARGE);
             return false;
@@ -263,7 +255,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             afterRequest();
             return true;
         }
-        if (length <= config.maxHeldBodySize())
+        if (length <= share.config.maxHeldBodySize())
         {
             phase = HELD_FIXED;
             expectContinue(data, start);
@@ -334,12 +326,12 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
                 break;
             }
             final int n = (int)Math.min(remaining, end - p);
-            if (received + n > config.maxBodySize())
+            if (received + n > share.config.maxBodySize())
             {
                 reject(HttpStatus.CONTENT_TOO_LARGE);
                 return false;
             }
-            if (held + n > config.maxHeldBodySize())
+            if (held + n > share.config.maxHeldBodySize())
             {
                 // Too large to hold: the handler sees the head now and the body as it comes.
                 request.bodyComplete = false;
@@ -409,7 +401,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             if (remaining > 0 && p < end)
             {
                 final int n = (int)Math.min(remaining, end - p);
-                if (received + n > config.maxBodySize())
+                if (received + n > share.config.maxBodySize())
                 {
                     failStream();
                     return false;
@@ -487,7 +479,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         response.readNanos = readAt(end);
         try
         {
-            handler.handle(request, response);
+            share.handler.handle(request, response);
         }
         catch (final Throwable t)
         {
@@ -532,7 +524,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     /** Answers with an error status in turn, closes after it, and reads nothing more. */
     private void reject(final int status)
     {
-        counters.rejection(status);
+        share.counters.rejection(status);
         phase = DISCARD;
         listener = null;
         clockRunning = false;
@@ -575,7 +567,8 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     {
         Logs.log(LOG, System.Logger.Level.WARNING, pipeline.refusedByBudget() ?
             connection + ": no room for a response backlog in the reactor's large buffers (maxLargeBufferBytes), closing" :
-            connection + ": more response bytes held than responseBufferSize " + config.responseBufferSize() + ", closing");
+            connection + ": more response bytes held than responseBufferSize " + share.config.responseBufferSize() +
+                ", closing");
         closeNow();
     }
 
@@ -655,7 +648,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         if (!timerArmed)
         {
             timerArmed = true;
-            connection.setEventTimeout(config.requestHeadTimeoutMillis());
+            connection.setEventTimeout(share.config.requestHeadTimeoutMillis());
         }
     }
 
@@ -663,17 +656,17 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     private void startBodyClock()
     {
         windowBytes = 0;
-        if (config.minBodyBytesPerSecond() > 0)
+        if (share.config.minBodyBytesPerSecond() > 0)
         {
             timerArmed = true;
-            connection.setEventTimeout(config.bodyRateWindowMillis());
+            connection.setEventTimeout(share.config.bodyRateWindowMillis());
         }
     }
 
     /** A window of a streamed body ended: too few bytes, and the request ends; else the next window starts. */
     private void checkBodyRate()
     {
-        final long least = config.minBodyBytesPerSecond() * config.bodyRateWindowMillis() / 1000;
+        final long least = share.config.minBodyBytesPerSecond() * share.config.bodyRateWindowMillis() / 1000;
         if (windowBytes < least && gate.isOpen())
         {
             if (current != null && current.isOpen() && !current.isCommitted())
@@ -689,7 +682,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         // A window in which this side did not read (the peer of a paused gate) proves nothing either way.
         windowBytes = 0;
         timerArmed = true;
-        connection.setEventTimeout(config.bodyRateWindowMillis());
+        connection.setEventTimeout(share.config.bodyRateWindowMillis());
     }
 
     @Override
@@ -706,14 +699,14 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             return;
         }
         final long elapsed = nowMillis - requestStartedAt;
-        if (elapsed >= config.requestHeadTimeoutMillis())
+        if (elapsed >= share.config.requestHeadTimeoutMillis())
         {
             reject(HttpStatus.REQUEST_TIMEOUT);
         }
         else
         {
             timerArmed = true;
-            connection.setEventTimeout(config.requestHeadTimeoutMillis() - elapsed);
+            connection.setEventTimeout(share.config.requestHeadTimeoutMillis() - elapsed);
         }
     }
 
@@ -758,7 +751,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             pipeline.close();
             if (request != null)
             {
-                recycler.give(request);
+                share.recycler.give(request);
                 request = null;
             }
         }

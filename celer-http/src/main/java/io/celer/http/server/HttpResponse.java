@@ -23,10 +23,10 @@ import io.celer.tcp.Handler;
  */
 public final class HttpResponse
 {
-    private static final int IDLE = 0;
-    private static final int OPEN = 1;
-    private static final int STREAMING = 2;
-    private static final int DONE = 3;
+    private static final byte IDLE = 0;
+    private static final byte OPEN = 1;
+    private static final byte STREAMING = 2;
+    private static final byte DONE = 3;
     // What openChunk found: the chunk's bytes go next, nothing is to be sent, or no room now.
     private static final int WRITE = 0;
     private static final int TAKEN = 1;
@@ -43,13 +43,12 @@ public final class HttpResponse
 
     ByteBuffer head; // lent by the pipeline's recycler; given back only once complete and its connection closed
     private ByteBuffer chunkHead;
-    private final DateHeader date;
-    private final byte[] serverLine;
 
     int sequence;
     boolean headRequest;
     boolean closeAfter;
-    int minorVersion;
+    /** 0 or 1: a byte, as an idle connection keeps its response. */
+    byte minorVersion;
     boolean upgradeRequested;
     Handler upgradeTo;
     /** The route a {@link Router} gave it, or {@link #UNMATCHED}; a response no router saw has none. */
@@ -63,18 +62,16 @@ public final class HttpResponse
     /** The read time of a response refused before its handler saw the request: not timed. */
     static final long UNTIMED = Long.MIN_VALUE;
 
-    private int state = IDLE;
+    private byte state = IDLE;
     private int status;
     private boolean statusSet;
     private boolean sendsBody;
     private boolean chunked;
     private WritableListener writableListener;
 
-    HttpResponse(final ResponsePipeline owner, final DateHeader date, final byte[] serverLine)
+    HttpResponse(final ResponsePipeline owner)
     {
         this.owner = owner;
-        this.date = date;
-        this.serverLine = serverLine;
     }
 
     void open(final int sequence, final boolean headRequest, final boolean closeAfter, final int minorVersion)
@@ -82,7 +79,7 @@ public final class HttpResponse
         this.sequence = sequence;
         this.headRequest = headRequest;
         this.closeAfter = closeAfter;
-        this.minorVersion = minorVersion;
+        this.minorVersion = (byte)minorVersion;
         this.upgradeTo = null;
         this.upgradeRequested = false;
         this.router = null;
@@ -169,7 +166,8 @@ public final class HttpResponse
         checkOpen();
         final byte[] line = StatusLines.of(code);
         head.clear();
-        head.put(line).put(date.line());
+        head.put(line).put(owner.share.date.line());
+        final byte[] serverLine = owner.share.serverLine;
         if (serverLine != null)
         {
             head.put(serverLine);

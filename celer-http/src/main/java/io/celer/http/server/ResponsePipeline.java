@@ -18,11 +18,8 @@ final class ResponsePipeline
 {
     private final Connection connection;
     private final PipelineEvents events;
-    private final ConnectionRecycler recycler;
-    private final DateHeader date;
-    private final byte[] serverLine;
-    private final int maxInFlight;
-    private final HttpCounters counters;
+    /** The server's settings, recycler, header lines and counters; its responses reach them through it. */
+    final ServerShare share;
     private HttpResponse[] slots = new HttpResponse[1];
     private ResponseOutput output;
 
@@ -33,16 +30,11 @@ final class ResponsePipeline
     private boolean inRead;
 
     ResponsePipeline(
-        final Connection connection, final PipelineEvents events, final HttpServerConfig config, final DateHeader date,
-        final byte[] serverLine, final ConnectionRecycler recycler)
+        final Connection connection, final PipelineEvents events, final ServerShare share)
     {
         this.connection = connection;
-        this.counters = HttpCounters.of(connection.reactor().counters());
-        this.recycler = recycler;
+        this.share = share;
         this.events = events;
-        this.date = date;
-        this.serverLine = serverLine;
-        this.maxInFlight = config.maxPipelinedRequests();
     }
 
     Connection connection()
@@ -52,7 +44,7 @@ final class ResponsePipeline
 
     boolean isFull()
     {
-        return count == maxInFlight;
+        return count == share.config.maxPipelinedRequests();
     }
 
     boolean isEmpty()
@@ -118,7 +110,7 @@ final class ResponsePipeline
         if (output != null && (count == 0 || closed) && output.isIdle())
         {
             output.unbind();
-            recycler.giveOutput(output);
+            share.recycler.giveOutput(output);
             output = null;
         }
     }
@@ -128,7 +120,7 @@ final class ResponsePipeline
     {
         if (output == null)
         {
-            output = recycler.takeOutput();
+            output = share.recycler.takeOutput();
             output.bind(connection, this);
             output.timer().inRead = inRead;
         }
@@ -140,20 +132,20 @@ final class ResponsePipeline
         HttpResponse slot = slots[index];
         if (slot == null)
         {
-            slot = new HttpResponse(this, date, serverLine);
+            slot = new HttpResponse(this);
             slots[index] = slot;
         }
         slot.open(nextSequence, headRequest, closeAfter, minorVersion);
         nextSequence = (nextSequence + 1) & Integer.MAX_VALUE;
         count++;
-        counters.pipelineDepthMax.max(count);
+        share.counters.pipelineDepthMax.max(count);
         return slot;
     }
 
     /** Requests are pipelined deeper than ever on this connection: the ring doubles, up to the bound. */
     private void grow()
     {
-        final HttpResponse[] grown = new HttpResponse[Math.min(maxInFlight, slots.length * 2)];
+        final HttpResponse[] grown = new HttpResponse[Math.min(share.config.maxPipelinedRequests(), slots.length * 2)];
         for (int i = 0; i < count; i++)
         {
             grown[i] = slots[(headIndex + i) % slots.length];
@@ -170,7 +162,7 @@ final class ResponsePipeline
     int room(final HttpResponse response)
     {
         // No output: the connection closed and gave it back; what a response writes now goes nowhere.
-        return output == null ? recycler.responseBufferSize() : output.room(inTurn(response));
+        return output == null ? share.recycler.responseBufferSize() : output.room(inTurn(response));
     }
 
     void emit(final HttpResponse response, final ByteBuffer bytes)
@@ -215,7 +207,7 @@ final class ResponsePipeline
 
     void finished(final HttpResponse response)
     {
-        counters.response(response.statusCode());
+        share.counters.response(response.statusCode());
         if (inTurn(response))
         {
             advance();
@@ -242,7 +234,7 @@ final class ResponsePipeline
             {
                 // Sent: its bytes are in the connection's buffer or backlog, so the head goes back for the next
                 // response, of this connection or another; an idle connection holds none.
-                recycler.giveHead(head.head);
+                share.recycler.giveHead(head.head);
                 head.head = null;
             }
             count--;
@@ -295,7 +287,7 @@ final class ResponsePipeline
     /** A head for a response. */
     ByteBuffer newHead()
     {
-        return recycler.takeHead();
+        return share.recycler.takeHead();
     }
 
     /**
@@ -315,7 +307,7 @@ final class ResponsePipeline
         {
             if (slot != null && slot.head != null && slot.isComplete())
             {
-                recycler.giveHead(slot.head);
+                share.recycler.giveHead(slot.head);
                 slot.head = null;
             }
         }

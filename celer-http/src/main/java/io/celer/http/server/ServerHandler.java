@@ -10,36 +10,23 @@ import io.celer.tcp.Handler;
  */
 final class ServerHandler implements Handler
 {
-    private final HttpServerConfig config;
-    private final HttpHandler handler;
-    private final DateHeader date;
-    private final byte[] serverLine;
-    private final ConnectionRecycler recycler;
-    /** Holds only the limits: one serves every connection. */
-    private final RequestHeadParser parser;
+    private final ServerShare share;
 
     ServerHandler(final HttpServerConfig config, final HttpHandler handler, final DateHeader date,
         final Reactor reactor)
     {
-        this.config = config;
-        this.handler = handler;
-        this.date = date;
-        this.recycler = new ConnectionRecycler(config, reactor);
-        this.parser = new RequestHeadParser(config.maxRequestLineLength(), config.maxHeaderSectionSize(),
-            config.allowObsFold());
-        this.serverLine = config.serverName() == null ? null :
-            ("Server: " + config.serverName() + "\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        this.share = new ServerShare(config, handler, date, reactor);
     }
 
     @Override
     public void opened(final Connection connection)
     {
-        connection.handler(new HttpConnection(config, handler, connection, date, serverLine, recycler, parser));
+        connection.handler(new HttpConnection(share, connection));
     }
 
     /** What closed connections left for the next; tests look at it. */
     ConnectionRecycler recycler()
     {
-        return recycler;
+        return share.recycler;
     }
 }
