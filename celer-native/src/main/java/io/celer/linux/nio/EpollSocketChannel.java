@@ -399,24 +399,12 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel, Re
                 return read;
             }
         }
-        final long read = ThreadCalls.current().receive(socket.fd, destination, 0L, 0L);
-        if (read > 0)
+        final int read = NativeSocket.receive(socket.fd, destination);
+        if (read < 0 && completing != null)
         {
-            return (int)read;
+            completing.endOfStreamRead(); // a reset that a send took first fails it
         }
-        if (read == 0)
-        {
-            if (completing != null)
-            {
-                completing.endOfStreamRead(); // a reset that a send took first fails it
-            }
-            return -1;
-        }
-        if (read == -Errno.EAGAIN || read == -Errno.EINTR)
-        {
-            return 0;
-        }
-        throw NativeSocket.failure("read", read);
+        return read;
     }
 
     @Override
@@ -454,16 +442,7 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel, Re
         {
             return completing.write(source);
         }
-        final long written = ThreadCalls.current().send(socket.fd, source, 0L, 0);
-        if (written >= 0)
-        {
-            return (int)written;
-        }
-        if (written == -Errno.EAGAIN || written == -Errno.EINTR)
-        {
-            return 0;
-        }
-        throw NativeSocket.failure("write", written);
+        return NativeSocket.send(socket.fd, source);
     }
 
     @Override

@@ -14,7 +14,6 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.Set;
 
-import io.celer.linux.Errno;
 import io.celer.linux.Net;
 import io.celer.reactor.StreamSocket;
 
@@ -183,20 +182,7 @@ final class EpollStream extends EpollKey implements StreamSocket
         {
             return 0;
         }
-        final long read = ThreadCalls.current().receive(fd, destination, 0L, 0L);
-        if (read > 0)
-        {
-            return (int)read;
-        }
-        if (read == 0)
-        {
-            return -1;
-        }
-        if (read == -Errno.EAGAIN || read == -Errno.EINTR)
-        {
-            return 0;
-        }
-        throw NativeSocket.failure("read", read);
+        return NativeSocket.receive(fd, destination);
     }
 
     @Override
@@ -207,16 +193,7 @@ final class EpollStream extends EpollKey implements StreamSocket
         {
             return 0;
         }
-        final long written = ThreadCalls.current().send(fd, source, 0L, 0);
-        if (written >= 0)
-        {
-            return (int)written;
-        }
-        if (written == -Errno.EAGAIN || written == -Errno.EINTR)
-        {
-            return 0;
-        }
-        throw NativeSocket.failure("write", written);
+        return NativeSocket.send(fd, source);
     }
 
     @Override

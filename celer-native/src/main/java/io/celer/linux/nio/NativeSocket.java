@@ -11,6 +11,7 @@ import java.net.SocketAddress;
 import java.net.SocketOption;
 import java.net.StandardSocketOptions;
 import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
 import java.nio.channels.UnsupportedAddressTypeException;
 import java.util.Set;
 
@@ -466,6 +467,50 @@ final class NativeSocket
     {
         ensureOpen();
         shutdown(fd, how);
+    }
+
+    /**
+     * Reads a connected socket once, from a direct buffer's memory or through the thread's scratch.
+     *
+     * @return bytes read, 0 when none wait, -1 at the end of the stream.
+     * @throws IOException if the kernel fails the read (a reset, say).
+     */
+    static int receive(final int fd, final ByteBuffer destination) throws IOException
+    {
+        final long read = ThreadCalls.current().receive(fd, destination, 0L, 0L);
+        if (read > 0)
+        {
+            return (int)read;
+        }
+        if (read == 0)
+        {
+            return -1;
+        }
+        if (read == -Errno.EAGAIN || read == -Errno.EINTR)
+        {
+            return 0;
+        }
+        throw failure("read", read);
+    }
+
+    /**
+     * Writes to a connected socket once, with {@code MSG_NOSIGNAL}, so a closed peer is an exception.
+     *
+     * @return bytes written, 0 when the socket takes none now.
+     * @throws IOException if the kernel fails the write.
+     */
+    static int send(final int fd, final ByteBuffer source) throws IOException
+    {
+        final long written = ThreadCalls.current().send(fd, source, 0L, 0);
+        if (written >= 0)
+        {
+            return (int)written;
+        }
+        if (written == -Errno.EAGAIN || written == -Errno.EINTR)
+        {
+            return 0;
+        }
+        throw failure("write", written);
     }
 
     /** Shuts a side of an open socket; an unconnected one's refusal is no failure. */
