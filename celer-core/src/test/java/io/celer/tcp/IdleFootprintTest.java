@@ -32,7 +32,7 @@ class IdleFootprintTest
     private static final int CONNECTIONS = 500;
     /**
      * Celer's bytes per idle connection at most, the native transports' objects included, by the transport the
-     * run uses ({@code -Dceler.transport}): about 250 on NIO, 320 on epoll and 510 on io_uring as measured on
+     * run uses ({@code -Dceler.transport}): about 250 on NIO, 320 on epoll and 490 on io_uring as measured on
      * JDK 25 with compressed pointers. Each bound has room for a JDK whose object layout differs, not for a part
      * made per connection that an idle one does not use.
      */

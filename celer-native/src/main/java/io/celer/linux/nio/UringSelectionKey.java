@@ -58,8 +58,9 @@ final class UringSelectionKey extends AbstractSelectionKey
     /** The selector let go of it: no operation is in flight, its slot is free, its writes are the channel's. */
     boolean released;
 
-    // A connection's input: (buffer id << 32 | length) per completion; the first one's bytes already read.
-    final LongQueue received;
+    // A connection's input: (buffer id << 32 | length) per completion; the first one's bytes already read. The
+    // queue is lent by the selector while it holds any and null otherwise, so that an idle connection holds none.
+    private LongQueue received;
     int receivedOffset;
     /** The select in which a read last found nothing queued. */
     long emptyReadAt = -1;
@@ -92,6 +93,40 @@ final class UringSelectionKey extends AbstractSelectionKey
     int pollEvents;
     int polled;
 
+    /** Buffers received and not yet read. */
+    int receivedCount()
+    {
+        return received == null ? 0 : received.size();
+    }
+
+    /** Whether any buffer received waits to be read. */
+    boolean hasReceived()
+    {
+        return received != null;
+    }
+
+    /** Queues a buffer the ring received, in a queue the selector lends for as long as it holds any. */
+    void queueReceived(final long entry)
+    {
+        if (received == null)
+        {
+            received = selector.lendQueue();
+        }
+        received.add(entry);
+    }
+
+    /** Takes the oldest buffer received; the queue goes back to the selector once empty. */
+    long pollReceived()
+    {
+        final long entry = received.poll();
+        if (received.isEmpty())
+        {
+            selector.takeBackQueue(received);
+            received = null;
+        }
+        return entry;
+    }
+
     UringSelectionKey(final UringSelector selector, final SelectableChannel channel, final int slot,
         final int generation)
     {
@@ -103,7 +138,6 @@ final class UringSelectionKey extends AbstractSelectionKey
         this.slot = slot;
         this.generation = generation;
         // Four to start: a request and its answer hold one; a connection that holds more grows its own.
-        this.received = kind == STREAM ? new LongQueue(4) : null;
         this.accepted = kind == LISTENER ? new LongQueue(16) : null;
     }
 
@@ -236,7 +270,7 @@ final class UringSelectionKey extends AbstractSelectionKey
         {
             case STREAM:
                 if ((interest & SelectionKey.OP_READ) != 0 &&
-                    (!received.isEmpty() || endOfStream || readError != 0 || inputShut))
+                    (received != null || endOfStream || readError != 0 || inputShut))
                 {
                     ready |= SelectionKey.OP_READ;
                 }
@@ -295,7 +329,7 @@ final class UringSelectionKey extends AbstractSelectionKey
         {
             return -1;
         }
-        if (received.isEmpty() && !endOfStream && readError == 0)
+        if (received == null && !endOfStream && readError == 0)
         {
             // A caller that reads again within one dispatch after finding nothing polls the channel: it must see
             // bytes arrive, as a read system call would show them, so the ring is entered for it. So must a read
@@ -303,7 +337,7 @@ final class UringSelectionKey extends AbstractSelectionKey
             // descriptor would reset the peer, and the bytes may wait in a completion not yet reaped.
             final boolean again = emptyReadAt == selector.selects || outputShut || outputShutPending;
             emptyReadAt = selector.selects;
-            if (selector.enterOutsideSelect(again) && !received.isEmpty())
+            if (selector.enterOutsideSelect(again) && received != null)
             {
                 return read(destination);
             }
@@ -314,7 +348,7 @@ final class UringSelectionKey extends AbstractSelectionKey
                 return FROM_SOCKET;
             }
         }
-        if (received.isEmpty())
+        if (received == null)
         {
             if (readError != 0)
             {
@@ -329,7 +363,7 @@ final class UringSelectionKey extends AbstractSelectionKey
         }
         final int before = received.size();
         int total = 0;
-        while (!received.isEmpty() && destination.hasRemaining())
+        while (received != null && destination.hasRemaining())
         {
             final long entry = received.peek();
             final int id = (int)(entry >>> 32);
@@ -340,17 +374,17 @@ final class UringSelectionKey extends AbstractSelectionKey
             receivedOffset += count;
             if (receivedOffset == length)
             {
-                received.poll();
+                pollReceived();
                 receivedOffset = 0;
                 selector.recycle(id);
             }
         }
-        if (released && received.isEmpty() && socket.uring == this)
+        if (released && received == null && socket.uring == this)
         {
             // Deregistered with its channel open, its last queued bytes read: the channel calls the kernel itself.
             socket.uring = null;
         }
-        if (before >= HELD_BUFFERS && received.size() < HELD_BUFFERS)
+        if (before >= HELD_BUFFERS && receivedCount() < HELD_BUFFERS)
         {
             // The receive may have been cancelled for holding too many: armed again.
             selector.pending(this);

@@ -15,6 +15,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.channels.spi.AbstractSelectableChannel;
 import java.nio.channels.spi.SelectorProvider;
 import java.util.AbstractSet;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -95,6 +96,11 @@ final class UringSelector extends NativeSelector implements CompletionHandler
     private UringSelectionKey[] slots = new UringSelectionKey[256];
     private int[] generations = new int[256];
     private final LongQueue freeSlots = new LongQueue(256);
+    /**
+     * Receive queues for connections that hold buffers unread: each holds one at least, so there are never more
+     * out than the ring has buffers, and an idle connection holds none.
+     */
+    private final ArrayDeque<LongQueue> receiveQueues = new ArrayDeque<>();
     private int usedSlots;
     private int registered;
     private final Consumer<SelectionKey> settleKey = key ->
@@ -406,7 +412,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
                 }
                 final boolean receive = open && (interest & SelectionKey.OP_READ) != 0 && channel.isConnected() &&
                     !key.endOfStream && key.readError == 0 && !key.inputShut && !key.starved &&
-                    key.received.size() < UringSelectionKey.HELD_BUFFERS;
+                    key.receivedCount() < UringSelectionKey.HELD_BUFFERS;
                 if (receive && !key.receiving)
                 {
                     while (!ring.receiveMultishot(fd, buffers.group(), userData(key, RECEIVE)))
@@ -594,6 +600,19 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         }
     }
 
+    /** A receive queue for a connection's first buffer unread. */
+    LongQueue lendQueue()
+    {
+        final LongQueue queue = receiveQueues.pollLast();
+        return queue != null ? queue : new LongQueue(4);
+    }
+
+    /** A connection read its last buffer. */
+    void takeBackQueue(final LongQueue queue)
+    {
+        receiveQueues.addLast(queue);
+    }
+
     private void received(final UringSelectionKey key, final int result, final int flags)
     {
         if ((flags & IoUring.CQE_F_BUFFER) != 0)
@@ -602,8 +621,8 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             buffersHeld++;
             if (result > 0 && !key.channelClosed && key.isValid())
             {
-                key.received.add((long)id << 32 | result);
-                if (key.received.size() >= UringSelectionKey.HELD_BUFFERS)
+                key.queueReceived((long)id << 32 | result);
+                if (key.receivedCount() >= UringSelectionKey.HELD_BUFFERS)
                 {
                     pending(key);
                 }
@@ -651,9 +670,9 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         if (key.channelClosed)
         {
             key.released = true;
-            while (key.received != null && !key.received.isEmpty())
+            while (key.hasReceived())
             {
-                recycle((int)(key.received.poll() >>> 32));
+                recycle((int)(key.pollReceived() >>> 32));
             }
             if (key.accepted != null)
             {
@@ -679,7 +698,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             // Deregistered with its channel open: back to plain system calls, once the bytes queued are read.
             key.released = true;
             giveBack(key);
-            if ((key.received == null || key.received.isEmpty()) && key.socket.uring == key)
+            if (!key.hasReceived() && key.socket.uring == key)
             {
                 key.socket.uring = null;
             }

@@ -208,7 +208,7 @@ class UringSelectorTest
         // More than loopback's socket buffers hold, so that the writer waits while the reads are paused.
         final byte[] sent = pattern(32 * 1024 * 1024, 7);
         final CompletableFuture<Void> writing = writeAll(paused, sent);
-        selectUntil("bytes received", () -> !key.received.isEmpty());
+        selectUntil("bytes received", () -> key.hasReceived());
 
         key.interestOps(0);
         selectUntil("the receive cancelled", () -> !key.receiving);
@@ -228,6 +228,8 @@ class UringSelectorTest
         writing.get(60, TimeUnit.SECONDS);
         assertThat(got.array()).isEqualTo(sent);
         assertThat(selector.buffersHeld()).as("every provided buffer back in the ring").isZero();
+        assertThat(key.hasReceived()).as("its receive queue back with the selector, as an idle key holds none")
+            .isFalse();
     }
 
     @Test
@@ -571,7 +573,7 @@ class UringSelectorTest
         final SocketChannel channel = accept(SelectionKey.OP_READ);
         final UringSelectionKey key = (UringSelectionKey)channel.keyFor(selector);
         socket.getOutputStream().write("abc".getBytes());
-        selectUntil("bytes queued", () -> !key.received.isEmpty());
+        selectUntil("bytes queued", () -> key.hasReceived());
         key.cancel();
         selectUntil("the key let go", () -> key.released);
 
