@@ -42,6 +42,12 @@ class AcceptAllocationTest
      * The bound is loose so a JDK update does not break it; the buffers are checked exactly, below.
      */
     private static final long MAX_BYTES_PER_CONNECTION = 2 * 1024;
+    /**
+     * On a native transport, which reuses its socket objects and makes the peer's address only when asked, what
+     * is left is Celer's part and the address made at the close: about 310 bytes.
+     */
+    private static final long MAX_NATIVE_BYTES_PER_CONNECTION = 512;
+    private static final boolean NATIVE = !"nio".equals(System.getProperty("celer.transport", "nio"));
     /** Celer's own objects per connection, which a reused connection does not make again: well under this. */
     private static final long REUSED_PART = 256;
 
@@ -92,7 +98,7 @@ class AcceptAllocationTest
         System.out.printf("accept+request+close: bytes per connection on the reactor thread %s%n",
             windows.stream().map(w -> Long.toString(w / CYCLES)).toList());
         assertThat(best / CYCLES).as("bytes per connection on the reactor thread, windows %s", windows)
-            .isLessThanOrEqualTo(MAX_BYTES_PER_CONNECTION);
+            .isLessThanOrEqualTo(NATIVE ? MAX_NATIVE_BYTES_PER_CONNECTION : MAX_BYTES_PER_CONNECTION);
         server.close();
     }
 

@@ -184,6 +184,46 @@ class ConnectionReuseTest
         server.close();
     }
 
+    /**
+     * A peer that resets its connection before its address was ever asked for is still named at the close: a
+     * transport whose accept gives no address (io_uring's) reads it while the connection is surely there.
+     */
+    @Test
+    void aPeerThatResetsIsStillNamedAtItsClose() throws Exception
+    {
+        final List<InetSocketAddress> named = new CopyOnWriteArrayList<>();
+        final AtomicInteger opened = new AtomicInteger();
+        final Reactor reactor = reactors.start("server");
+        final TcpServer server = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1"), new Handler()
+        {
+            @Override
+            public void opened(final Connection connection)
+            {
+                opened.incrementAndGet();
+            }
+
+            @Override
+            public void closed(final Connection connection, final CloseReason reason)
+            {
+                named.add(connection.remoteAddress());
+            }
+        }).open();
+        final int[] ports = new int[3];
+        for (int i = 0; i < ports.length; i++)
+        {
+            final Socket peer = new Socket("127.0.0.1", server.port());
+            ports[i] = peer.getLocalPort();
+            final int count = i + 1;
+            Await.until("connection " + count + " open on the server", () -> opened.get() == count);
+            peer.setSoLinger(true, 0); // the close resets the connection
+            peer.close();
+            Await.until("the server closed connection " + count, () -> named.size() == count);
+        }
+        assertThat(named).extracting(address -> address == null ? -1 : address.getPort())
+            .as("each peer's address, asked only once it had reset").containsExactly(ports[0], ports[1], ports[2]);
+        server.close();
+    }
+
     /** Its handshake's work on another thread may outlive the close, still holding the connection. */
     @Test
     void aTlsConnectionIsNeverReused() throws Exception

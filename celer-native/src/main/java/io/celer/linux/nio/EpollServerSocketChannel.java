@@ -1,6 +1,7 @@
 package io.celer.linux.nio;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.net.ServerSocket;
 import java.net.SocketAddress;
@@ -20,7 +21,7 @@ import io.celer.reactor.StreamListener;
 /**
  * A listening TCP socket over a native descriptor, non-blocking only: {@code accept4} makes each connection
  * non-blocking and close-on-exec in the same call, and reads its peer's address with it; registered with an
- * {@link UringSelector}, a multishot accept of the ring does, and the peer's address is read when asked for.
+ * {@link UringSelector}, a multishot accept of the ring does, and the peer's address is read right after.
  * Registered with an {@link EpollSelector}, it accepts {@link EpollStream}s for a reactor's server.
  */
 final class EpollServerSocketChannel extends ServerSocketChannel implements EpollChannel, StreamListener
@@ -109,12 +110,16 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
             {
                 return null;
             }
+            // The ring's accept writes no address: read now, before the peer can reset the connection away (the
+            // one call its close would otherwise make).
+            final MemorySegment peer = NativeSocket.readName(accepted, false) == 0 ? ThreadCalls.current().address
+                : null;
             final EpollSocketChannel spare = ((NativeSelector)completing.selector()).takeSpare();
             if (spare == null)
             {
-                return EpollSocketChannel.accepted(provider(), accepted, socket.family, null);
+                return EpollSocketChannel.accepted(provider(), accepted, socket.family, peer);
             }
-            spare.reopen(accepted, socket.family, null);
+            spare.reopen(accepted, socket.family, peer);
             return spare;
         }
         final ThreadCalls thread = ThreadCalls.current();

@@ -40,8 +40,8 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel, Re
     private boolean inputShut;
     /**
      * An accepted IPv4 peer's address as numbers (KNOWN, the port, the address), made into an object only when
-     * asked: 0 where there is none (an IPv6 peer, whose object is made at the accept; an accept through the ring;
-     * a connect). One long, as an idle connection's every byte counts.
+     * asked: 0 where there is none (an IPv6 peer, whose object is made at the accept; an accept through the ring
+     * whose peer could not be read; a connect). One long, as an idle connection's every byte counts.
      */
     private long peer;
     /** Whether it came from an accept, the one kind of channel a selector keeps for reuse. */
@@ -352,11 +352,14 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel, Re
             {
                 remote = NativeSocket.inet4Address(peer);
             }
+            else if (!socket.isClosed())
+            {
+                // An accept through the ring whose peer's address could not be read then: asked for when wanted.
+                remote = socket.name(false);
+            }
             else
             {
-                // An accept through the ring does not read the peer's address: asked for when wanted.
-                socket.ensureOpen();
-                remote = socket.name(false);
+                return null; // closed for reuse with its peer unknown: no address, and no exception to make
             }
         }
         return state == CONNECTED ? remote : null;
