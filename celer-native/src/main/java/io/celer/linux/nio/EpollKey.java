@@ -90,10 +90,7 @@ abstract class EpollKey extends AbstractSelectionKey
     public final SelectionKey interestOps(final int ops)
     {
         ensureValid();
-        if ((ops & ~validOps()) != 0)
-        {
-            throw new IllegalArgumentException("invalid interest set " + ops + " for " + this);
-        }
+        checkInterest(ops);
         if (asleep)
         {
             // Registered again, with its new socket: the JDK's register found this key and set its interest.
@@ -107,6 +104,15 @@ abstract class EpollKey extends AbstractSelectionKey
             selector.watch(this);
         }
         return this;
+    }
+
+    /** Refuses an interest its socket does not support. */
+    final void checkInterest(final int ops)
+    {
+        if ((ops & ~validOps()) != 0)
+        {
+            throw new IllegalArgumentException("invalid interest set " + ops + " for " + this);
+        }
     }
 
     /** The interest as it was at registration, before the epoll set watches it. */

@@ -97,11 +97,7 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
     @Override
     public SocketChannel accept() throws IOException
     {
-        socket.ensureOpen();
-        if (!bound)
-        {
-            throw new NotYetBoundException();
-        }
+        checkListening();
         final UringSelectionKey completing = socket.uring;
         if (completing != null)
         {
@@ -145,15 +141,11 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
     @Override
     public Channel acceptStream() throws IOException
     {
-        socket.ensureOpen();
-        if (!bound)
-        {
-            throw new NotYetBoundException();
-        }
         if (socket.uring != null)
         {
             return accept();
         }
+        checkListening();
         final ThreadCalls thread = ThreadCalls.current();
         final int fd = accept4(thread);
         if (fd >= 0)
@@ -168,6 +160,15 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
             return spare;
         }
         return acceptFailed(fd);
+    }
+
+    private void checkListening() throws IOException
+    {
+        socket.ensureOpen();
+        if (!bound)
+        {
+            throw new NotYetBoundException();
+        }
     }
 
     private int accept4(final ThreadCalls thread)

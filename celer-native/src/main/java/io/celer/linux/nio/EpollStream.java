@@ -99,10 +99,7 @@ final class EpollStream extends EpollKey implements StreamSocket
         {
             throw new IllegalSelectorException();
         }
-        if ((ops & ~VALID_OPS) != 0)
-        {
-            throw new IllegalArgumentException("invalid interest set " + ops + " for " + this);
-        }
+        checkInterest(ops);
         return epoll.register(this, ops, attachment);
     }
 
