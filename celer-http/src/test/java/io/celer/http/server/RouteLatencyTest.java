@@ -9,6 +9,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -125,7 +126,12 @@ class RouteLatencyTest
     void aResponseIsTimedUntilTheSocketTookItsLastByte() throws Exception
     {
         final byte[] body = TestServer.letters(2 << 20);
-        final Router router = Router.builder().get("/big", (req, res) -> res.body(body)).build();
+        final CompletableFuture<Long> handled = new CompletableFuture<>();
+        final Router router = Router.builder().get("/big", (req, res) ->
+        {
+            handled.complete(System.nanoTime()); // after the read the response is timed from
+            res.body(body);
+        }).build();
         final HttpServerConfig config = new HttpServerConfig().responseBufferSize(4 << 20);
         config.tcp().socketSendBufferSize(64 * 1024);
         final int port = serve("route-slow", config, router);
@@ -135,7 +141,12 @@ class RouteLatencyTest
             socket.connect(new java.net.InetSocketAddress("127.0.0.1", port));
             socket.setSoTimeout(30_000);
             socket.getOutputStream().write("GET /big HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-            Thread.sleep(300); // the socket cannot take 2 MiB before this side reads
+            // The socket cannot take 2 MiB before this side reads: 300 ms from the server's read pass unsent.
+            final long readBy = handled.get(30, TimeUnit.SECONDS);
+            while (System.nanoTime() - readBy < 300 * MILLIS)
+            {
+                Thread.sleep(10);
+            }
             assertThat(counts("route-slow").get("route=GET /big")).as("not sent yet").isZero();
             final InputStream in = socket.getInputStream();
             final byte[] chunk = new byte[64 * 1024];
