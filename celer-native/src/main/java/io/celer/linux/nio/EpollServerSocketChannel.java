@@ -106,10 +106,7 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
             {
                 return null;
             }
-            // The ring's accept writes no address: read now, before the peer can reset the connection away (the
-            // one call its close would otherwise make).
-            final MemorySegment peer = NativeSocket.readName(accepted, false) == 0 ? ThreadCalls.current().address
-                : null;
+            final MemorySegment peer = ringPeer(accepted);
             final EpollSocketChannel spare = ((NativeSelector)completing.selector()).takeSpare();
             if (spare == null)
             {
@@ -135,17 +132,41 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
     }
 
     /**
-     * Accepts a connection as an {@link EpollStream}, kept from an earlier one where its selector has any; as a
-     * channel ({@link #accept}) when the listener is on io_uring, whose completions carry channels only.
+     * The ring's accept writes no address: read now, before the peer can reset the connection away (the one call
+     * its close would otherwise make).
+     *
+     * @return the peer's address in the thread's scratch, or null where it could not be read.
+     */
+    private static MemorySegment ringPeer(final int fd)
+    {
+        return NativeSocket.readName(fd, false) == 0 ? ThreadCalls.current().address : null;
+    }
+
+    /**
+     * Accepts a connection as one object, an {@link EpollStream} or on io_uring a {@link UringStream}, kept from an
+     * earlier one where its selector has any.
      */
     @Override
     public Channel acceptStream() throws IOException
     {
-        if (socket.uring != null)
-        {
-            return accept();
-        }
         checkListening();
+        final UringSelectionKey completing = socket.uring;
+        if (completing != null)
+        {
+            final int accepted = completing.accepted();
+            if (accepted < 0)
+            {
+                return null;
+            }
+            final MemorySegment peer = ringPeer(accepted);
+            final UringStream spare = completing.selector.takeSpareRingStream();
+            if (spare == null)
+            {
+                return new UringStream(accepted, socket.family, peer);
+            }
+            spare.reopen(accepted, socket.family, peer);
+            return spare;
+        }
         final ThreadCalls thread = ThreadCalls.current();
         final int fd = accept4(thread);
         if (fd >= 0)

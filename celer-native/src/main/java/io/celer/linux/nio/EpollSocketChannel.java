@@ -22,7 +22,7 @@ import io.celer.reactor.ReusableChannel;
 
 /**
  * A TCP connection over a native descriptor, non-blocking only. Registered with an {@link UringSelector}, its
- * bytes go through the ring's completions ({@link UringSelectionKey#read}, {@link UringSelectionKey#write});
+ * bytes go through the ring's completions ({@link UringSelectionKey#readQueued}, {@link UringSelectionKey#stage});
  * otherwise reads and writes are one system call each
  * straight from a direct buffer's memory (a heap buffer goes through the thread's native scratch, as with the
  * JDK's channels), writes with {@code MSG_NOSIGNAL} so a closed peer is an {@link IOException}, not a signal.
@@ -396,7 +396,7 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel, Re
         final UringSelectionKey completing = socket.uring;
         if (completing != null)
         {
-            final int read = completing.read(destination);
+            final int read = completing.readQueued(destination);
             if (read != UringSelectionKey.FROM_SOCKET)
             {
                 return read;
@@ -443,7 +443,7 @@ final class EpollSocketChannel extends SocketChannel implements EpollChannel, Re
         final UringSelectionKey completing = socket.uring;
         if (completing != null && !completing.released)
         {
-            return completing.write(source);
+            return completing.stage(source);
         }
         return NativeSocket.send(socket.fd, source);
     }

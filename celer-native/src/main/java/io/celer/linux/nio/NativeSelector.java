@@ -11,6 +11,8 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import io.celer.reactor.StreamSocket;
+
 /**
  * What the JDK's {@code Selector} asks of every selector of this package alike: its key sets, only while open,
  * and its six selects as one, with an action or the selected set, and a timeout in milliseconds.
@@ -25,8 +27,8 @@ abstract class NativeSelector extends AbstractSelector
     private SelectionKey[] cancelledScratch = new SelectionKey[64];
     /** Accepted channels kept for reuse, as many as were closed at once, up to SPARES. */
     private final ArrayDeque<EpollSocketChannel> spares = new ArrayDeque<>();
-    /** Accepted stream sockets kept for reuse, likewise. */
-    private final ArrayDeque<EpollStream> spareStreams = new ArrayDeque<>();
+    /** Accepted stream sockets kept for reuse, likewise: a selector keeps those of its own kind only. */
+    private final ArrayDeque<StreamSocket> spareStreams = new ArrayDeque<>();
     /** Listeners registered here: the only takers of its spares. */
     private int listeners;
 
@@ -54,6 +56,14 @@ abstract class NativeSelector extends AbstractSelector
         return keep(spareStreams, stream);
     }
 
+    /**
+     * Keeps an accepted io_uring stream socket, its descriptor closed and its slot free: as {@link #keepSpare}.
+     */
+    final boolean keepSpare(final UringStream stream)
+    {
+        return keep(spareStreams, stream);
+    }
+
     private <T> boolean keep(final ArrayDeque<T> kept, final T spare)
     {
         if (!isOpen() || spares() == SPARES || listeners == 0)
@@ -77,7 +87,15 @@ abstract class NativeSelector extends AbstractSelector
      */
     final EpollStream takeSpareStream()
     {
-        return spareStreams.pollLast();
+        return (EpollStream)spareStreams.pollLast();
+    }
+
+    /**
+     * A kept io_uring stream socket for an accept of a listener registered here, or null.
+     */
+    final UringStream takeSpareRingStream()
+    {
+        return (UringStream)spareStreams.pollLast();
     }
 
     /**

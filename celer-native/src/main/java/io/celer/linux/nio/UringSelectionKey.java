@@ -20,9 +20,10 @@ import io.celer.linux.uring.IoUring;
  * read, and the bytes staged for a send; for a listener, the descriptors accepted and not yet taken; for any other
  * channel (a datagram channel, a connection being made), the readiness a poll reported. Its readiness is derived
  * from that state, so it is level-triggered as the JDK's keys are. For the selector's thread, as the reactor uses
- * it.
+ * it. An accepted connection is its own key ({@link UringStream}), of no channel; its socket's calls are its own
+ * too, where a channel's key reaches the channel's {@link NativeSocket}.
  */
-final class UringSelectionKey extends AbstractSelectionKey
+class UringSelectionKey extends AbstractSelectionKey
 {
     /** A connected or connecting TCP socket: bytes through completions. */
     static final int STREAM = 0;
@@ -33,13 +34,14 @@ final class UringSelectionKey extends AbstractSelectionKey
 
     /** Buffers a connection may hold unread before its receive is cancelled, so that it cannot starve others. */
     static final int HELD_BUFFERS = 8;
-    /** A {@link #read}'s answer when nothing is queued and no receive is armed: the socket itself is read. */
+    /** A {@link #readQueued}'s answer when nothing is queued and no receive is armed: the socket itself is read. */
     static final int FROM_SOCKET = Integer.MIN_VALUE;
 
-    final UringSelector selector;
+    /** Set at registration: a stream accepted on one reactor may be registered with another's selector. */
+    UringSelector selector;
     final SelectableChannel channel;
     final NativeSocket socket;
-    final int kind;
+    final byte kind;
     /** Its slot and the slot's generation, new each time a reused channel's key wakes. */
     int slot;
     int generation;
@@ -63,7 +65,7 @@ final class UringSelectionKey extends AbstractSelectionKey
     private LongQueue received;
     int receivedOffset;
     /** The select in which a read last found nothing queued. */
-    long emptyReadAt = -1;
+    int emptyReadAt = -1;
     boolean receiving;
     boolean receiveCancelling;
     /** Its receive ended for want of buffers: armed again once some come back. */
@@ -127,6 +129,15 @@ final class UringSelectionKey extends AbstractSelectionKey
         return entry;
     }
 
+    /** A stream socket's own state, of no channel: its selector and slot come at its registration. */
+    UringSelectionKey()
+    {
+        this.channel = null;
+        this.socket = null;
+        this.kind = STREAM;
+        this.accepted = null;
+    }
+
     UringSelectionKey(final UringSelector selector, final SelectableChannel channel, final int slot,
         final int generation)
     {
@@ -134,7 +145,7 @@ final class UringSelectionKey extends AbstractSelectionKey
         this.channel = channel;
         final EpollChannel nativeChannel = (EpollChannel)channel;
         this.socket = nativeChannel.nativeSocket();
-        this.kind = nativeChannel.listens() ? LISTENER : channel instanceof EpollSocketChannel ? STREAM : POLLED;
+        this.kind = (byte)(nativeChannel.listens() ? LISTENER : channel instanceof EpollSocketChannel ? STREAM : POLLED);
         this.slot = slot;
         this.generation = generation;
         // Four to start: a request and its answer hold one; a connection that holds more grows its own.
@@ -164,10 +175,7 @@ final class UringSelectionKey extends AbstractSelectionKey
     public SelectionKey interestOps(final int ops)
     {
         ensureValid();
-        if ((ops & ~channel.validOps()) != 0)
-        {
-            throw new IllegalArgumentException("invalid interest set " + ops + " for " + channel);
-        }
+        checkInterest(ops);
         if (asleep)
         {
             // Registered again, with its new socket: JDK's register found this key and set its interest.
@@ -182,6 +190,69 @@ final class UringSelectionKey extends AbstractSelectionKey
             selector.changed(this);
         }
         return this;
+    }
+
+    /** Refuses an interest its socket does not support. */
+    final void checkInterest(final int ops)
+    {
+        if ((ops & ~validOps()) != 0)
+        {
+            throw new IllegalArgumentException("invalid interest set " + ops + " for " + (channel != null ? channel : this));
+        }
+    }
+
+    /** The operations its socket supports. */
+    int validOps()
+    {
+        return channel.validOps();
+    }
+
+    /** Its descriptor. */
+    int fd()
+    {
+        return socket.fd;
+    }
+
+    /** Whether its connection is made: a stream's always is. */
+    boolean connected()
+    {
+        return ((SocketChannel)channel).isConnected();
+    }
+
+    /** Whether its connection is being made. */
+    boolean connectionPending()
+    {
+        return ((SocketChannel)channel).isConnectionPending();
+    }
+
+    /** Its socket's reads and writes go through the ring from now on. */
+    void takeSocket()
+    {
+        socket.uring = this;
+    }
+
+    /** Its socket's reads and writes are plain system calls from now on. */
+    void leaveSocket()
+    {
+        if (socket.uring == this)
+        {
+            socket.uring = null;
+        }
+    }
+
+    /** Closes its descriptor, which nothing in the ring names any more. */
+    void releaseSocket()
+    {
+        socket.release();
+    }
+
+    /** Asleep, its descriptor is closed and its slot free: its channel may be kept for a later accept. */
+    void socketReleased()
+    {
+        if (channel instanceof EpollSocketChannel reused)
+        {
+            reused.socketReleased();
+        }
     }
 
     int interest()
@@ -274,7 +345,7 @@ final class UringSelectionKey extends AbstractSelectionKey
                 {
                     ready |= SelectionKey.OP_READ;
                 }
-                if ((interest & SelectionKey.OP_WRITE) != 0 && ((SocketChannel)channel).isConnected() &&
+                if ((interest & SelectionKey.OP_WRITE) != 0 && connected() &&
                     (staged < selector.sendBufferSize() || writeError != 0))
                 {
                     ready |= SelectionKey.OP_WRITE;
@@ -322,7 +393,7 @@ final class UringSelectionKey extends AbstractSelectionKey
      *
      * @return bytes read, 0 when nothing is queued, -1 at the end of the stream, or {@link #FROM_SOCKET}.
      */
-    int read(final ByteBuffer destination) throws IOException
+    final int readQueued(final ByteBuffer destination) throws IOException
     {
         selector.checkOwner("read");
         if (inputShut)
@@ -339,7 +410,7 @@ final class UringSelectionKey extends AbstractSelectionKey
             emptyReadAt = selector.selects;
             if (selector.enterOutsideSelect(again) && received != null)
             {
-                return read(destination);
+                return readQueued(destination);
             }
             if (!receiving && !endOfStream && readError == 0)
             {
@@ -379,10 +450,10 @@ final class UringSelectionKey extends AbstractSelectionKey
                 selector.recycle(id);
             }
         }
-        if (released && received == null && socket.uring == this)
+        if (released && received == null)
         {
             // Deregistered with its channel open, its last queued bytes read: the channel calls the kernel itself.
-            socket.uring = null;
+            leaveSocket();
         }
         if (before >= HELD_BUFFERS && receivedCount() < HELD_BUFFERS)
         {
@@ -397,7 +468,7 @@ final class UringSelectionKey extends AbstractSelectionKey
      *
      * @return bytes taken, 0 when the send buffer is full.
      */
-    int write(final ByteBuffer source) throws IOException
+    final int stage(final ByteBuffer source) throws IOException
     {
         selector.checkOwner("write");
         if (writeError != 0)
@@ -488,7 +559,7 @@ final class UringSelectionKey extends AbstractSelectionKey
     private void shutdownOutputNow()
     {
         outputShut = true;
-        ThreadCalls.current().calls.shutdown(socket.fd, Net.SHUT_WR);
+        ThreadCalls.current().calls.shutdown(fd(), Net.SHUT_WR);
     }
 
     void inputShut()
@@ -529,7 +600,7 @@ final class UringSelectionKey extends AbstractSelectionKey
         if (kind == STREAM && !hasUnsent() && !sending && !outputShut)
         {
             outputShut = true;
-            ThreadCalls.current().calls.shutdown(socket.fd, Net.SHUT_WR);
+            ThreadCalls.current().calls.shutdown(fd(), Net.SHUT_WR);
         }
         else if (kind == STREAM && (hasUnsent() || sending))
         {

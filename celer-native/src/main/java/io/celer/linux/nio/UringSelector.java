@@ -11,7 +11,6 @@ import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.IllegalSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.nio.channels.SocketChannel;
 import java.nio.channels.spi.AbstractSelectableChannel;
 import java.nio.channels.spi.SelectorProvider;
 import java.util.AbstractSet;
@@ -133,8 +132,11 @@ final class UringSelector extends NativeSelector implements CompletionHandler
     private Thread owner;
     /** Whether a select is under way: what a read or a write may do. */
     private boolean selecting;
-    /** Selects so far: a key's second read that finds nothing in one select enters the ring. */
-    long selects;
+    /**
+     * Selects so far: a key's second read that finds nothing in one select enters the ring. An int, as each key
+     * keeps one: it is only compared for equality, so its wrapping costs at most one extra entry.
+     */
+    int selects;
 
     UringSelector(final SelectorProvider provider, final int bufferCount, final int bufferSize,
         final int sendBufferSize) throws IOException
@@ -188,6 +190,29 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         return key;
     }
 
+    /**
+     * Registers an accepted stream socket, new or kept from an earlier connection, as its own key.
+     */
+    UringStream register(final UringStream stream, final int ops, final Object attachment)
+    {
+        if (!isOpen())
+        {
+            throw new ClosedSelectorException();
+        }
+        checkOwner("registration");
+        if (stream.selector != null && !(stream.asleep && stream.released))
+        {
+            throw new IllegalStateException(stream + " is registered already");
+        }
+        stream.selector = this;
+        final int slot = takeSlot();
+        stream.wakeIn(slot, generations[slot]);
+        stream.attach(attachment);
+        stream.initialInterest(ops);
+        enter(stream);
+        return stream;
+    }
+
     private int takeSlot()
     {
         final int slot = freeSlots.isEmpty() ? usedSlots++ : (int)freeSlots.poll();
@@ -209,7 +234,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         }
         if (key.kind != UringSelectionKey.POLLED)
         {
-            key.socket.uring = key;
+            key.takeSocket();
         }
         changed(key);
     }
@@ -388,14 +413,13 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         }
         final boolean open = key.isValid() && !key.channelClosed;
         final int interest = key.interest();
-        final int fd = key.socket.fd;
+        final int fd = key.fd();
         switch (key.kind)
         {
             case UringSelectionKey.STREAM:
             {
-                final SocketChannel channel = (SocketChannel)key.channel;
                 final boolean connecting = open && (interest & SelectionKey.OP_CONNECT) != 0 &&
-                    channel.isConnectionPending() && key.polled == 0;
+                    key.connectionPending() && key.polled == 0;
                 if (connecting && !key.polling)
                 {
                     while (!ring.poll(fd, IoUring.POLLOUT, false, userData(key, POLL)))
@@ -410,7 +434,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
                     cancel(key, POLL);
                     key.pollCancelling = true;
                 }
-                final boolean receive = open && (interest & SelectionKey.OP_READ) != 0 && channel.isConnected() &&
+                final boolean receive = open && (interest & SelectionKey.OP_READ) != 0 && key.connected() &&
                     !key.endOfStream && key.readError == 0 && !key.inputShut && !key.starved &&
                     key.receivedCount() < UringSelectionKey.HELD_BUFFERS;
                 if (receive && !key.receiving)
@@ -687,20 +711,17 @@ final class UringSelector extends NativeSelector implements CompletionHandler
                 // No entry may name the descriptor once the kernel can give its number to another socket.
                 ring.submit();
             }
-            key.socket.release();
-            if (key.socket.uring == key)
-            {
-                key.socket.uring = null;
-            }
+            key.releaseSocket();
+            key.leaveSocket();
         }
         else
         {
             // Deregistered with its channel open: back to plain system calls, once the bytes queued are read.
             key.released = true;
             giveBack(key);
-            if (!key.hasReceived() && key.socket.uring == key)
+            if (!key.hasReceived())
             {
-                key.socket.uring = null;
+                key.leaveSocket();
             }
         }
         if (slots[key.slot] == key)
@@ -713,9 +734,9 @@ final class UringSelector extends NativeSelector implements CompletionHandler
                 listeners(-1);
             }
         }
-        if (key.asleep && key.channel instanceof EpollSocketChannel reused)
+        if (key.asleep)
         {
-            reused.socketReleased();
+            key.socketReleased();
         }
     }
 
@@ -965,7 +986,10 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         removeCancelled();
         for (final SelectionKey key : new ArrayList<>(keys))
         {
-            deregister((UringSelectionKey)key);
+            if (key.channel() != null) // a stream socket is its own key, of no channel
+            {
+                deregister((UringSelectionKey)key);
+            }
             registered--;
         }
         // Every operation cancelled and its completion awaited, briefly, so that the kernel writes into no buffer
@@ -998,11 +1022,11 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             if (key != null && key.channelClosed && !key.released)
             {
                 key.released = true;
-                key.socket.release();
+                key.releaseSocket();
             }
-            if (key != null && key.socket.uring == key)
+            if (key != null)
             {
-                key.socket.uring = null;
+                key.leaveSocket();
             }
         }
         selected.clear();
