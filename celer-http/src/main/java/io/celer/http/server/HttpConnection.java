@@ -21,7 +21,7 @@ import io.celer.tcp.Handler;
  * resume) when the peer does not read its responses, when the pipeline is full, while an upgrade is pending,
  * and, for one cycle, after the per-read request budget is spent.
  */
-final class HttpConnection implements Handler, PipelineEvents, StallCulprit
+final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Runnable
 {
     private static final System.Logger LOG = System.getLogger(HttpConnection.class.getName());
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -43,20 +43,16 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     private HttpRequest request;
     /** Made at the first chunked request body: most connections never send one. */
     private final ResponsePipeline pipeline;
-    private final ReadGate gate;
+    /**
+     * Why the connection is not read now, a {@link ReadGate} bit per reason: a byte here, as every idle connection
+     * would otherwise keep an object for it.
+     */
+    private byte gate;
     /** A response that closes the connection left bytes in the backlog: it closes once they went. */
     private boolean closeWhenDrained;
 
     private int phase = HEAD;
     private HttpResponse current;
-    private int headLength;
-    private int scan;
-    private int held;
-    private long received;
-    private long bodyRemaining;
-    /** Bytes of a streamed body in the current rate window. */
-    private long windowBytes;
-    private BodyListener listener;
     private boolean stopAfterCurrent;
     private boolean clockRunning;
     private long requestStartedAt;
@@ -76,8 +72,13 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     {
         this.share = share;
         this.connection = connection;
-        this.gate = new ReadGate(connection);
-        this.pipeline = new ResponsePipeline(connection, this, share);
+        this.pipeline = new ResponsePipeline(this, share);
+    }
+
+    @Override
+    public Connection connection()
+    {
+        return connection;
     }
 
     /** A stall in this connection's work names the route's handler that last ran, else the server's handler. */
@@ -130,6 +131,50 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         }
     }
 
+    /** Stops reading for a reason; the first reason pauses the connection's reads. */
+    private void closeGate(final int reason)
+    {
+        if (gate == 0)
+        {
+            connection.pauseReads();
+        }
+        gate |= (byte)reason;
+    }
+
+    /**
+     * A reason to stop reading clears; the last resumes the connection's reads, and the core then delivers again
+     * the bytes it already holds (at the end of the reactor cycle) before reading more.
+     */
+    private void openGate(final int reason)
+    {
+        if ((gate & reason) == 0)
+        {
+            return;
+        }
+        gate &= (byte)~reason;
+        if (gate == 0 && connection.isOpen())
+        {
+            connection.resumeReads();
+        }
+    }
+
+    /** Stops reading until the reactor has run its queued callbacks: after this cycle's other I/O. */
+    private void yieldCycle()
+    {
+        closeGate(ReadGate.YIELD);
+        if (!connection.reactor().callAsync(this))
+        {
+            openGate(ReadGate.YIELD); // queue full: resume at the end of this cycle instead
+        }
+    }
+
+    /** The end of a {@link #yieldCycle}: the reactor ran the callbacks queued before it. */
+    @Override
+    public void run()
+    {
+        openGate(ReadGate.YIELD);
+    }
+
     /** Whether some of a request's head has been read and not yet all. */
     private boolean headInProgress()
     {
@@ -140,7 +185,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     {
         int handled = 0;
         // Upgraded while reading: the rest of the read is the new handler's, which the core hands it next.
-        while (data.hasRemaining() && gate.isOpen() && !closed && !upgraded)
+        while (data.hasRemaining() && gate == 0 && !closed && !upgraded)
         {
             switch (phase)
             {
@@ -157,12 +202,12 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
                         }
                         if (handled == share.config.maxRequestsPerRead())
                         {
-                            gate.yieldCycle();
+                            yieldCycle();
                             return;
                         }
                         if (pipeline.isFull())
                         {
-                            gate.close(ReadGate.PIPELINE);
+                            closeGate(ReadGate.PIPELINE);
                             return;
                         }
                     }
@@ -219,14 +264,14 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             reject(status);
             return false;
         }
-        headLength = RequestHeadParser.headLength(request);
+        request.headLength = RequestHeadParser.headLength(request);
         RequestHeadParser.reset(request);
         request.sequence = pipeline.nextSequence();
         current = pipeline.open(request.method == HttpMethod.HEAD, !request.isKeepAlive(), request.minorVersion());
         current.upgradeRequested = request.upgrade;
         stopAfterCurrent = !request.isKeepAlive();
-        received = 0;
-        held = 0;
+        request.received = 0;
+        request.held = 0;
         if (request.isChunked())
         {
             // The request table's own, made for its first chunked body: a connection keeps none between requests.
@@ -236,7 +281,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
                     share.config.maxHeaderSectionSize());
             }
             request.chunked.reset();
-            scan = headLength;
+            request.scan = request.headLength;
             phase = HELD_CHUNKED;
             expectContinue(data, start);
             return true;
@@ -249,9 +294,9 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         }
         if (length == 0)
         {
-            request.bodyStart = headLength;
-            dispatch(data, start, start + headLength);
-            data.position(start + headLength);
+            request.bodyStart = request.headLength;
+            dispatch(data, start, start + request.headLength);
+            data.position(start + request.headLength);
             afterRequest();
             return true;
         }
@@ -263,18 +308,18 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         }
         expectContinue(data, start);
         request.bodyComplete = false;
-        request.bodyStart = headLength;
-        bodyRemaining = length;
+        request.bodyStart = request.headLength;
+        request.bodyRemaining = length;
         phase = STREAM_FIXED; // before the handler runs: a failure in it turns the phase to DISCARD for good
         startBodyClock();
-        dispatch(data, start, start + headLength);
-        data.position(start + headLength);
+        dispatch(data, start, start + request.headLength);
+        data.position(start + request.headLength);
         return true;
     }
 
     private void expectContinue(final ByteBuffer data, final int start)
     {
-        if (request.expectContinue && data.limit() - start == headLength)
+        if (request.expectContinue && data.limit() - start == request.headLength)
         {
             pipeline.emit(current, CONTINUE, 0, CONTINUE.length); // only if the body is not already on its way
         }
@@ -283,13 +328,13 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     private boolean readHeldFixed(final ByteBuffer data)
     {
         final int start = data.position();
-        final int length = headLength + (int)request.contentLength();
+        final int length = request.headLength + (int)request.contentLength();
         if (data.limit() - start < length)
         {
             startRequestClock();
             return false;
         }
-        request.bodyStart = headLength;
+        request.bodyStart = request.headLength;
         request.bodyLength = (int)request.contentLength();
         dispatch(data, start, start + length);
         data.position(start + length);
@@ -302,7 +347,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         final ChunkedDecoder decoder = request.chunked;
         final int start = data.position();
         final int end = data.limit();
-        int p = start + scan;
+        int p = start + request.scan;
         while (true)
         {
             p = decoder.decode(data, p, end);
@@ -313,8 +358,8 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             }
             if (decoder.isDone())
             {
-                request.bodyStart = headLength;
-                request.bodyLength = held;
+                request.bodyStart = request.headLength;
+                request.bodyLength = request.held;
                 dispatch(data, start, p);
                 data.position(p);
                 afterRequest();
@@ -326,40 +371,40 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
                 break;
             }
             final int n = (int)Math.min(remaining, end - p);
-            if (received + n > share.config.maxBodySize())
+            if (request.received + n > share.config.maxBodySize())
             {
                 reject(HttpStatus.CONTENT_TOO_LARGE);
                 return false;
             }
-            if (held + n > share.config.maxHeldBodySize())
+            if (request.held + n > share.config.maxHeldBodySize())
             {
                 // Too large to hold: the handler sees the head now and the body as it comes.
                 request.bodyComplete = false;
-                request.bodyStart = headLength;
+                request.bodyStart = request.headLength;
                 phase = STREAM_CHUNKED;
                 startBodyClock();
                 dispatch(data, start, p);
-                deliver(data, start + headLength, start + headLength + held);
+                deliver(data, start + request.headLength, start + request.headLength + request.held);
                 data.position(p);
                 return true;
             }
-            Bytes.moveDown(data, p, start + headLength + held, n);
-            held += n;
-            received += n;
+            Bytes.moveDown(data, p, start + request.headLength + request.held, n);
+            request.held += n;
+            request.received += n;
             p += n;
             decoder.dataTaken(n);
         }
-        scan = p - start;
+        request.scan = p - start;
         startRequestClock();
-        final int dead = scan - headLength - held;
+        final int dead = request.scan - request.headLength - request.held;
         if (end == data.capacity() && dead > 0)
         {
             // The buffer is full of chunk framing already read: slide the head and the body over it, so the
             // core can reclaim that space, keeping offsets from the request's start valid.
-            final int live = headLength + held;
+            final int live = request.headLength + request.held;
             Bytes.moveUp(data, start, start + dead, live);
             data.position(start + dead);
-            scan = live;
+            request.scan = live;
         }
         return false;
     }
@@ -367,12 +412,12 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     private void readStreamFixed(final ByteBuffer data)
     {
         final int start = data.position();
-        final int n = (int)Math.min(bodyRemaining, data.limit() - start);
+        final int n = (int)Math.min(request.bodyRemaining, data.limit() - start);
         deliver(data, start, start + n);
         data.position(start + n);
-        bodyRemaining -= n;
-        windowBytes += n;
-        if (bodyRemaining == 0)
+        request.bodyRemaining -= n;
+        request.windowBytes += n;
+        if (request.bodyRemaining == 0)
         {
             endStream(start + n);
         }
@@ -401,14 +446,14 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             if (remaining > 0 && p < end)
             {
                 final int n = (int)Math.min(remaining, end - p);
-                if (received + n > share.config.maxBodySize())
+                if (request.received + n > share.config.maxBodySize())
                 {
                     failStream();
                     return false;
                 }
                 deliver(data, p, p + n);
-                received += n;
-                windowBytes += n;
+                request.received += n;
+                request.windowBytes += n;
                 p += n;
                 decoder.dataTaken(n);
             }
@@ -419,7 +464,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
 
     private void deliver(final ByteBuffer data, final int from, final int to)
     {
-        if (listener == null || from == to)
+        if (request.streamingTo == null || from == to)
         {
             return;
         }
@@ -427,7 +472,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         data.limit(to).position(from);
         try
         {
-            listener.body(data);
+            request.streamingTo.body(data);
         }
         catch (final Throwable t)
         {
@@ -442,8 +487,8 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         {
             current.readNanos = readAt(end); // a streamed request's last byte is its body's
         }
-        final BodyListener done = listener;
-        listener = null;
+        final BodyListener done = request.streamingTo;
+        request.streamingTo = null;
         if (done != null)
         {
             try
@@ -462,8 +507,17 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     private void failStream()
     {
         phase = DISCARD;
-        listener = null;
+        stopStreaming();
         closeNow();
+    }
+
+    /** No more of a streamed body goes to the handler's listener. */
+    private void stopStreaming()
+    {
+        if (request != null)
+        {
+            request.streamingTo = null;
+        }
     }
 
     /** The time the read that brought the byte before {@code end} reached the server. */
@@ -486,7 +540,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             handlerFailed(response, t);
         }
         lastHandler = request.routed;
-        listener = request.bodyComplete || phase == DISCARD ? null : request.bodyListener;
+        request.streamingTo = request.bodyComplete || phase == DISCARD ? null : request.bodyListener;
     }
 
     private void handlerFailed(final HttpResponse response, final Throwable t)
@@ -517,7 +571,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         {
             // Until its response is sent, nobody knows which protocol the next bytes speak.
             pendingUpgrade = (int)request.sequence;
-            gate.close(ReadGate.UPGRADE);
+            closeGate(ReadGate.UPGRADE);
         }
     }
 
@@ -526,7 +580,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     {
         share.counters.rejection(status);
         phase = DISCARD;
-        listener = null;
+        stopStreaming(); // a timeout between requests may come with no request taken
         clockRunning = false;
         HttpResponse response = current;
         if (response == null || !response.isOpen())
@@ -547,7 +601,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     @Override
     public void backlogged()
     {
-        gate.close(ReadGate.WRITE);
+        closeGate(ReadGate.WRITE);
     }
 
     @Override
@@ -559,7 +613,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             connection.close();
             return;
         }
-        gate.open(ReadGate.WRITE);
+        openGate(ReadGate.WRITE);
     }
 
     @Override
@@ -578,9 +632,9 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         if (sequence == pendingUpgrade)
         {
             pendingUpgrade = -1;
-            gate.open(ReadGate.UPGRADE);
+            openGate(ReadGate.UPGRADE);
         }
-        gate.open(ReadGate.PIPELINE);
+        openGate(ReadGate.PIPELINE);
     }
 
     @Override
@@ -617,7 +671,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
         connection.setReadTimeout(0);
         connection.cancelEventTimeout();
         connection.handler(next);
-        gate.open(ReadGate.UPGRADE | ReadGate.PIPELINE); // bytes held since the upgrade request now go to the new protocol
+        openGate(ReadGate.UPGRADE | ReadGate.PIPELINE); // bytes held since the upgrade request now go to the new protocol
         if (!reading)
         {
             release();
@@ -655,7 +709,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     /** A streamed body begins: its rate is measured from now, one window at a time. */
     private void startBodyClock()
     {
-        windowBytes = 0;
+        request.windowBytes = 0;
         if (share.config.minBodyBytesPerSecond() > 0)
         {
             timerArmed = true;
@@ -667,7 +721,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
     private void checkBodyRate()
     {
         final long least = share.config.minBodyBytesPerSecond() * share.config.bodyRateWindowMillis() / 1000;
-        if (windowBytes < least && gate.isOpen())
+        if (request.windowBytes < least && gate == 0)
         {
             if (current != null && current.isOpen() && !current.isCommitted())
             {
@@ -680,7 +734,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             return;
         }
         // A window in which this side did not read (the peer of a paused gate) proves nothing either way.
-        windowBytes = 0;
+        request.windowBytes = 0;
         timerArmed = true;
         connection.setEventTimeout(share.config.bodyRateWindowMillis());
     }
@@ -751,6 +805,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit
             pipeline.close();
             if (request != null)
             {
+                request.streamingTo = null; // the handler's listener is not kept for the next connection's request
                 share.recycler.give(request);
                 request = null;
             }

@@ -40,6 +40,19 @@ public final class HttpRequest
     boolean bodyComplete;
     long sequence;
     BodyListener bodyListener;
+    /**
+     * How far its connection has read it: the head's length, the chunked body's framing scanned and bytes held,
+     * the body's bytes received and still to come, those of the streamed body's rate window, and the listener a
+     * streamed body goes to now. Here rather than in the connection, which holds a request only while one is in
+     * progress: an idle keep-alive connection keeps none of it.
+     */
+    int headLength;
+    int scan;
+    int held;
+    long received;
+    long bodyRemaining;
+    long windowBytes;
+    BodyListener streamingTo;
     /** The route's handler a {@link Router} chose, for naming a stall's culprit; null without a router. */
     HttpHandler routed;
 

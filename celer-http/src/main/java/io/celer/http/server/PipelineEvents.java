@@ -1,5 +1,6 @@
 package io.celer.http.server;
 
+import io.celer.tcp.Connection;
 import io.celer.tcp.Handler;
 
 /**
@@ -7,6 +8,13 @@ import io.celer.tcp.Handler;
  */
 interface PipelineEvents
 {
+    /**
+     * The connection the responses go out on.
+     *
+     * @return it.
+     */
+    Connection connection();
+
     /** Bytes wait for the peer to read: stop reading its requests. */
     void backlogged();
 

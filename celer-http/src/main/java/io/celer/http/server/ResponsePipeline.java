@@ -12,15 +12,18 @@ import io.celer.tcp.Handler;
  * <p>The responses are the connection's own, as an application may hold one. What puts their bytes out and times
  * them (a {@link ResponseOutput} and its {@link ResponseTimer}) is lent by the server's recycler from the first
  * response in flight until the last is sent and timed, and the ring grows only as far as requests are pipelined:
- * an idle keep-alive connection holds one slot and no output.
+ * an idle keep-alive connection holds one slot and no output. That one slot is a field: the ring's array is made
+ * only once a second request is pipelined behind the first.
  */
 final class ResponsePipeline
 {
-    private final Connection connection;
     private final PipelineEvents events;
     /** The server's settings, recycler, header lines and counters; its responses reach them through it. */
     final ServerShare share;
-    private HttpResponse[] slots = new HttpResponse[1];
+    /** The one slot until requests are pipelined; then the ring's first, and null. */
+    private HttpResponse solo;
+    /** The ring, once requests are pipelined on this connection; null until then. */
+    private HttpResponse[] slots;
     private ResponseOutput output;
 
     private int headIndex;
@@ -29,17 +32,25 @@ final class ResponsePipeline
     private boolean closed;
     private boolean inRead;
 
-    ResponsePipeline(
-        final Connection connection, final PipelineEvents events, final ServerShare share)
+    ResponsePipeline(final PipelineEvents events, final ServerShare share)
     {
-        this.connection = connection;
         this.share = share;
         this.events = events;
     }
 
     Connection connection()
     {
-        return connection;
+        return events.connection();
+    }
+
+    private int capacity()
+    {
+        return slots == null ? 1 : slots.length;
+    }
+
+    private HttpResponse slot(final int index)
+    {
+        return slots == null ? solo : slots[index];
     }
 
     boolean isFull()
@@ -121,19 +132,26 @@ final class ResponsePipeline
         if (output == null)
         {
             output = share.recycler.takeOutput();
-            output.bind(connection, this);
+            output.bind(events.connection(), this);
             output.timer().inRead = inRead;
         }
-        if (count == slots.length)
+        if (count == capacity())
         {
             grow();
         }
-        final int index = (headIndex + count) % slots.length;
-        HttpResponse slot = slots[index];
+        final int index = (headIndex + count) % capacity();
+        HttpResponse slot = slot(index);
         if (slot == null)
         {
             slot = new HttpResponse(this);
-            slots[index] = slot;
+            if (slots == null)
+            {
+                solo = slot;
+            }
+            else
+            {
+                slots[index] = slot;
+            }
         }
         slot.open(nextSequence, headRequest, closeAfter, minorVersion);
         nextSequence = (nextSequence + 1) & Integer.MAX_VALUE;
@@ -145,18 +163,19 @@ final class ResponsePipeline
     /** Requests are pipelined deeper than ever on this connection: the ring doubles, up to the bound. */
     private void grow()
     {
-        final HttpResponse[] grown = new HttpResponse[Math.min(share.config.maxPipelinedRequests(), slots.length * 2)];
+        final HttpResponse[] grown = new HttpResponse[Math.min(share.config.maxPipelinedRequests(), capacity() * 2)];
         for (int i = 0; i < count; i++)
         {
-            grown[i] = slots[(headIndex + i) % slots.length];
+            grown[i] = slot((headIndex + i) % capacity());
         }
         slots = grown;
+        solo = null;
         headIndex = 0;
     }
 
     private boolean inTurn(final HttpResponse response)
     {
-        return count > 0 && slots[headIndex] == response;
+        return count > 0 && slot(headIndex) == response;
     }
 
     int room(final HttpResponse response)
@@ -219,7 +238,7 @@ final class ResponsePipeline
     {
         while (count > 0 && !closed)
         {
-            final HttpResponse head = slots[headIndex];
+            final HttpResponse head = slot(headIndex);
             if (!head.isDone())
             {
                 head.notifyWritable();
@@ -240,7 +259,7 @@ final class ResponsePipeline
             count--;
             // Back to the first slot when none is in flight: without pipelining one slot serves every request,
             // its head allocated once and warm in the cache.
-            headIndex = count == 0 ? 0 : (headIndex + 1) % slots.length;
+            headIndex = count == 0 ? 0 : (headIndex + 1) % capacity();
             if (close)
             {
                 closed = true;
@@ -255,7 +274,7 @@ final class ResponsePipeline
             events.retired(sequence);
             if (count > 0)
             {
-                output.release(slots[headIndex].sequence);
+                output.release(slot(headIndex).sequence);
                 afterEmit();
             }
         }
@@ -279,7 +298,7 @@ final class ResponsePipeline
             settle();
             if (count > 0)
             {
-                slots[headIndex].notifyWritable();
+                slot(headIndex).notifyWritable();
             }
         }
     }
@@ -303,8 +322,9 @@ final class ResponsePipeline
             output.timer().clear();
             giveBackIfIdle(); // else at the end of the cycle, where its timer is due
         }
-        for (final HttpResponse slot : slots)
+        for (int i = 0; i < capacity(); i++)
         {
+            final HttpResponse slot = slot(i);
             if (slot != null && slot.head != null && slot.isComplete())
             {
                 share.recycler.giveHead(slot.head);

@@ -30,7 +30,7 @@ class ConnectionPerRequestAllocationTest
      * What one connection may allocate on the reactor thread; about 1.7 KiB measured on JDK 17. The TCP part
      * (about 1.2 KiB, mostly the JDK's {@code SocketChannelImpl} and its addresses, locks and selection key) is
      * explained in celer-core's {@code AcceptAllocationTest}. The HTTP part is one {@link HttpConnection} with
-     * its parser, decoder, read gate, pipeline and the one response slot it uses, made per connection because
+     * its parser, decoder, pipeline and the one response slot it uses, made per connection because
      * responses reach the application; its request table and response head (about 4 KiB at the defaults) come
      * back from the server's {@link ConnectionRecycler}, which the second assertion checks exactly. Loose
      * enough for a JDK update, tight enough to catch a table or head made per connection again.

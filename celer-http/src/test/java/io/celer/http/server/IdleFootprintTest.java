@@ -33,11 +33,14 @@ class IdleFootprintTest
     private static final byte[] CHUNKED_POST = ("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
         + "5\r\nchunk\r\n0\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
     /**
-     * Celer's bytes per idle HTTP connection at most, the native transports' channel objects included: see the
-     * figures the test prints. The bound has room for a JDK whose object layout differs, not for a request's
-     * parts held by an idle connection.
+     * Celer's bytes per idle HTTP connection at most, the native transports' objects included, by the transport
+     * the run uses ({@code -Dceler.transport}): about 450 on NIO, 510 on epoll and 590 on io_uring as measured
+     * on JDK 25 with compressed pointers. Each bound has room for a JDK whose object layout differs, not for a
+     * request's parts held by an idle connection.
      */
-    private static final long MAX_BYTES_PER_CONNECTION = 1024;
+    private static final Map<String, Long> MAX_BYTES_PER_CONNECTION = Map.of("nio", 480L, "epoll", 544L,
+        "uring", 640L);
+    private static final String TRANSPORT = System.getProperty("celer.transport", "nio");
 
     @AutoClose
     private TestServer server;
@@ -64,8 +67,10 @@ class IdleFootprintTest
                 HeadScanner.class.getName());
         assertThat(perConnection).as("the output and its timer go back once the response is sent")
             .doesNotContainKeys(ResponseOutput.class.getName(), ResponseTimer.class.getName());
-        assertThat(total).as("Celer's bytes per idle HTTP connection: %s", perConnection)
-            .isLessThanOrEqualTo(MAX_BYTES_PER_CONNECTION);
+        assertThat(perConnection).as("without pipelining the one response slot needs no array")
+            .doesNotContainKey("[L" + HttpResponse.class.getName() + ";");
+        assertThat(total).as("Celer's bytes per idle HTTP connection on %s: %s", TRANSPORT, perConnection)
+            .isLessThanOrEqualTo(MAX_BYTES_PER_CONNECTION.get(TRANSPORT));
     }
 
     @Test
