@@ -20,7 +20,7 @@ final class ResponsePipeline
     private final PipelineEvents events;
     /** The server's settings, recycler, header lines and counters; its responses reach them through it. */
     final ServerShare share;
-    /** The one slot until requests are pipelined; then the ring's first, and null. */
+    /** The one slot until a request is pipelined behind another; null once the ring is made. */
     private HttpResponse solo;
     /** The ring, once requests are pipelined on this connection; null until then. */
     private HttpResponse[] slots;

@@ -3,19 +3,14 @@ package io.celer.linux.nio;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.net.SocketAddress;
-import java.net.SocketOption;
 import java.nio.ByteBuffer;
-import java.nio.channels.AlreadyBoundException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.IllegalSelectorException;
-import java.nio.channels.NetworkChannel;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.util.Set;
 
 import io.celer.linux.Net;
-import io.celer.reactor.StreamSocket;
 
 /**
  * An accepted TCP connection on epoll as one object: its descriptor, its registration and its peer's address,
@@ -24,7 +19,7 @@ import io.celer.reactor.StreamSocket;
  * reuse, it sleeps out of its selector, which keeps it for a later accept; closed for good, its key is cancelled.
  * It has no channel: {@link #channel()} is null, which only this package's selectors see.
  */
-final class EpollStream extends EpollKey implements StreamSocket
+final class EpollStream extends EpollKey implements NativeStream
 {
     private static final int VALID_OPS = SelectionKey.OP_READ | SelectionKey.OP_WRITE;
 
@@ -67,9 +62,15 @@ final class EpollStream extends EpollKey implements StreamSocket
     }
 
     @Override
-    int fd()
+    public int fd()
     {
         return fd;
+    }
+
+    @Override
+    public int family()
+    {
+        return family;
     }
 
     @Override
@@ -163,7 +164,8 @@ final class EpollStream extends EpollKey implements StreamSocket
         return !closed;
     }
 
-    private void ensureOpen() throws ClosedChannelException
+    @Override
+    public void ensureOpen() throws ClosedChannelException
     {
         if (closed)
         {
@@ -215,41 +217,6 @@ final class EpollStream extends EpollKey implements StreamSocket
             remote = peer != 0 ? NativeSocket.inet4Address(peer) : NativeSocket.name(fd, false);
         }
         return remote;
-    }
-
-    @Override
-    public SocketAddress getLocalAddress() throws IOException
-    {
-        ensureOpen();
-        return NativeSocket.name(fd, true);
-    }
-
-    @Override
-    public NetworkChannel bind(final SocketAddress local) throws IOException
-    {
-        ensureOpen();
-        throw new AlreadyBoundException();
-    }
-
-    @Override
-    public <T> NetworkChannel setOption(final SocketOption<T> name, final T value) throws IOException
-    {
-        ensureOpen();
-        NativeSocket.setOption(fd, family, name, value);
-        return this;
-    }
-
-    @Override
-    public <T> T getOption(final SocketOption<T> name) throws IOException
-    {
-        ensureOpen();
-        return NativeSocket.getOption(fd, family, name);
-    }
-
-    @Override
-    public Set<SocketOption<?>> supportedOptions()
-    {
-        return NativeSocket.OPTIONS;
     }
 
     @Override

@@ -145,7 +145,8 @@ class UringSelectionKey extends AbstractSelectionKey
         this.channel = channel;
         final EpollChannel nativeChannel = (EpollChannel)channel;
         this.socket = nativeChannel.nativeSocket();
-        this.kind = (byte)(nativeChannel.listens() ? LISTENER : channel instanceof EpollSocketChannel ? STREAM : POLLED);
+        this.kind = (byte)(nativeChannel.listens() ? LISTENER
+            : channel instanceof EpollSocketChannel ? STREAM : POLLED);
         this.slot = slot;
         this.generation = generation;
         // Four to start: a request and its answer hold one; a connection that holds more grows its own.
@@ -197,7 +198,8 @@ class UringSelectionKey extends AbstractSelectionKey
     {
         if ((ops & ~validOps()) != 0)
         {
-            throw new IllegalArgumentException("invalid interest set " + ops + " for " + (channel != null ? channel : this));
+            throw new IllegalArgumentException(
+                "invalid interest set " + ops + " for " + (channel != null ? channel : this));
         }
     }
 

@@ -3,18 +3,13 @@ package io.celer.linux.nio;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.net.SocketAddress;
-import java.net.SocketOption;
 import java.nio.ByteBuffer;
-import java.nio.channels.AlreadyBoundException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.IllegalSelectorException;
-import java.nio.channels.NetworkChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.util.Set;
 
 import io.celer.linux.Net;
-import io.celer.reactor.StreamSocket;
 
 /**
  * An accepted TCP connection on io_uring as one object: its descriptor, its peer's address and its key, with the
@@ -24,7 +19,7 @@ import io.celer.reactor.StreamSocket;
  * descriptor, then is kept for a later accept; closed for good, its key is cancelled. It has no channel:
  * {@link #channel()} is null, which only this package's selectors see.
  */
-final class UringStream extends UringSelectionKey implements StreamSocket
+final class UringStream extends UringSelectionKey implements NativeStream
 {
     private static final int VALID_OPS = SelectionKey.OP_READ | SelectionKey.OP_WRITE;
 
@@ -75,9 +70,15 @@ final class UringStream extends UringSelectionKey implements StreamSocket
     }
 
     @Override
-    int fd()
+    public int fd()
     {
         return fd;
+    }
+
+    @Override
+    public int family()
+    {
+        return family;
     }
 
     @Override
@@ -214,7 +215,8 @@ final class UringStream extends UringSelectionKey implements StreamSocket
         return !closed;
     }
 
-    private void ensureOpen() throws ClosedChannelException
+    @Override
+    public void ensureOpen() throws ClosedChannelException
     {
         if (closed)
         {
@@ -295,41 +297,6 @@ final class UringStream extends UringSelectionKey implements StreamSocket
             }
         }
         return remote;
-    }
-
-    @Override
-    public SocketAddress getLocalAddress() throws IOException
-    {
-        ensureOpen();
-        return NativeSocket.name(fd, true);
-    }
-
-    @Override
-    public NetworkChannel bind(final SocketAddress local) throws IOException
-    {
-        ensureOpen();
-        throw new AlreadyBoundException();
-    }
-
-    @Override
-    public <T> NetworkChannel setOption(final SocketOption<T> name, final T value) throws IOException
-    {
-        ensureOpen();
-        NativeSocket.setOption(fd, family, name, value);
-        return this;
-    }
-
-    @Override
-    public <T> T getOption(final SocketOption<T> name) throws IOException
-    {
-        ensureOpen();
-        return NativeSocket.getOption(fd, family, name);
-    }
-
-    @Override
-    public Set<SocketOption<?>> supportedOptions()
-    {
-        return NativeSocket.OPTIONS;
     }
 
     @Override

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.StandardSocketOptions;
@@ -37,6 +36,7 @@ class EpollStreamTest
             ServerSocketChannel listener = listen(selector);
             Socket peer = new Socket("127.0.0.1", port(listener)))
         {
+            peer.setSoTimeout(10_000);
             final EpollStream stream = acceptOne(listener);
             final Object owner = new Object();
             final SelectionKey key = stream.register(selector, SelectionKey.OP_READ, owner);
@@ -179,21 +179,9 @@ class EpollStreamTest
         throw new AssertionError("no connection to accept");
     }
 
+    /** The peer's next bytes, as many as asked or fewer at the end of the stream, as text. */
     private static String readFully(final Socket peer, final int length) throws IOException
     {
-        peer.setSoTimeout(10_000);
-        final InputStream in = peer.getInputStream();
-        final byte[] bytes = new byte[length];
-        int read = 0;
-        while (read < length)
-        {
-            final int n = in.read(bytes, read, length - read);
-            if (n < 0)
-            {
-                throw new IOException("closed early");
-            }
-            read += n;
-        }
-        return new String(bytes, StandardCharsets.US_ASCII);
+        return new String(peer.getInputStream().readNBytes(length), StandardCharsets.US_ASCII);
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.StandardSocketOptions;
@@ -225,20 +224,9 @@ class UringStreamTest
         throw new AssertionError("not done: " + what);
     }
 
+    /** The peer's next bytes, as many as asked or fewer at the end of the stream, as text. */
     private static String readFully(final Socket peer, final int length) throws IOException
     {
-        final InputStream in = peer.getInputStream();
-        final byte[] bytes = new byte[length];
-        int read = 0;
-        while (read < length)
-        {
-            final int n = in.read(bytes, read, length - read);
-            if (n < 0)
-            {
-                throw new IOException("closed early");
-            }
-            read += n;
-        }
-        return new String(bytes, StandardCharsets.US_ASCII);
+        return new String(peer.getInputStream().readNBytes(length), StandardCharsets.US_ASCII);
     }
 }
