@@ -33,6 +33,12 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     private static final int STREAM_CHUNKED = 4;
     private static final int DISCARD = 5;
 
+    // Why the connection is not read now, a bit each in its gate: the peer does not read its responses, every
+    // response slot is taken, an upgrade request waits for its answer, the per-read request budget is spent.
+    private static final int GATE_WRITE = 1;
+    private static final int GATE_PIPELINE = 2;
+    private static final int GATE_UPGRADE = 4;
+    private static final int GATE_YIELD = 8;
 
     /** The server's settings, handler, parser, recycler and counters, shared by its connections on this reactor. */
     private final ServerShare share;
@@ -44,8 +50,8 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     /** Made at the first chunked request body: most connections never send one. */
     private final ResponsePipeline pipeline;
     /**
-     * Why the connection is not read now, a {@link ReadGate} bit per reason: a byte here, as every idle connection
-     * would otherwise keep an object for it.
+     * Why the connection is not read now, a {@code GATE_} bit per reason; reading resumes when the last clears. A
+     * byte, as every idle connection would otherwise keep an object for it.
      */
     private byte gate;
     /** A response that closes the connection left bytes in the backlog: it closes once they went. */
@@ -161,10 +167,10 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     /** Stops reading until the reactor has run its queued callbacks: after this cycle's other I/O. */
     private void yieldCycle()
     {
-        closeGate(ReadGate.YIELD);
+        closeGate(GATE_YIELD);
         if (!connection.reactor().callAsync(this))
         {
-            openGate(ReadGate.YIELD); // queue full: resume at the end of this cycle instead
+            openGate(GATE_YIELD); // queue full: resume at the end of this cycle instead
         }
     }
 
@@ -172,7 +178,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     @Override
     public void run()
     {
-        openGate(ReadGate.YIELD);
+        openGate(GATE_YIELD);
     }
 
     /** Whether some of a request's head has been read and not yet all. */
@@ -207,7 +213,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
                         }
                         if (pipeline.isFull())
                         {
-                            closeGate(ReadGate.PIPELINE);
+                            closeGate(GATE_PIPELINE);
                             return;
                         }
                     }
@@ -571,7 +577,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
         {
             // Until its response is sent, nobody knows which protocol the next bytes speak.
             pendingUpgrade = (int)request.sequence;
-            closeGate(ReadGate.UPGRADE);
+            closeGate(GATE_UPGRADE);
         }
     }
 
@@ -601,7 +607,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     @Override
     public void backlogged()
     {
-        closeGate(ReadGate.WRITE);
+        closeGate(GATE_WRITE);
     }
 
     @Override
@@ -613,7 +619,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
             connection.close();
             return;
         }
-        openGate(ReadGate.WRITE);
+        openGate(GATE_WRITE);
     }
 
     @Override
@@ -632,9 +638,9 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
         if (sequence == pendingUpgrade)
         {
             pendingUpgrade = -1;
-            openGate(ReadGate.UPGRADE);
+            openGate(GATE_UPGRADE);
         }
-        openGate(ReadGate.PIPELINE);
+        openGate(GATE_PIPELINE);
     }
 
     @Override
@@ -671,7 +677,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
         connection.setReadTimeout(0);
         connection.cancelEventTimeout();
         connection.handler(next);
-        openGate(ReadGate.UPGRADE | ReadGate.PIPELINE); // bytes held since the upgrade request now go to the new protocol
+        openGate(GATE_UPGRADE | GATE_PIPELINE); // bytes held since the upgrade request now go to the new protocol
         if (!reading)
         {
             release();

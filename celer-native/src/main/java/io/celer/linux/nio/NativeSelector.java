@@ -11,8 +11,6 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Consumer;
 
-import io.celer.reactor.StreamSocket;
-
 /**
  * What the JDK's {@code Selector} asks of every selector of this package alike: its key sets, only while open,
  * and its six selects as one, with an action or the selected set, and a timeout in milliseconds.
@@ -28,7 +26,7 @@ abstract class NativeSelector extends AbstractSelector
     /** Accepted channels kept for reuse, as many as were closed at once, up to SPARES. */
     private final ArrayDeque<EpollSocketChannel> spares = new ArrayDeque<>();
     /** Accepted stream sockets kept for reuse, likewise: a selector keeps those of its own kind only. */
-    private final ArrayDeque<StreamSocket> spareStreams = new ArrayDeque<>();
+    private final ArrayDeque<NativeStream> spareStreams = new ArrayDeque<>();
     /** Listeners registered here: the only takers of its spares. */
     private int listeners;
 
@@ -49,17 +47,10 @@ abstract class NativeSelector extends AbstractSelector
     }
 
     /**
-     * Keeps an accepted stream socket, closed, for a later accept of this selector: as {@link #keepSpare}.
+     * Keeps an accepted stream socket, closed (on io_uring once the ring holds nothing of it), for a later accept
+     * of this selector, on the same terms as a channel.
      */
-    final boolean keepSpare(final EpollStream stream)
-    {
-        return keep(spareStreams, stream);
-    }
-
-    /**
-     * Keeps an accepted io_uring stream socket, its descriptor closed and its slot free: as {@link #keepSpare}.
-     */
-    final boolean keepSpare(final UringStream stream)
+    final boolean keepSpare(final NativeStream stream)
     {
         return keep(spareStreams, stream);
     }
