@@ -8,10 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.Channel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
-import java.util.ArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import org.agrona.collections.Long2ObjectHashMap;
 
 import io.celer.reactor.Reactor;
 import io.celer.reactor.StreamListener;
@@ -40,7 +37,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     private final Reactor reactor;
     private final TcpConfig config;
     private final Handler handler;
-    private final Long2ObjectHashMap<TcpConnection> connections = new Long2ObjectHashMap<>();
+    private final ConnectionTable connections = new ConnectionTable();
     private final BoundSocket socket;
     private final ConnectionBuffers buffers;
     /** Null when the transport sets no bound on handshakes at once. */
@@ -358,13 +355,13 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     @Override
     public void onOpened(final TcpConnection connection)
     {
-        connections.put(connection.id(), connection);
+        connections.add(connection);
     }
 
     @Override
     public void onClosed(final TcpConnection connection, final CloseReason reason)
     {
-        connections.remove(connection.id());
+        connections.remove(connection);
         load.decrementAndGet();
         server.leave();
         if (reason == CloseReason.RENEGOTIATION_LIMIT)
@@ -407,7 +404,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
     {
         closed = true;
         closeChannel();
-        for (final TcpConnection connection : new ArrayList<>(connections.values()))
+        for (final TcpConnection connection : connections.snapshot())
         {
             connection.onReactorStop();
         }
@@ -503,7 +500,7 @@ final class Acceptor implements Selectable, ConnectionOwner, TimerCallback
         closeChannel();
         // Before any connection hears of the close, the port must refuse and be free to bind again.
         socket.release(this);
-        for (final TcpConnection connection : new ArrayList<>(connections.values()))
+        for (final TcpConnection connection : connections.snapshot())
         {
             connection.close(reason);
         }

@@ -103,6 +103,50 @@ final class ReactorTimersTest
     }
 
     @Test
+    void anIdTheWheelNeverGaveCancelsNothing()
+    {
+        final long id = timers.schedule(3 * MS, 5, (timerId, nowMillis) -> fired.add(nowMillis));
+        for (final long stranger : new long[] {-1L, Long.MIN_VALUE, Long.MAX_VALUE, id + 1, id + (1L << 32),
+            (long)ReactorTimers.TICK_NANOS << 32, 1L << 40})
+        {
+            assertThat(timers.cancel(stranger)).as("id %x", stranger).isFalse();
+        }
+        assertThat(timers.expire(3 * MS + 5 * MS + TICK)).isEqualTo(1);
+        assertThat(fired).hasSize(1);
+    }
+
+    @Test
+    void thousandsOfTimersInOneSpokeEachRunTheirOwnCallbackOrNoneOnceCancelled()
+    {
+        final long start = 7 * MS;
+        final List<Long> ids = new ArrayList<>();
+        final List<Long> ran = new ArrayList<>();
+        for (int i = 0; i < 3_000; i++)
+        {
+            final long tag = i;
+            ids.add(timers.schedule(start, 2, (timerId, nowMillis) -> ran.add(tag)));
+        }
+        assertThat(ids).as("one spoke, grown far past its first slots").allMatch(id -> id >>> 32 == ids.get(0) >>> 32)
+            .doesNotHaveDuplicates();
+        for (int i = 0; i < ids.size(); i += 2)
+        {
+            assertThat(timers.cancel(ids.get(i))).isTrue();
+        }
+        // A slot freed by a cancel is taken again: the new timer's callback is its own, not the cancelled one's.
+        final long again = timers.schedule(start, 2, (timerId, nowMillis) -> ran.add(-1L));
+        assertThat(ids).contains(again);
+
+        assertThat(timers.expire(start + 2 * MS + TICK)).isEqualTo(1_501);
+        final List<Long> expected = new ArrayList<>();
+        for (long i = 1; i < 3_000; i += 2)
+        {
+            expected.add(i);
+        }
+        expected.add(-1L);
+        assertThat(ran).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
     void aWaitingReactorSleepsUntilTheTickOfItsFirstTimerNotTheNextTick()
     {
         final long start = 13 * MS;
