@@ -20,7 +20,7 @@ import io.celer.reactor.internal.Logs;
  * multiply that scan; at 66 µs ticks a client of 10,000 HTTP connections lost about a third of its rate.
  *
  * <p>A callback sits where its deadline does: the wheel's id names a spoke and a slot in it, and each spoke has
- * an array of callbacks as long as the most slots it has used. A map by id would keep each id again beside a
+ * an array of callbacks, as many as the wheel's spoke has slots at first and doubled as a spoke's slots are. A map by id would keep each id again beside a
  * callback in a table kept at most two thirds full: about 20 bytes per pending timer, against 4 to 8 here, on
  * every one of thousands of idle connections that each wait on a timeout.
  *
@@ -41,7 +41,7 @@ final class ReactorTimers
     /** About 0.54 s a turn; a later deadline waits in its spoke for its turn. */
     private static final int TICKS_PER_WHEEL = 512;
     private static final long NANOS_PER_MILLI = 1_000_000L;
-    /** A spoke's first array of callbacks: as many as the wheel first gives a spoke. */
+    /** A spoke's first array of callbacks: as many slots as the wheel first gives a spoke. */
     private static final int INITIAL_SLOTS = 16;
 
     private final DeadlineTimerWheel wheel =
@@ -68,6 +68,12 @@ final class ReactorTimers
     ReactorTimers(final LongestDispatch dispatches)
     {
         this.dispatches = dispatches;
+        // Each spoke starts with as many slots as the wheel gives it, so that a spoke's first timer, at any turn
+        // of the wheel, allocates nothing.
+        for (int spoke = 0; spoke < TICKS_PER_WHEEL; spoke++)
+        {
+            callbacks[spoke] = new TimerCallback[INITIAL_SLOTS];
+        }
     }
 
     /**
@@ -202,11 +208,10 @@ final class ReactorTimers
         final int spoke = spoke(timerId);
         final int slot = slot(timerId);
         TimerCallback[] slots = callbacks[spoke];
-        if (slots == null || slot >= slots.length)
+        if (slot >= slots.length)
         {
             // Doubled, as the wheel grows its spokes, so a spoke's array is copied a few times in its life.
-            final int length = Math.max(INITIAL_SLOTS, Integer.highestOneBit(slot) << 1);
-            slots = slots == null ? new TimerCallback[length] : Arrays.copyOf(slots, length);
+            slots = Arrays.copyOf(slots, Integer.highestOneBit(slot) << 1);
             callbacks[spoke] = slots;
         }
         slots[slot] = callback;

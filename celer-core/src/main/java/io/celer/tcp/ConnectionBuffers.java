@@ -76,6 +76,14 @@ final class ConnectionBuffers
     }
 
     /**
+     * The bytes a connection's write buffer holds.
+     */
+    int writeSize()
+    {
+        return writeSize;
+    }
+
+    /**
      * Whether connections borrow a buffer only while they use it.
      */
     boolean perUse()
@@ -187,7 +195,7 @@ final class ConnectionBuffers
      * Gives a starting connection its buffers: none when it borrows per use, a pair from the pools, or its own
      * pair unless it has it already.
      */
-    void lend(final ConnectionReader reader, final ConnectionWriter writer)
+    void lend(final TcpConnection connection)
     {
         if (perUse)
         {
@@ -195,13 +203,13 @@ final class ConnectionBuffers
         }
         if (readPool != null)
         {
-            reader.lend(readPool.take().clear());
-            writer.lend(writePool.take().clear());
+            connection.readBuffer = readPool.take().clear();
+            connection.writeBuffer = writePool.take().clear();
         }
-        else if (!reader.hasBuffer())
+        else if (connection.readBuffer == NONE)
         {
-            reader.lend(ByteBuffer.allocateDirect(readSize));
-            writer.lend(ByteBuffer.allocateDirect(writeSize));
+            connection.readBuffer = ByteBuffer.allocateDirect(readSize);
+            connection.writeBuffer = ByteBuffer.allocateDirect(writeSize);
         }
     }
 
@@ -209,12 +217,12 @@ final class ConnectionBuffers
      * Takes a closed connection's buffers back into the pools, those it borrowed included, at most once however
      * often it is called; a connection's own pair stays with it.
      */
-    void takeBack(final ConnectionReader reader, final ConnectionWriter writer)
+    void takeBack(final TcpConnection connection)
     {
         if (readPool != null)
         {
-            giveBack(readPool, reader.withdraw());
-            giveBack(writePool, writer.withdraw());
+            giveBack(readPool, ConnectionReader.withdraw(connection));
+            giveBack(writePool, ConnectionWriter.withdraw(connection));
         }
     }
 

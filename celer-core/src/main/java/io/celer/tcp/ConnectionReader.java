@@ -4,56 +4,36 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 
-import io.celer.framing.Framing;
 import io.celer.framing.FramingException;
-import io.celer.framing.MessageSink;
 import io.celer.framing.RawFraming;
 
 /**
- * The read side of one TCP connection: reads into a direct buffer, cuts it into messages with the framing,
- * hands each to the handler, and pauses and resumes reading.
+ * The read side of a TCP connection: reads into a direct buffer, cuts it into messages with the framing, hands
+ * each to the handler, and pauses and resumes reading.
  *
  * <p>Bytes that are not yet a whole message, or that came after a pause, stay in the buffer for the next read.
  * A connection that borrows per use takes the buffer from its server's pool for a read and gives it back once
  * nothing stays in it.
+ *
+ * <p>Steps only: the state they work on (the buffer, whether reading is paused, whether a delivery is owed) is
+ * fields of the connection, so that an idle connection holds no reader object of its own, a header and a
+ * reference back to the connection saved on each of thousands of them.
  */
-final class ConnectionReader implements MessageSink
+final class ConnectionReader
 {
-    /** Its reactor, timers, writer and buffers too, reached through it: see TcpConnection. */
-    private final TcpConnection connection;
-    private final Framing framing;
-    private final boolean busyPoll;
-    /** Only raw framing keeps what a handler left, so only there can a new handler take the rest of a read. */
-    private final boolean raw;
-    private final boolean perUse;
-    /**
-     * Lent by the connection while it lives, or, borrowing per use, while it holds bytes;
-     * {@link ConnectionBuffers#NONE} otherwise.
-     */
-    private ByteBuffer buffer = ConnectionBuffers.NONE;
-    private boolean paused;
-    private boolean resumeOwed;
-
-    ConnectionReader(final TcpConnection connection, final Framing framing)
+    private ConnectionReader()
     {
-        this.connection = connection;
-        this.perUse = connection.buffers.perUse();
-        this.framing = framing;
-        this.raw = framing instanceof RawFraming;
-        this.busyPoll = connection.config.busyPoll();
     }
 
     /**
-     * The buffer to read into from now on.
+     * A new channel: nothing held, reading on.
      */
-    void lend(final ByteBuffer readBuffer)
+    static void reset(final TcpConnection connection)
     {
-        buffer = readBuffer;
-    }
-
-    boolean hasBuffer()
-    {
-        return buffer != ConnectionBuffers.NONE;
+        connection.readBuffer.clear();
+        connection.framing.reset();
+        connection.readPaused = false;
+        connection.resumeOwed = false;
     }
 
     /**
@@ -61,35 +41,19 @@ final class ConnectionReader implements MessageSink
      *
      * @return the buffer, or {@link ConnectionBuffers#NONE} when it was already given back.
      */
-    ByteBuffer withdraw()
+    static ByteBuffer withdraw(final TcpConnection connection)
     {
-        final ByteBuffer lent = buffer;
-        buffer = ConnectionBuffers.NONE;
+        final ByteBuffer lent = connection.readBuffer;
+        connection.readBuffer = ConnectionBuffers.NONE;
         return lent;
-    }
-
-    /**
-     * A new channel: nothing held, reading on.
-     */
-    void reset()
-    {
-        buffer.clear();
-        framing.reset();
-        paused = false;
-        resumeOwed = false;
     }
 
     /**
      * Whether a readiness event or a poll should read now.
      */
-    boolean isReading()
+    static boolean isReading(final TcpConnection connection)
     {
-        return connection.isOpen() && !paused;
-    }
-
-    boolean isPaused()
-    {
-        return paused;
+        return connection.isOpen() && !connection.readPaused;
     }
 
     /**
@@ -98,13 +62,13 @@ final class ConnectionReader implements MessageSink
      *
      * @return whether anything was read.
      */
-    boolean read(final boolean fromSocket)
+    static boolean read(final TcpConnection connection, final boolean fromSocket)
     {
-        if (perUse && buffer == ConnectionBuffers.NONE)
+        if (connection.buffers.perUse() && connection.readBuffer == ConnectionBuffers.NONE)
         {
             try
             {
-                buffer = connection.buffers.takeRead();
+                connection.readBuffer = connection.buffers.takeRead();
             }
             catch (final OutOfMemoryError ex)
             {
@@ -120,7 +84,7 @@ final class ConnectionReader implements MessageSink
             final int read;
             try
             {
-                read = transport.read(connection.channel, buffer, fromChannel);
+                read = transport.read(connection.channel, connection.readBuffer, fromChannel);
             }
             catch (final IOException ex)
             {
@@ -141,22 +105,22 @@ final class ConnectionReader implements MessageSink
             connection.counters.bytesIn.add(read);
             connection.bytesIn += read;
             connection.timers.readAt(connection.reactor.nowMillis());
-            decode();
+            decode(connection);
             if (connection.isClosed())
             {
                 return true;
             }
         }
-        while (isReading() && transport.hasBufferedInput());
+        while (isReading(connection) && transport.hasBufferedInput());
         if (transport.hasPendingOutput() && connection.isOpen())
         {
-            connection.writer.flush(); // the transport answered the peer (a TLS key update, say) and must be heard
+            ConnectionWriter.flush(connection); // the transport answered the peer (a TLS key update, say)
         }
         if (delivered && connection.isOpen())
         {
             connection.handler.batchProcessed(connection);
         }
-        giveBackIfEmpty();
+        giveBackIfEmpty(connection);
         return delivered;
     }
 
@@ -164,12 +128,14 @@ final class ConnectionReader implements MessageSink
      * Borrowing per use, gives the buffer back once it holds nothing: an idle connection keeps none. Not once
      * closed: the close took it back already.
      */
-    private void giveBackIfEmpty()
+    private static void giveBackIfEmpty(final TcpConnection connection)
     {
-        if (perUse && buffer.position() == 0 && buffer != ConnectionBuffers.NONE && connection.isOpen())
+        final ByteBuffer buffer = connection.readBuffer;
+        if (connection.buffers.perUse() && buffer.position() == 0 && buffer != ConnectionBuffers.NONE &&
+            connection.isOpen())
         {
             connection.buffers.giveRead(buffer);
-            buffer = ConnectionBuffers.NONE;
+            connection.readBuffer = ConnectionBuffers.NONE;
         }
     }
 
@@ -177,10 +143,11 @@ final class ConnectionReader implements MessageSink
      * Hands the buffer's whole messages to the handler and keeps the rest (a partial message, or what came after
      * a pause) for later.
      */
-    private void decode()
+    private static void decode(final TcpConnection connection)
     {
+        final ByteBuffer buffer = connection.readBuffer;
         buffer.flip();
-        framing.decode(buffer, this);
+        connection.framing.decode(buffer, connection);
         if (connection.isClosed())
         {
             return;
@@ -200,32 +167,38 @@ final class ConnectionReader implements MessageSink
         }
     }
 
-    @Override
-    public boolean onMessage(final ByteBuffer message)
+    /**
+     * One decoded message to the handler, and what it left of a raw read to the handler it was handed to.
+     *
+     * @return whether to go on decoding: reading goes on.
+     */
+    static boolean deliver(final TcpConnection connection, final ByteBuffer message)
     {
         connection.counters.messagesIn.increment();
         Handler current = connection.handler;
         current.message(connection, message);
-        while (raw && connection.handler != current && message.hasRemaining() && isReading())
+        // Only raw framing keeps what a handler left, so only there can a new handler take the rest of a read.
+        while (connection.handler != current && message.hasRemaining() && isReading(connection) &&
+            connection.framing instanceof RawFraming)
         {
             // Handed over inside its call: what the old handler left of this read belongs to the new one.
             current = connection.handler;
             current.message(connection, message);
         }
-        return isReading();
+        return isReading(connection);
     }
 
-    void pause()
+    static void pause(final TcpConnection connection)
     {
-        if (!isReading())
+        if (!isReading(connection))
         {
             return;
         }
-        paused = true;
+        connection.readPaused = true;
         connection.counters.readPauses.increment();
         final SelectionKey key = connection.key;
         key.interestOps(key.interestOps() & ~SelectionKey.OP_READ);
-        if (busyPoll)
+        if (connection.config.busyPoll())
         {
             connection.reactor.internals().removePoller(connection);
         }
@@ -236,13 +209,13 @@ final class ConnectionReader implements MessageSink
      *
      * @return whether a delivery is owed, for the connection to queue its end-of-cycle task.
      */
-    boolean resume()
+    static boolean resume(final TcpConnection connection)
     {
-        if (!paused)
+        if (!connection.readPaused)
         {
             return false;
         }
-        paused = false;
+        connection.readPaused = false;
         if (!connection.isOpen())
         {
             return false;
@@ -250,45 +223,45 @@ final class ConnectionReader implements MessageSink
         connection.timers.readAt(connection.reactor.nowMillis());
         final SelectionKey key = connection.key;
         key.interestOps(key.interestOps() | SelectionKey.OP_READ);
-        if (busyPoll)
+        if (connection.config.busyPoll())
         {
             connection.reactor.internals().addPoller(connection);
         }
         // Not now: the caller may be inside this connection's own message callback, in the middle of a decode.
-        resumeOwed = true;
+        connection.resumeOwed = true;
         return true;
     }
 
     /**
      * At the end of the cycle after a resume: delivers whole messages left in the buffer, then the transport's.
      */
-    void deliverAfterResume()
+    static void deliverAfterResume(final TcpConnection connection)
     {
-        if (!resumeOwed)
+        if (!connection.resumeOwed)
         {
             return;
         }
-        resumeOwed = false;
-        if (!isReading())
+        connection.resumeOwed = false;
+        if (!isReading(connection))
         {
             return;
         }
         try
         {
-            final int held = buffer.position();
+            final int held = connection.readBuffer.position();
             if (held > 0)
             {
-                decode();
+                decode(connection);
             }
-            if (isReading() && connection.transport.hasBufferedInput())
+            if (isReading(connection) && connection.transport.hasBufferedInput())
             {
-                read(false); // tells the handler the batch ended
+                read(connection, false); // tells the handler the batch ended
             }
-            else if (connection.isOpen() && buffer.position() < held)
+            else if (connection.isOpen() && connection.readBuffer.position() < held)
             {
                 connection.handler.batchProcessed(connection);
             }
-            giveBackIfEmpty();
+            giveBackIfEmpty(connection);
         }
         catch (final Throwable t)
         {

@@ -4,48 +4,23 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 
-import io.celer.framing.Framing;
 import io.celer.reactor.internal.Logs;
 
 /**
- * The write side of one TCP connection: a direct buffer that takes whole frames or nothing, its flush to the
+ * The write side of a TCP connection: a direct buffer that takes whole frames or nothing, its flush to the
  * transport, lagging (OP_WRITE while the socket does not take everything) and the write space freed after it.
  * A connection that borrows per use takes the buffer from its server's pool for its first write of a cycle and
  * gives it back once the socket took everything.
+ *
+ * <p>Steps only: the state they work on (the buffer, whether the socket lags, whether the handler is owed a
+ * {@code writable}) is fields of the connection, so that an idle connection holds no writer object of its own.
  */
 final class ConnectionWriter
 {
     private static final System.Logger LOG = System.getLogger(TcpConnection.class.getName());
 
-    /** Its reactor, timers and buffers too, reached through it: see TcpConnection. */
-    private final TcpConnection connection;
-    private final Framing framing;
-    private final boolean disconnectOnFullBuffer;
-    private final int capacity;
-    private final boolean perUse;
-    /**
-     * Lent by the connection while it lives, or, borrowing per use, while it holds bytes;
-     * {@link ConnectionBuffers#NONE} otherwise.
-     */
-    private ByteBuffer buffer = ConnectionBuffers.NONE;
-    private boolean lagging;
-    private boolean spaceFreedOwed;
-
-    ConnectionWriter(final TcpConnection connection, final Framing framing)
+    private ConnectionWriter()
     {
-        this.perUse = connection.buffers.perUse();
-        this.connection = connection;
-        this.framing = framing;
-        this.disconnectOnFullBuffer = connection.config.disconnectOnFullWriteBuffer();
-        this.capacity = connection.config.writeBufferSize();
-    }
-
-    /**
-     * The buffer to write into from now on.
-     */
-    void lend(final ByteBuffer writeBuffer)
-    {
-        buffer = writeBuffer;
     }
 
     /**
@@ -55,77 +30,78 @@ final class ConnectionWriter
      *
      * @return the buffer, or {@link ConnectionBuffers#NONE} when it was already given back.
      */
-    ByteBuffer withdraw()
+    static ByteBuffer withdraw(final TcpConnection connection)
     {
-        final ByteBuffer lent = buffer;
-        buffer = ConnectionBuffers.NONE;
+        final ByteBuffer lent = connection.writeBuffer;
+        connection.writeBuffer = ConnectionBuffers.NONE;
         return lent;
     }
 
     /**
      * A new channel: nothing buffered, nothing owed.
      */
-    void reset()
+    static void reset(final TcpConnection connection)
     {
-        buffer.clear();
-        lagging = false;
-        spaceFreedOwed = false;
+        connection.writeBuffer.clear();
+        connection.lagging = false;
+        connection.spaceFreedOwed = false;
     }
 
-    boolean put(final ByteBuffer message)
+    static boolean put(final TcpConnection connection, final ByteBuffer message)
     {
-        if (!beginFrame(message.remaining()))
+        if (!beginFrame(connection, message.remaining()))
         {
             return false;
         }
-        buffer.put(message);
-        framing.writeTrailer(buffer);
+        connection.writeBuffer.put(message);
+        connection.framing.writeTrailer(connection.writeBuffer);
         return true;
     }
 
-    boolean put(final byte[] message, final int offset, final int length)
+    static boolean put(final TcpConnection connection, final byte[] message, final int offset, final int length)
     {
         if (offset < 0 || length < 0 || offset + length > message.length)
         {
             throw new IndexOutOfBoundsException(
                 "offset " + offset + " and length " + length + " outside an array of " + message.length);
         }
-        if (!beginFrame(length))
+        if (!beginFrame(connection, length))
         {
             return false;
         }
-        buffer.put(message, offset, length);
-        framing.writeTrailer(buffer);
+        connection.writeBuffer.put(message, offset, length);
+        connection.framing.writeTrailer(connection.writeBuffer);
         return true;
     }
 
-    boolean put(final CharSequence message)
+    static boolean put(final TcpConnection connection, final CharSequence message)
     {
         final int length = message.length();
-        if (!beginFrame(length))
+        if (!beginFrame(connection, length))
         {
             return false;
         }
+        final ByteBuffer buffer = connection.writeBuffer;
         for (int i = 0; i < length; i++)
         {
             final char c = message.charAt(i);
             buffer.put(c < 256 ? (byte)c : (byte)'?');
         }
-        framing.writeTrailer(buffer);
+        connection.framing.writeTrailer(buffer);
         return true;
     }
 
     /**
      * Makes room for a whole frame and writes its header, or refuses it.
      */
-    private boolean beginFrame(final int payloadLength)
+    private static boolean beginFrame(final TcpConnection connection, final int payloadLength)
     {
         connection.reactor.checkThread("Connection.write");
-        if (!reserve(payloadLength))
+        if (!reserve(connection, payloadLength))
         {
             return false;
         }
-        framing.writeHeader(buffer, payloadLength);
+        connection.framing.writeHeader(connection.writeBuffer, payloadLength);
         connection.counters.messagesOut.increment();
         return true;
     }
@@ -133,37 +109,37 @@ final class ConnectionWriter
     /**
      * Makes room for a whole frame, flushing once if needed.
      */
-    private boolean reserve(final int payloadLength)
+    private static boolean reserve(final TcpConnection connection, final int payloadLength)
     {
-        final int frameLength = framing.frameLength(payloadLength);
-        if (frameLength > capacity)
+        final int frameLength = connection.framing.frameLength(payloadLength);
+        if (frameLength > capacity(connection))
         {
             throw new IllegalArgumentException("a frame of " + frameLength +
-                " bytes can never fit the write buffer of " + capacity + " bytes");
+                " bytes can never fit the write buffer of " + capacity(connection) + " bytes");
         }
         if (!connection.isOpen())
         {
             return false;
         }
-        if (!borrow())
+        if (!borrow(connection))
         {
             return false;
         }
-        if (frameLength > buffer.remaining())
+        if (frameLength > connection.writeBuffer.remaining())
         {
-            flush();
+            flush(connection);
             // The flush gave the buffer back if the socket took everything.
-            if (!connection.isOpen() || !borrow())
+            if (!connection.isOpen() || !borrow(connection))
             {
                 return false;
             }
-            if (frameLength > buffer.remaining())
+            if (frameLength > connection.writeBuffer.remaining())
             {
                 connection.counters.writesRefused.increment();
-                if (disconnectOnFullBuffer)
+                if (connection.config.disconnectOnFullWriteBuffer())
                 {
                     Logs.log(LOG, System.Logger.Level.WARNING, "connection " + connection.id() + " to " +
-                        connection.remoteAddress() + ": write buffer of " + buffer.capacity() +
+                        connection.remoteAddress() + ": write buffer of " + connection.writeBuffer.capacity() +
                         " bytes is full, disconnecting" +
                         " (turn disconnectOnFullWriteBuffer off to handle lagging in writable)");
                     connection.closeNow(CloseReason.WRITE_BUFFER_FULL);
@@ -179,13 +155,13 @@ final class ConnectionWriter
      *
      * @return false when there was no memory for one: the connection closed.
      */
-    private boolean borrow()
+    private static boolean borrow(final TcpConnection connection)
     {
-        if (perUse && buffer == ConnectionBuffers.NONE)
+        if (connection.buffers.perUse() && connection.writeBuffer == ConnectionBuffers.NONE)
         {
             try
             {
-                buffer = connection.buffers.takeWrite();
+                connection.writeBuffer = connection.buffers.takeWrite();
             }
             catch (final OutOfMemoryError ex)
             {
@@ -199,26 +175,27 @@ final class ConnectionWriter
     /**
      * Hands the buffer to the transport; what the socket does not take stays, and OP_WRITE asks for more room.
      */
-    void flush()
+    static void flush(final TcpConnection connection)
     {
         final Transport transport = connection.transport;
-        if (buffer.position() == 0 && !transport.hasPendingOutput())
+        if (connection.writeBuffer.position() == 0 && !transport.hasPendingOutput())
         {
-            giveBackIfEmpty(); // one borrowed before the connection opened (a TLS handshake's) goes back now
+            giveBackIfEmpty(connection); // one borrowed before the connection opened (a TLS handshake's) goes back
             return;
         }
-        if (buffer == ConnectionBuffers.NONE)
+        if (connection.writeBuffer == ConnectionBuffers.NONE)
         {
             if (connection.isClosed())
             {
                 return;
             }
             // Only the transport has output (a TLS record or alert): what it leaves may need the buffer's room.
-            if (!borrow())
+            if (!borrow(connection))
             {
                 return;
             }
         }
+        final ByteBuffer buffer = connection.writeBuffer;
         buffer.flip();
         final int waiting = buffer.remaining();
         try
@@ -238,9 +215,9 @@ final class ConnectionWriter
         {
             final boolean progress = buffer.remaining() < waiting;
             buffer.compact();
-            if (!lagging)
+            if (!connection.lagging)
             {
-                lagging = true;
+                connection.lagging = true;
                 connection.counters.lagging.increment();
                 final SelectionKey key = connection.key;
                 key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
@@ -254,15 +231,15 @@ final class ConnectionWriter
         else
         {
             buffer.clear();
-            giveBackIfEmpty();
-            if (lagging)
+            giveBackIfEmpty(connection);
+            if (connection.lagging)
             {
                 // A flush outside onWritable (end of cycle, an explicit flush, a write making room) may be
                 // the one that drains a lagging buffer. OP_WRITE stays on so onWritable still tells the
                 // handler, which may be waiting for writable after a refused write.
-                lagging = false;
+                connection.lagging = false;
                 connection.counters.lagging.decrement();
-                spaceFreedOwed = true;
+                connection.spaceFreedOwed = true;
                 connection.timers.stopSend();
             }
         }
@@ -272,75 +249,74 @@ final class ConnectionWriter
      * Borrowing per use, gives the empty buffer back while the connection is open; a closing one keeps it for
      * the close to take back.
      */
-    private void giveBackIfEmpty()
+    private static void giveBackIfEmpty(final TcpConnection connection)
     {
-        if (perUse && buffer != ConnectionBuffers.NONE && buffer.position() == 0 && connection.isOpen())
+        final ByteBuffer buffer = connection.writeBuffer;
+        if (connection.buffers.perUse() && buffer != ConnectionBuffers.NONE && buffer.position() == 0 &&
+            connection.isOpen())
         {
             connection.buffers.giveWrite(buffer);
-            buffer = ConnectionBuffers.NONE;
+            connection.writeBuffer = ConnectionBuffers.NONE;
         }
     }
 
     /**
      * The socket of an open connection takes bytes again: flushes, and tells the handler of the space freed.
      */
-    void onWritable()
+    static void onWritable(final TcpConnection connection)
     {
-        final int freeBefore = remaining();
-        flush();
+        final int freeBefore = remaining(connection);
+        flush(connection);
         if (!connection.isOpen())
         {
             return;
         }
-        if (!lagging)
+        if (!connection.lagging)
         {
             final SelectionKey key = connection.key;
             key.interestOps(key.interestOps() & ~SelectionKey.OP_WRITE);
         }
-        if (spaceFreedOwed || remaining() > freeBefore)
+        if (connection.spaceFreedOwed || remaining(connection) > freeBefore)
         {
-            spaceFreedOwed = false;
-            connection.handler.writable(connection, remaining());
+            connection.spaceFreedOwed = false;
+            connection.handler.writable(connection, remaining(connection));
         }
     }
 
     /**
      * Whether everything written has reached the socket, the transport's own output included.
      */
-    boolean isEmpty()
+    static boolean isEmpty(final TcpConnection connection)
     {
-        return buffer.position() == 0 && !connection.transport.hasPendingOutput();
+        return connection.writeBuffer.position() == 0 && !connection.transport.hasPendingOutput();
     }
 
     /**
      * The bytes written but not yet taken by the socket.
      */
-    int buffered()
+    static int buffered(final TcpConnection connection)
     {
-        return buffer.position();
+        return connection.writeBuffer.position();
     }
 
-    boolean isLagging()
+    static int remaining(final TcpConnection connection)
     {
-        return lagging;
+        final ByteBuffer buffer = connection.writeBuffer;
+        return connection.buffers.perUse() && buffer == ConnectionBuffers.NONE && connection.isOpen()
+            ? capacity(connection) : buffer.remaining();
     }
 
-    int remaining()
+    static int capacity(final TcpConnection connection)
     {
-        return perUse && buffer == ConnectionBuffers.NONE && connection.isOpen() ? capacity : buffer.remaining();
+        return connection.buffers.writeSize();
     }
 
-    int capacity()
+    static void closed(final TcpConnection connection)
     {
-        return capacity;
-    }
-
-    void closed()
-    {
-        if (lagging)
+        if (connection.lagging)
         {
             connection.counters.lagging.decrement();
         }
-        lagging = false;
+        connection.lagging = false;
     }
 }

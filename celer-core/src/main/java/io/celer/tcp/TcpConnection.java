@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.celer.framing.Framing;
 import io.celer.framing.FramingException;
+import io.celer.framing.MessageSink;
 import io.celer.reactor.internal.ConnectionClosedEvent;
 import io.celer.reactor.internal.ConnectionOpenedEvent;
 import io.celer.reactor.internal.CycleTask;
@@ -29,13 +30,13 @@ import io.celer.reactor.internal.StallCulprit;
  * A TCP connection on a reactor: its state from connect or accept to close, the {@link Connection} calls, and
  * the whole close path (a lingering close that lets the buffered bytes out first, bounded in time, then the
  * release of timers, transport, key, channel and buffers before the owner and the handler hear of it), over its
- * parts: a {@link ConnectionHandshake}, a {@link ConnectionReader}, a {@link ConnectionWriter} and its
- * {@link ConnectionTimers}.
+ * parts: a {@link ConnectionHandshake}, its {@link ConnectionTimers}, and the steps of {@link ConnectionReader}
+ * and {@link ConnectionWriter}, which work on its read and write fields.
  *
  * <p>The hot path is one chain of calls on final classes: a readiness event or a poll, the reader's read and
  * decode, the handler, this connection's write or send, the writer's put and flush.
  */
-final class TcpConnection implements Connection, Selectable, Poller, CycleTask, StallCulprit
+final class TcpConnection implements Connection, Selectable, Poller, CycleTask, StallCulprit, MessageSink
 {
     private static final System.Logger LOG = System.getLogger(TcpConnection.class.getName());
     private static final AtomicLong IDS = new AtomicLong();
@@ -48,14 +49,12 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     /** Closed for its handler and owner; the socket stays to read and drop what the peer still sends. */
     private static final byte DRAINING = 5;
 
-    // The reader, the writer and the timers reach these through the connection rather than keep references of
-    // their own: four bytes each, on every one of thousands of idle connections.
+    // The reader's and the writer's steps and the timers reach these through the connection rather than keep
+    // references of their own: four bytes each, on every one of thousands of idle connections.
     final Reactor reactor;
     final TcpConfig config;
     private final ConnectionOwner owner;
     final ConnectionTimers timers;
-    final ConnectionWriter writer;
-    private final ConnectionReader reader;
     /** Made for the first transport with a handshake (TLS): a plain connection never needs one. */
     private ConnectionHandshake handshake;
     final ConnectionBuffers buffers;
@@ -89,6 +88,23 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     /** Whether it counts among the open connections: from established to close. */
     private boolean countedOpen;
 
+    // The read and the write side's state, which ConnectionReader's and ConnectionWriter's steps work on: fields
+    // here rather than two objects, each with a header and a reference back, on every idle connection.
+    /** The framing of this connection's bytes both ways; made per connection, as a framing may keep state. */
+    final Framing framing;
+    /** Lent while the connection lives, or, borrowing per use, while it holds bytes; NONE otherwise. */
+    ByteBuffer readBuffer = ConnectionBuffers.NONE;
+    /** Lent while the connection lives, or, borrowing per use, while it holds bytes; NONE otherwise. */
+    ByteBuffer writeBuffer = ConnectionBuffers.NONE;
+    /** Reading stopped by the handler, until it resumes. */
+    boolean readPaused;
+    /** A resume owes a delivery of what was read before the pause, at the end of the cycle. */
+    boolean resumeOwed;
+    /** The socket did not take all there was: OP_WRITE is on and the send timeout runs. */
+    boolean lagging;
+    /** A lag ended outside onWritable: the handler is still owed its writable. */
+    boolean spaceFreedOwed;
+
     TcpConnection(final Reactor reactor, final TcpConfig config, final ConnectionOwner owner,
         final ConnectionBuffers buffers)
     {
@@ -99,10 +115,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         this.handler = owner.handler();
         this.counters = TcpCounters.of(reactor.counters());
         this.reused = owner.reusesConnections();
-        final Framing framing = config.newFraming();
+        this.framing = config.newFraming();
         this.timers = new ConnectionTimers(this);
-        this.writer = new ConnectionWriter(this, framing);
-        this.reader = new ConnectionReader(this, framing);
     }
 
     /**
@@ -176,9 +190,9 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
             transport.resumeHandshakeThrough(handshake.resume(), reactor.internals().confinesChannelIo());
         }
         config.configure((NetworkChannel)newChannel, clientMode);
-        buffers.lend(reader, writer);
-        reader.reset();
-        writer.reset();
+        buffers.lend(this);
+        ConnectionReader.reset(this);
+        ConnectionWriter.reset(this);
         timers.reset();
         endOfCycleQueued = false;
         bytesIn = 0;
@@ -203,11 +217,11 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     void handshakeDone()
     {
         established();
-        if (reader.isReading() && transport.hasBufferedInput())
+        if (ConnectionReader.isReading(this) && transport.hasBufferedInput())
         {
             try
             {
-                reader.read(false);
+                ConnectionReader.read(this, false);
             }
             catch (final Throwable t)
             {
@@ -301,18 +315,18 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
                     lingerOn();
                     return;
                 }
-                writer.onWritable();
+                ConnectionWriter.onWritable(this);
             }
-            if ((ready & SelectionKey.OP_READ) != 0 && reader.isReading())
+            if ((ready & SelectionKey.OP_READ) != 0 && ConnectionReader.isReading(this))
             {
-                reader.read(true);
+                ConnectionReader.read(this, true);
                 // What the handler wrote in answer goes out as its read ends, as Netty flushes on read complete,
                 // not after every other ready connection has run: the answer leaves sooner, and the write buffer
                 // goes back to the reactor's pool at once, so a cycle with thousands of ready connections does
                 // not hold thousands of buffers.
                 if (endOfCycleQueued && state == OPEN)
                 {
-                    writer.flush();
+                    ConnectionWriter.flush(this);
                 }
             }
         }
@@ -322,11 +336,18 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         }
     }
 
+    /** Each message the framing cuts from a read: see ConnectionReader#deliver. */
+    @Override
+    public boolean onMessage(final ByteBuffer message)
+    {
+        return ConnectionReader.deliver(this, message);
+    }
+
     /** A lingering close: flushes what the socket takes now, and closes once all is out. */
     private void lingerOn()
     {
-        writer.flush();
-        if (state == CLOSING && writer.isEmpty())
+        ConnectionWriter.flush(this);
+        if (state == CLOSING && ConnectionWriter.isEmpty(this))
         {
             closeNow(closingReason);
         }
@@ -342,13 +363,13 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     @Override
     public int poll()
     {
-        if (!reader.isReading())
+        if (!ConnectionReader.isReading(this))
         {
             return 0;
         }
         try
         {
-            return reader.read(true) ? 1 : 0;
+            return ConnectionReader.read(this, true) ? 1 : 0;
         }
         catch (final Throwable t)
         {
@@ -398,14 +419,14 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     public void pauseReads()
     {
         reactor.checkThread("Connection.pauseReads");
-        reader.pause();
+        ConnectionReader.pause(this);
     }
 
     @Override
     public void resumeReads()
     {
         reactor.checkThread("Connection.resumeReads");
-        if (reader.resume())
+        if (ConnectionReader.resume(this))
         {
             queueEndOfCycle();
         }
@@ -414,7 +435,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     @Override
     public boolean isReadPaused()
     {
-        return reader.isPaused();
+        return readPaused;
     }
 
     @Override
@@ -443,7 +464,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     @Override
     public boolean write(final ByteBuffer message)
     {
-        return flushAtEndOfCycle(writer.put(message));
+        return flushAtEndOfCycle(ConnectionWriter.put(this, message));
     }
 
     @Override
@@ -455,19 +476,19 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     @Override
     public boolean write(final byte[] message, final int offset, final int length)
     {
-        return flushAtEndOfCycle(writer.put(message, offset, length));
+        return flushAtEndOfCycle(ConnectionWriter.put(this, message, offset, length));
     }
 
     @Override
     public boolean write(final CharSequence message)
     {
-        return flushAtEndOfCycle(writer.put(message));
+        return flushAtEndOfCycle(ConnectionWriter.put(this, message));
     }
 
     @Override
     public boolean send(final ByteBuffer message)
     {
-        return flushed(writer.put(message));
+        return flushed(ConnectionWriter.put(this, message));
     }
 
     @Override
@@ -479,13 +500,13 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     @Override
     public boolean send(final byte[] message, final int offset, final int length)
     {
-        return flushed(writer.put(message, offset, length));
+        return flushed(ConnectionWriter.put(this, message, offset, length));
     }
 
     @Override
     public boolean send(final CharSequence message)
     {
-        return flushed(writer.put(message));
+        return flushed(ConnectionWriter.put(this, message));
     }
 
     private boolean flushAtEndOfCycle(final boolean written)
@@ -501,7 +522,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     {
         if (written)
         {
-            writer.flush();
+            ConnectionWriter.flush(this);
         }
         return written;
     }
@@ -522,10 +543,10 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     public void endOfCycle()
     {
         endOfCycleQueued = false;
-        reader.deliverAfterResume();
+        ConnectionReader.deliverAfterResume(this);
         if (state == OPEN)
         {
-            writer.flush();
+            ConnectionWriter.flush(this);
         }
     }
 
@@ -535,26 +556,26 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         reactor.checkThread("Connection.flush");
         if (state == OPEN)
         {
-            writer.flush();
+            ConnectionWriter.flush(this);
         }
     }
 
     @Override
     public boolean isLagging()
     {
-        return writer.isLagging();
+        return lagging;
     }
 
     @Override
     public int writeBufferRemaining()
     {
-        return writer.remaining();
+        return ConnectionWriter.remaining(this);
     }
 
     @Override
     public int writeBufferCapacity()
     {
-        return writer.capacity();
+        return ConnectionWriter.capacity(this);
     }
 
     @Override
@@ -571,8 +592,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     {
         if (state == OPEN)
         {
-            writer.flush();
-            if (state == OPEN && !writer.isEmpty() && config.closeLingerMillis() > 0)
+            ConnectionWriter.flush(this);
+            if (state == OPEN && !ConnectionWriter.isEmpty(this) && config.closeLingerMillis() > 0)
             {
                 // Waits for the socket to take the buffered bytes, for at most the linger time; reads stop meanwhile.
                 state = CLOSING;
@@ -624,7 +645,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
             return;
         }
         Logs.log(LOG, System.Logger.Level.WARNING, "connection " + id + " to " + remoteAddress() + ": " +
-            writer.buffered() + " buffered bytes not taken within " + config.closeLingerMillis() +
+            ConnectionWriter.buffered(this) + " buffered bytes not taken within " + config.closeLingerMillis() +
             " ms of closing, dropped");
         closeNow(closingReason);
     }
@@ -641,7 +662,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         final boolean orderly = (state == OPEN || state == CLOSING) && reason != CloseReason.IO_ERROR &&
             reason != CloseReason.TLS_ERROR;
         // After a write linger that ran out of time, with bytes left, the peer reads nothing: no use waiting on it.
-        final boolean mayDrain = orderly && writer.isEmpty() && drainsOnClose(reason);
+        final boolean mayDrain = orderly && ConnectionWriter.isEmpty(this) && drainsOnClose(reason);
         if (state == HANDSHAKING)
         {
             counters.handshakeFailed(reason, timers.handshakeExpired());
@@ -677,7 +698,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         {
             releaseChannel();
         }
-        writer.closed();
+        ConnectionWriter.closed(this);
         transport.release();
         returnBuffers();
         if (config.busyPoll())
@@ -844,7 +865,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
      */
     void returnBuffers()
     {
-        buffers.takeBack(reader, writer);
+        buffers.takeBack(this);
     }
 
     @Override

@@ -147,6 +147,33 @@ final class ReactorTimersTest
     }
 
     @Test
+    void timersInEverySpokeOfTheWheelAllocateNothing()
+    {
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean)java.lang.management.ManagementFactory.getThreadMXBean();
+        final long[] ran = new long[1];
+        final TimerCallback callback = (timerId, nowMillis) -> ran[0]++;
+        long now = 11 * MS;
+        // Warm-up in three spokes only: the calls compiled, and the rest of the wheel's spokes never used yet.
+        for (int i = 0; i < 20_000; i++)
+        {
+            timers.cancel(timers.schedule(now, i % 3, callback));
+        }
+        final long before = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+        // A turn and a half of the wheel, a millisecond a step: each spoke gets its first timer of the turn.
+        for (int step = 0; step < 800; step++)
+        {
+            now += MS;
+            timers.schedule(now, 3, callback);
+            timers.cancel(timers.schedule(now, 250, callback));
+            timers.expire(now);
+        }
+        final long allocated = threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+        assertThat(ran[0]).as("the short timers ran").isGreaterThan(700);
+        assertThat(allocated).as("bytes allocated over 1,600 timers in every spoke").isZero();
+    }
+
+    @Test
     void aWaitingReactorSleepsUntilTheTickOfItsFirstTimerNotTheNextTick()
     {
         final long start = 13 * MS;
