@@ -16,7 +16,6 @@ final class ConnectionHandshake
     private static final int RUNNING = 2;
 
     private final TcpConnection connection;
-    private final ConnectionTimers timers;
     /** A server's bound on handshakes at once on this reactor; null for a client's, or with no bound. */
     private final HandshakeGate gate;
     private int slot = NO_SLOT;
@@ -24,10 +23,9 @@ final class ConnectionHandshake
     private final Runnable resume = this::resumeFromElsewhere;
     private final Runnable resumeHere = this::resumed;
 
-    ConnectionHandshake(final TcpConnection connection, final ConnectionTimers timers, final HandshakeGate gate)
+    ConnectionHandshake(final TcpConnection connection, final HandshakeGate gate)
     {
         this.connection = connection;
-        this.timers = timers;
         this.gate = gate;
     }
 
@@ -79,7 +77,7 @@ final class ConnectionHandshake
             if (entered == 0)
             {
                 slot = WAITING;
-                timers.startHandshake(); // from the accept: a queue longer than the timeout drains by itself
+                ConnectionTimers.startHandshake(connection); // from the accept: a queue longer than the timeout drains by itself
                 connection.key.interestOps(0);
                 return;
             }
@@ -98,7 +96,7 @@ final class ConnectionHandshake
             connection.fail(TcpConnection.ioFailure(ex), ex);
             return;
         }
-        timers.startHandshake();
+        ConnectionTimers.startHandshake(connection);
         interest();
     }
 
@@ -129,7 +127,7 @@ final class ConnectionHandshake
             connection.fail(TcpConnection.ioFailure(ex), ex);
             return;
         }
-        timers.handshakeDone();
+        ConnectionTimers.handshakeDone(connection);
         connection.counters.handshakesDone.increment();
         connection.key.interestOps(SelectionKey.OP_READ);
         done();

@@ -104,7 +104,7 @@ final class ConnectionReader
             delivered = true;
             connection.counters.bytesIn.add(read);
             connection.bytesIn += read;
-            connection.timers.readAt(connection.reactor.nowMillis());
+            ConnectionTimers.readAt(connection, connection.reactor.nowMillis());
             decode(connection);
             if (connection.isClosed())
             {
@@ -220,7 +220,7 @@ final class ConnectionReader
         {
             return false;
         }
-        connection.timers.readAt(connection.reactor.nowMillis());
+        ConnectionTimers.readAt(connection, connection.reactor.nowMillis());
         final SelectionKey key = connection.key;
         key.interestOps(key.interestOps() | SelectionKey.OP_READ);
         if (connection.config.busyPoll())

@@ -2,8 +2,6 @@ package io.celer.tcp;
 
 import java.io.IOException;
 
-import io.celer.reactor.TimerCallback;
-
 /**
  * The timeouts of one TCP connection: the handler's event and read timeouts, and the connect, handshake and
  * close-linger bounds that end it.
@@ -12,54 +10,43 @@ import io.celer.reactor.TimerCallback;
  * connection never touches the timer wheel.
  *
  * <p>The connect, handshake and linger bounds belong to phases that follow one another (connecting, the TLS
- * handshake, closing), so they share one timer and a phase: every connection holds this object for life, and one
- * id field where three would do is memory on each of thousands of idle connections. A linger that starts during
- * the handshake replaces its bound: the connection is closing either way.
+ * handshake, closing), so they share one timer and a phase: one id field where three would do is memory on each
+ * of thousands of idle connections. A linger that starts during the handshake replaces its bound: the connection
+ * is closing either way.
+ *
+ * <p>Steps only, as the reader's and the writer's: the timer ids and times they work on are fields of the
+ * connection, which is itself the callback its timers call, so that an idle connection holds no timers object.
  */
-final class ConnectionTimers implements TimerCallback
+final class ConnectionTimers
 {
-    private static final long NO_TIMER = Long.MIN_VALUE;
+    /** A timer field holding no timer. */
+    static final long NO_TIMER = Long.MIN_VALUE;
     private static final byte CONNECT = 1;
     private static final byte HANDSHAKE = 2;
     private static final byte LINGER = 3;
 
-    /** Its reactor and config too, reached through it: see TcpConnection. */
-    private final TcpConnection connection;
-    private long eventTimer = NO_TIMER;
-    private long readTimer = NO_TIMER;
-    /** The bound of the phase the connection is in (connecting, its handshake or lingering), if any. */
-    private long phaseTimer = NO_TIMER;
-    private byte phase;
-    private long sendTimer = NO_TIMER;
-    private long lastSentMillis;
-    private long readTimeoutMillis;
-    private boolean failOnSilence;
-    private boolean handshakeExpired;
-    private long lastReadMillis;
-
-    ConnectionTimers(final TcpConnection connection)
+    private ConnectionTimers()
     {
-        this.connection = connection;
     }
 
     /**
      * A new channel: no read timeout until the handler sets one.
      */
-    void reset()
+    static void reset(final TcpConnection connection)
     {
-        readTimeoutMillis = 0;
-        failOnSilence = false;
+        connection.readTimeoutMillis = 0;
+        connection.failOnSilence = false;
     }
 
     /**
      * The connection is open: arms the config's read timeout, if any, which fails the connection on silence.
      */
-    void opened()
+    static void opened(final TcpConnection connection)
     {
         if (connection.config.readTimeoutMillis() > 0)
         {
-            setReadTimeout(connection.config.readTimeoutMillis());
-            failOnSilence = true;
+            setReadTimeout(connection, connection.config.readTimeoutMillis());
+            connection.failOnSilence = true;
         }
     }
 
@@ -68,46 +55,46 @@ final class ConnectionTimers implements TimerCallback
      *
      * @param nowMillis the reactor clock.
      */
-    void readAt(final long nowMillis)
+    static void readAt(final TcpConnection connection, final long nowMillis)
     {
-        lastReadMillis = nowMillis;
+        connection.lastReadMillis = nowMillis;
     }
 
-    void startConnect()
+    static void startConnect(final TcpConnection connection)
     {
-        startPhase(CONNECT, connection.config.connectTimeoutMillis());
+        startPhase(connection, CONNECT, connection.config.connectTimeoutMillis());
     }
 
-    void connected()
+    static void connected(final TcpConnection connection)
     {
-        endPhase(CONNECT);
+        endPhase(connection, CONNECT);
     }
 
-    void startHandshake()
+    static void startHandshake(final TcpConnection connection)
     {
-        startPhase(HANDSHAKE, connection.config.handshakeTimeoutMillis());
+        startPhase(connection, HANDSHAKE, connection.config.handshakeTimeoutMillis());
     }
 
-    void handshakeDone()
+    static void handshakeDone(final TcpConnection connection)
     {
-        endPhase(HANDSHAKE);
-        sendTimer = cancel(sendTimer);
+        endPhase(connection, HANDSHAKE);
+        connection.sendTimer = cancel(connection, connection.sendTimer);
     }
 
-    private void startPhase(final byte next, final long delayMillis)
+    private static void startPhase(final TcpConnection connection, final byte next, final long delayMillis)
     {
-        cancel(phaseTimer);
-        phase = next;
-        phaseTimer = connection.reactor.schedule(delayMillis, this);
+        cancel(connection, connection.phaseTimer);
+        connection.timerPhase = next;
+        connection.phaseTimer = connection.reactor.schedule(delayMillis, connection);
     }
 
     /** Ends a phase's bound, unless a later phase has replaced it already. */
-    private void endPhase(final byte ended)
+    private static void endPhase(final TcpConnection connection, final byte ended)
     {
-        if (phase == ended)
+        if (connection.timerPhase == ended)
         {
-            phaseTimer = cancel(phaseTimer);
-            phase = 0;
+            connection.phaseTimer = cancel(connection, connection.phaseTimer);
+            connection.timerPhase = 0;
         }
     }
 
@@ -116,12 +103,12 @@ final class ConnectionTimers implements TimerCallback
      *
      * @param nowMillis the reactor clock.
      */
-    void startSend(final long nowMillis)
+    static void startSend(final TcpConnection connection, final long nowMillis)
     {
-        lastSentMillis = nowMillis;
-        if (sendTimer == NO_TIMER && connection.config.sendTimeoutMillis() > 0)
+        connection.lastSentMillis = nowMillis;
+        if (connection.sendTimer == NO_TIMER && connection.config.sendTimeoutMillis() > 0)
         {
-            sendTimer = connection.reactor.schedule(connection.config.sendTimeoutMillis(), this);
+            connection.sendTimer = connection.reactor.schedule(connection.config.sendTimeoutMillis(), connection);
         }
     }
 
@@ -130,83 +117,83 @@ final class ConnectionTimers implements TimerCallback
      *
      * @param nowMillis the reactor clock.
      */
-    void sentAt(final long nowMillis)
+    static void sentAt(final TcpConnection connection, final long nowMillis)
     {
-        lastSentMillis = nowMillis;
+        connection.lastSentMillis = nowMillis;
     }
 
     /**
      * Nothing waits for the socket any more.
      */
-    void stopSend()
+    static void stopSend(final TcpConnection connection)
     {
-        sendTimer = cancel(sendTimer);
+        connection.sendTimer = cancel(connection, connection.sendTimer);
     }
 
-    void startLinger()
+    static void startLinger(final TcpConnection connection)
     {
-        startPhase(LINGER, connection.config.closeLingerMillis());
+        startPhase(connection, LINGER, connection.config.closeLingerMillis());
     }
 
-    void setEventTimeout(final long delayMillis)
+    static void setEventTimeout(final TcpConnection connection, final long delayMillis)
     {
-        cancel(eventTimer);
-        eventTimer = connection.isOpen() ? connection.reactor.schedule(delayMillis, this) : NO_TIMER;
+        cancel(connection, connection.eventTimer);
+        connection.eventTimer =
+            connection.isOpen() ? connection.reactor.schedule(delayMillis, connection) : NO_TIMER;
     }
 
-    void cancelEventTimeout()
+    static void cancelEventTimeout(final TcpConnection connection)
     {
-        eventTimer = cancel(eventTimer);
+        connection.eventTimer = cancel(connection, connection.eventTimer);
     }
 
-    void setReadTimeout(final long timeoutMillis)
+    static void setReadTimeout(final TcpConnection connection, final long timeoutMillis)
     {
         if (timeoutMillis < 0)
         {
             throw new IllegalArgumentException("read timeout must not be negative: " + timeoutMillis);
         }
-        readTimer = cancel(readTimer);
-        readTimeoutMillis = timeoutMillis;
-        failOnSilence = false;
+        connection.readTimer = cancel(connection, connection.readTimer);
+        connection.readTimeoutMillis = timeoutMillis;
+        connection.failOnSilence = false;
         if (timeoutMillis > 0 && connection.isOpen())
         {
-            lastReadMillis = connection.reactor.nowMillis();
-            readTimer = connection.reactor.schedule(timeoutMillis, this);
+            connection.lastReadMillis = connection.reactor.nowMillis();
+            connection.readTimer = connection.reactor.schedule(timeoutMillis, connection);
         }
     }
 
     /**
      * The connection closed: no timer of it may fire any more.
      */
-    void cancelAll()
+    static void cancelAll(final TcpConnection connection)
     {
-        eventTimer = cancel(eventTimer);
-        readTimer = cancel(readTimer);
-        phaseTimer = cancel(phaseTimer);
-        phase = 0;
+        connection.eventTimer = cancel(connection, connection.eventTimer);
+        connection.readTimer = cancel(connection, connection.readTimer);
+        connection.phaseTimer = cancel(connection, connection.phaseTimer);
+        connection.timerPhase = 0;
     }
 
-    @Override
-    public void onTimer(final long timerId, final long nowMillis)
+    static void onTimer(final TcpConnection connection, final long timerId, final long nowMillis)
     {
         try
         {
-            if (timerId == eventTimer)
+            if (timerId == connection.eventTimer)
             {
-                eventTimer = NO_TIMER;
+                connection.eventTimer = NO_TIMER;
                 connection.handler.eventTimeout(connection, nowMillis);
             }
-            else if (timerId == readTimer)
+            else if (timerId == connection.readTimer)
             {
-                onReadTimer(nowMillis);
+                onReadTimer(connection, nowMillis);
             }
-            else if (timerId == phaseTimer)
+            else if (timerId == connection.phaseTimer)
             {
-                onPhaseTimer();
+                onPhaseTimer(connection);
             }
-            else if (timerId == sendTimer)
+            else if (timerId == connection.sendTimer)
             {
-                onSendTimer(nowMillis);
+                onSendTimer(connection, nowMillis);
             }
         }
         catch (final Throwable t)
@@ -215,18 +202,18 @@ final class ConnectionTimers implements TimerCallback
         }
     }
 
-    private void onPhaseTimer()
+    private static void onPhaseTimer(final TcpConnection connection)
     {
-        final byte ended = phase;
-        phaseTimer = NO_TIMER;
-        phase = 0;
+        final byte ended = connection.timerPhase;
+        connection.phaseTimer = NO_TIMER;
+        connection.timerPhase = 0;
         switch (ended)
         {
             case CONNECT -> connection.fail(CloseReason.CONNECT_FAILED, new IOException("connect to " +
                 connection.remoteAddress() + " timed out after " + connection.config.connectTimeoutMillis() + " ms"));
             case HANDSHAKE ->
             {
-                handshakeExpired = true;
+                connection.handshakeExpired = true;
                 connection.fail(CloseReason.TLS_ERROR, new javax.net.ssl.SSLException("handshake with " +
                     connection.remoteAddress() + " did not complete within " +
                     connection.config.handshakeTimeoutMillis() + " ms"));
@@ -239,62 +226,56 @@ final class ConnectionTimers implements TimerCallback
         }
     }
 
-    private void onSendTimer(final long nowMillis)
+    private static void onSendTimer(final TcpConnection connection, final long nowMillis)
     {
-        final long stuckFor = nowMillis - lastSentMillis;
+        final long stuckFor = nowMillis - connection.lastSentMillis;
         if (stuckFor >= connection.config.sendTimeoutMillis())
         {
-            sendTimer = NO_TIMER;
+            connection.sendTimer = NO_TIMER;
             connection.fail(CloseReason.SEND_TIMEOUT, new IOException("the peer took none of the bytes waiting " +
                 "for it for " + stuckFor + " ms (sendTimeoutMillis " + connection.config.sendTimeoutMillis() + ")"));
         }
         else
         {
-            sendTimer = connection.reactor.schedule(connection.config.sendTimeoutMillis() - stuckFor, this);
+            connection.sendTimer =
+                connection.reactor.schedule(connection.config.sendTimeoutMillis() - stuckFor, connection);
         }
     }
 
-    private void onReadTimer(final long nowMillis)
+    private static void onReadTimer(final TcpConnection connection, final long nowMillis)
     {
         if (connection.isReadPaused())
         {
             // Not silence: this side is not reading. The clock starts again on resume.
-            readTimer = connection.reactor.schedule(readTimeoutMillis, this);
+            connection.readTimer = connection.reactor.schedule(connection.readTimeoutMillis, connection);
             return;
         }
-        final long silentFor = nowMillis - lastReadMillis;
-        if (silentFor >= readTimeoutMillis && failOnSilence)
+        final long silentFor = nowMillis - connection.lastReadMillis;
+        if (silentFor >= connection.readTimeoutMillis && connection.failOnSilence)
         {
-            readTimer = NO_TIMER;
-            connection.fail(CloseReason.READ_TIMEOUT, new IOException("nothing heard from the peer for " + silentFor +
-                " ms (readTimeoutMillis " + readTimeoutMillis + ")"));
+            connection.readTimer = NO_TIMER;
+            connection.fail(CloseReason.READ_TIMEOUT, new IOException("nothing heard from the peer for " +
+                silentFor + " ms (readTimeoutMillis " + connection.readTimeoutMillis + ")"));
         }
-        else if (silentFor >= readTimeoutMillis)
+        else if (silentFor >= connection.readTimeoutMillis)
         {
-            readTimer = connection.reactor.schedule(readTimeoutMillis, this);
-            lastReadMillis = nowMillis;
+            connection.readTimer = connection.reactor.schedule(connection.readTimeoutMillis, connection);
+            connection.lastReadMillis = nowMillis;
             connection.handler.readTimeout(connection, nowMillis);
         }
         else
         {
-            readTimer = connection.reactor.schedule(readTimeoutMillis - silentFor, this);
+            connection.readTimer =
+                connection.reactor.schedule(connection.readTimeoutMillis - silentFor, connection);
         }
     }
 
-    private long cancel(final long timerId)
+    private static long cancel(final TcpConnection connection, final long timerId)
     {
         if (timerId != NO_TIMER)
         {
             connection.reactor.cancelTimer(timerId);
         }
         return NO_TIMER;
-    }
-
-    /**
-     * Whether the handshake ran out of its time: told apart in the counters from a handshake the engine refused.
-     */
-    boolean handshakeExpired()
-    {
-        return handshakeExpired;
     }
 }

@@ -221,11 +221,11 @@ final class ConnectionWriter
                 connection.counters.lagging.increment();
                 final SelectionKey key = connection.key;
                 key.interestOps(key.interestOps() | SelectionKey.OP_WRITE);
-                connection.timers.startSend(connection.reactor.nowMillis());
+                ConnectionTimers.startSend(connection, connection.reactor.nowMillis());
             }
             else if (progress)
             {
-                connection.timers.sentAt(connection.reactor.nowMillis());
+                ConnectionTimers.sentAt(connection, connection.reactor.nowMillis());
             }
         }
         else
@@ -240,7 +240,7 @@ final class ConnectionWriter
                 connection.lagging = false;
                 connection.counters.lagging.decrement();
                 connection.spaceFreedOwed = true;
-                connection.timers.stopSend();
+                ConnectionTimers.stopSend(connection);
             }
         }
     }

@@ -22,6 +22,7 @@ import io.celer.reactor.internal.Poller;
 import io.celer.reactor.Reactor;
 import io.celer.reactor.ReusableChannel;
 import io.celer.reactor.StreamSocket;
+import io.celer.reactor.TimerCallback;
 import io.celer.reactor.internal.Selectable;
 import io.celer.reactor.internal.Logs;
 import io.celer.reactor.internal.StallCulprit;
@@ -30,13 +31,15 @@ import io.celer.reactor.internal.StallCulprit;
  * A TCP connection on a reactor: its state from connect or accept to close, the {@link Connection} calls, and
  * the whole close path (a lingering close that lets the buffered bytes out first, bounded in time, then the
  * release of timers, transport, key, channel and buffers before the owner and the handler hear of it), over its
- * parts: a {@link ConnectionHandshake}, its {@link ConnectionTimers}, and the steps of {@link ConnectionReader}
- * and {@link ConnectionWriter}, which work on its read and write fields.
+ * parts: a {@link ConnectionHandshake}, made for the first transport with a handshake, and the steps of
+ * {@link ConnectionReader}, {@link ConnectionWriter} and {@link ConnectionTimers}, which work on its own fields:
+ * an idle connection is this one object, beside its transport's.
  *
  * <p>The hot path is one chain of calls on final classes: a readiness event or a poll, the reader's read and
  * decode, the handler, this connection's write or send, the writer's put and flush.
  */
-final class TcpConnection implements Connection, Selectable, Poller, CycleTask, StallCulprit, MessageSink
+final class TcpConnection implements Connection, Selectable, Poller, CycleTask, StallCulprit, MessageSink,
+    TimerCallback
 {
     private static final System.Logger LOG = System.getLogger(TcpConnection.class.getName());
     private static final AtomicLong IDS = new AtomicLong();
@@ -49,12 +52,10 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     /** Closed for its handler and owner; the socket stays to read and drop what the peer still sends. */
     private static final byte DRAINING = 5;
 
-    // The reader's and the writer's steps and the timers reach these through the connection rather than keep
-    // references of their own: four bytes each, on every one of thousands of idle connections.
+    // The reader's, the writer's and the timers' steps reach these through the connection.
     final Reactor reactor;
     final TcpConfig config;
     private final ConnectionOwner owner;
-    final ConnectionTimers timers;
     /** Made for the first transport with a handshake (TLS): a plain connection never needs one. */
     private ConnectionHandshake handshake;
     final ConnectionBuffers buffers;
@@ -105,6 +106,21 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     /** A lag ended outside onWritable: the handler is still owed its writable. */
     boolean spaceFreedOwed;
 
+    // The timers' state, which ConnectionTimers' steps work on; this connection is the callback of its timers.
+    long eventTimer = ConnectionTimers.NO_TIMER;
+    long readTimer = ConnectionTimers.NO_TIMER;
+    /** The bound of the phase the connection is in (connecting, its handshake or lingering), if any. */
+    long phaseTimer = ConnectionTimers.NO_TIMER;
+    byte timerPhase;
+    long sendTimer = ConnectionTimers.NO_TIMER;
+    long lastSentMillis;
+    long readTimeoutMillis;
+    long lastReadMillis;
+    /** Whether the read timeout fails the connection (the config's), rather than telling the handler. */
+    boolean failOnSilence;
+    /** Whether the handshake ran out of its time: told apart in the counters from a handshake the engine refused. */
+    boolean handshakeExpired;
+
     TcpConnection(final Reactor reactor, final TcpConfig config, final ConnectionOwner owner,
         final ConnectionBuffers buffers)
     {
@@ -116,7 +132,6 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         this.counters = TcpCounters.of(reactor.counters());
         this.reused = owner.reusesConnections();
         this.framing = config.newFraming();
-        this.timers = new ConnectionTimers(this);
     }
 
     /**
@@ -164,7 +179,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
             else
             {
                 key = reactor.internals().register(socketChannel, SelectionKey.OP_CONNECT, this);
-                timers.startConnect();
+                ConnectionTimers.startConnect(this);
             }
         }
         catch (final IOException ex)
@@ -185,7 +200,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         {
             if (handshake == null)
             {
-                handshake = new ConnectionHandshake(this, timers, owner.handshakeGate());
+                handshake = new ConnectionHandshake(this, owner.handshakeGate());
             }
             transport.resumeHandshakeThrough(handshake.resume(), reactor.internals().confinesChannelIo());
         }
@@ -193,7 +208,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         buffers.lend(this);
         ConnectionReader.reset(this);
         ConnectionWriter.reset(this);
-        timers.reset();
+        ConnectionTimers.reset(this);
         endOfCycleQueued = false;
         bytesIn = 0;
         bytesOut = 0;
@@ -250,8 +265,8 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         countedOpen = true;
         counters.opened.increment();
         counters.open.increment();
-        timers.readAt(reactor.nowMillis());
-        timers.opened();
+        ConnectionTimers.readAt(this, reactor.nowMillis());
+        ConnectionTimers.opened(this);
         if (config.busyPoll())
         {
             reactor.internals().addPoller(this);
@@ -282,7 +297,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
             fail(CloseReason.CONNECT_FAILED, ex);
             return;
         }
-        timers.connected();
+        ConnectionTimers.connected(this);
         key.interestOps(SelectionKey.OP_READ);
         startHandshake();
     }
@@ -334,6 +349,13 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         {
             failed(t);
         }
+    }
+
+    /** Each of this connection's timers: see ConnectionTimers#onTimer. */
+    @Override
+    public void onTimer(final long timerId, final long nowMillis)
+    {
+        ConnectionTimers.onTimer(this, timerId, nowMillis);
     }
 
     /** Each message the framing cuts from a read: see ConnectionReader#deliver. */
@@ -599,7 +621,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
                 state = CLOSING;
                 closingReason = reason;
                 key.interestOps(SelectionKey.OP_WRITE);
-                timers.startLinger();
+                ConnectionTimers.startLinger(this);
                 return;
             }
         }
@@ -665,7 +687,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         final boolean mayDrain = orderly && ConnectionWriter.isEmpty(this) && drainsOnClose(reason);
         if (state == HANDSHAKING)
         {
-            counters.handshakeFailed(reason, timers.handshakeExpired());
+            counters.handshakeFailed(reason, handshakeExpired);
         }
         state = CLOSED;
         if (countedOpen && JfrEvents.connectionClosed())
@@ -674,7 +696,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         }
         counters.closed(reason, countedOpen);
         countedOpen = false;
-        timers.cancelAll();
+        ConnectionTimers.cancelAll(this);
         if (handshake != null)
         {
             handshake.closed();
@@ -692,7 +714,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
             // now, and the connection's buffers go back now.
             state = DRAINING;
             key.interestOps(SelectionKey.OP_READ);
-            timers.startLinger();
+            ConnectionTimers.startLinger(this);
         }
         else
         {
@@ -773,7 +795,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
         {
             // A reset, or no memory for a buffer: nothing more to wait for.
         }
-        timers.cancelAll();
+        ConnectionTimers.cancelAll(this);
         releaseChannel();
     }
 
@@ -873,7 +895,7 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     {
         if (state == DRAINING)
         {
-            timers.cancelAll();
+            ConnectionTimers.cancelAll(this);
             releaseChannel();
         }
         else if (state != CLOSED)
@@ -886,21 +908,21 @@ final class TcpConnection implements Connection, Selectable, Poller, CycleTask, 
     public void setEventTimeout(final long delayMillis)
     {
         reactor.checkThread("Connection.setEventTimeout");
-        timers.setEventTimeout(delayMillis);
+        ConnectionTimers.setEventTimeout(this, delayMillis);
     }
 
     @Override
     public void cancelEventTimeout()
     {
         reactor.checkThread("Connection.cancelEventTimeout");
-        timers.cancelEventTimeout();
+        ConnectionTimers.cancelEventTimeout(this);
     }
 
     @Override
     public void setReadTimeout(final long timeoutMillis)
     {
         reactor.checkThread("Connection.setReadTimeout");
-        timers.setReadTimeout(timeoutMillis);
+        ConnectionTimers.setReadTimeout(this, timeoutMillis);
     }
 
     @Override
