@@ -23,9 +23,9 @@ import io.celer.test.Reactors;
 /**
  * What an idle plain connection keeps of Celer's on the server's heap, counted by class in the JVM's histogram
  * after one exchange: its connection object (its read and write state and its timers' too) and its place in
- * the server's table, and none of what only some use (a handshake's state, a framing of its own when the framing holds no state). On a
- * native transport the transport's objects count too: one, the accepted stream socket that is its own key (on
- * io_uring with the ring's state for it).
+ * the server's table, and none of what only some use (a handshake's state, a framing of its own when the
+ * framing holds no state). On a native transport the transport's objects count too: one, the accepted stream
+ * socket that is its own key (on io_uring with the ring's state for it).
  */
 class IdleFootprintTest
 {
