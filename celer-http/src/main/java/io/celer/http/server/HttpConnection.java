@@ -17,11 +17,14 @@ import io.celer.tcp.Handler;
  * hands them to the application, and sends the responses in request order. An upgrade hands the connection, and
  * the bytes after the upgrade request, to another protocol's handler, and leaves the connection for good.
  *
+ * <p>The connection is its own {@link ResponsePipeline}, which it extends: the state of its requests and of its
+ * responses in flight is one object.
+ *
  * <p>Reading stops (the core's pauseReads; bytes already read stay buffered and are delivered again on
  * resume) when the peer does not read its responses, when the pipeline is full, while an upgrade is pending,
  * and, for one cycle, after the per-read request budget is spent.
  */
-final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Runnable
+final class HttpConnection extends ResponsePipeline implements Handler, StallCulprit, Runnable
 {
     private static final System.Logger LOG = System.getLogger(HttpConnection.class.getName());
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -40,15 +43,11 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     private static final int GATE_UPGRADE = 4;
     private static final int GATE_YIELD = 8;
 
-    /** The server's settings, handler, parser, recycler and counters, shared by its connections on this reactor. */
-    private final ServerShare share;
     /** What handled the last request: its route's handler under a router; what a stall names. */
     private HttpHandler lastHandler;
     private final Connection connection;
     /** Lent from the recycler while a request is read and handled; none while the connection idles. */
     private HttpRequest request;
-    /** Made at the first chunked request body: most connections never send one. */
-    private final ResponsePipeline pipeline;
     /**
      * Why the connection is not read now, a {@code GATE_} bit per reason; reading resumes when the last clears. A
      * byte, as every idle connection would otherwise keep an object for it.
@@ -76,9 +75,8 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
 
     HttpConnection(final ServerShare share, final Connection connection)
     {
-        this.share = share;
+        super(share);
         this.connection = connection;
-        this.pipeline = new ResponsePipeline(this, share);
     }
 
     @Override
@@ -104,7 +102,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     public void message(final Connection c, final ByteBuffer data)
     {
         reading = true;
-        pipeline.inRead(true);
+        inRead(true);
         if (Counters.enabled())
         {
             readNanos = System.nanoTime();
@@ -118,7 +116,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
         finally
         {
             reading = false;
-            pipeline.inRead(false);
+            inRead(false);
             carried = data.remaining();
             if (carried > 0 && data.position() >= carriedEnd)
             {
@@ -211,7 +209,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
                             yieldCycle();
                             return;
                         }
-                        if (pipeline.isFull())
+                        if (isFull())
                         {
                             closeGate(GATE_PIPELINE);
                             return;
@@ -272,8 +270,8 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
         }
         request.headLength = RequestHeadParser.headLength(request);
         RequestHeadParser.reset(request);
-        request.sequence = pipeline.nextSequence();
-        current = pipeline.open(request.method == HttpMethod.HEAD, !request.isKeepAlive(), request.minorVersion());
+        request.sequence = nextSequence();
+        current = openResponse(request.method == HttpMethod.HEAD, !request.isKeepAlive(), request.minorVersion());
         current.upgradeRequested = request.upgrade;
         stopAfterCurrent = !request.isKeepAlive();
         request.received = 0;
@@ -327,7 +325,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     {
         if (request.expectContinue && data.limit() - start == request.headLength)
         {
-            pipeline.emit(current, CONTINUE, 0, CONTINUE.length); // only if the body is not already on its way
+            emit(current, CONTINUE, 0, CONTINUE.length); // only if the body is not already on its way
         }
     }
 
@@ -573,7 +571,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
             return;
         }
         phase = stopAfterCurrent ? DISCARD : HEAD;
-        if (request.upgrade && !upgraded && phase == HEAD && !pipeline.isEmpty())
+        if (request.upgrade && !upgraded && phase == HEAD && !isEmpty())
         {
             // Until its response is sent, nobody knows which protocol the next bytes speak.
             pendingUpgrade = (int)request.sequence;
@@ -591,12 +589,12 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
         HttpResponse response = current;
         if (response == null || !response.isOpen())
         {
-            if (pipeline.isFull())
+            if (isFull())
             {
                 closeNow();
                 return;
             }
-            response = pipeline.open(false, true, 1);
+            response = openResponse(false, true, 1);
         }
         response.closeAfter = true;
         response.simple(status);
@@ -615,7 +613,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     {
         if (closeWhenDrained)
         {
-            pipeline.settle();
+            settle();
             connection.close();
             return;
         }
@@ -625,7 +623,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     @Override
     public void overflowed()
     {
-        Logs.log(LOG, System.Logger.Level.WARNING, pipeline.refusedByBudget() ?
+        Logs.log(LOG, System.Logger.Level.WARNING, refusedByBudget() ?
             connection + ": no room for a response backlog in the reactor's large buffers (maxLargeBufferBytes), closing" :
             connection + ": more response bytes held than responseBufferSize " + share.config.responseBufferSize() +
                 ", closing");
@@ -657,12 +655,12 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     public void closeAfterResponse()
     {
         phase = DISCARD;
-        if (pipeline.hasBacklog())
+        if (hasBacklog())
         {
             closeWhenDrained = true; // the response's last bytes wait in the backlog: the close comes after them
             return;
         }
-        pipeline.settle();
+        settle();
         connection.close();
     }
 
@@ -671,8 +669,8 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     {
         upgraded = true;
         phase = DISCARD;
-        pipeline.settle(); // the upgrade's response: this connection hears no more of its socket
-        pipeline.clearTimer();
+        settle(); // the upgrade's response: this connection hears no more of its socket
+        clearTimer();
         pendingUpgrade = -1;
         connection.setReadTimeout(0);
         connection.cancelEventTimeout();
@@ -687,13 +685,13 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     @Override
     public void batchProcessed(final Connection c)
     {
-        pipeline.settle(); // the flush the read's end would do, now, so that the responses it sends are timed
+        settle(); // the flush the read's end would do, now, so that the responses it sends are timed
     }
 
     @Override
     public void writable(final Connection c, final int freeBytes)
     {
-        pipeline.writable();
+        drainBacklog();
     }
 
     // ---- timeouts and close ---------------------------------------------------------------------------------
@@ -773,7 +771,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
     @Override
     public void readTimeout(final Connection c, final long nowMillis)
     {
-        final boolean idle = phase == HEAD && !headInProgress() && pipeline.isEmpty() && !pipeline.hasBacklog();
+        final boolean idle = phase == HEAD && !headInProgress() && isEmpty() && !hasBacklog();
         if (idle || phase == STREAM_FIXED || phase == STREAM_CHUNKED)
         {
             closeNow(); // an idle keep-alive connection, or a streamed upload gone silent: closed without a word
@@ -808,7 +806,7 @@ final class HttpConnection implements Handler, PipelineEvents, StallCulprit, Run
         if (!closed)
         {
             closed = true;
-            pipeline.close();
+            closeResponses();
             if (request != null)
             {
                 request.streamingTo = null; // the handler's listener is not kept for the next connection's request

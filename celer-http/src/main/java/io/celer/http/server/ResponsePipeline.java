@@ -14,11 +14,14 @@ import io.celer.tcp.Handler;
  * response in flight until the last is sent and timed, and the ring grows only as far as requests are pipelined:
  * an idle keep-alive connection holds one slot and no output. That one slot is a field: the ring's array is made
  * only once a second request is pipelined behind the first.
+ *
+ * <p>Its connection is what it tells of its events: the connection extends it, so that the responses' state and
+ * the requests' are one object per connection, not two, each with a header and a reference to the other, on
+ * every one of thousands of idle connections.
  */
-final class ResponsePipeline
+abstract class ResponsePipeline implements PipelineEvents
 {
-    private final PipelineEvents events;
-    /** The server's settings, recycler, header lines and counters; its responses reach them through it. */
+    /** The server's settings, recycler, header lines and counters; the connection and its responses use them. */
     final ServerShare share;
     /** The one slot until a request is pipelined behind another; null once the ring is made. */
     private HttpResponse solo;
@@ -29,18 +32,13 @@ final class ResponsePipeline
     private int headIndex;
     private int count;
     private int nextSequence;
-    private boolean closed;
+    /** No response goes out any more: the connection closed or overflowed, or its last response was sent. */
+    private boolean shut;
     private boolean inRead;
 
-    ResponsePipeline(final PipelineEvents events, final ServerShare share)
+    ResponsePipeline(final ServerShare share)
     {
         this.share = share;
-        this.events = events;
-    }
-
-    Connection connection()
-    {
-        return events.connection();
     }
 
     private int capacity()
@@ -118,7 +116,7 @@ final class ResponsePipeline
      */
     void giveBackIfIdle()
     {
-        if (output != null && (count == 0 || closed) && output.isIdle())
+        if (output != null && (count == 0 || shut) && output.isIdle())
         {
             output.unbind();
             share.recycler.giveOutput(output);
@@ -127,12 +125,12 @@ final class ResponsePipeline
     }
 
     /** Takes the next slot; the caller checked {@link #isFull()}. */
-    HttpResponse open(final boolean headRequest, final boolean closeAfter, final int minorVersion)
+    HttpResponse openResponse(final boolean headRequest, final boolean closeAfter, final int minorVersion)
     {
         if (output == null)
         {
             output = share.recycler.takeOutput();
-            output.bind(events.connection(), this);
+            output.bind(connection(), this);
             output.timer().inRead = inRead;
         }
         if (count == capacity())
@@ -186,7 +184,7 @@ final class ResponsePipeline
 
     void emit(final HttpResponse response, final ByteBuffer bytes)
     {
-        if (closed)
+        if (shut)
         {
             bytes.position(bytes.limit());
             return;
@@ -197,7 +195,7 @@ final class ResponsePipeline
 
     void emit(final HttpResponse response, final byte[] bytes, final int offset, final int length)
     {
-        if (closed)
+        if (shut)
         {
             return;
         }
@@ -209,19 +207,13 @@ final class ResponsePipeline
     {
         if (output.overflowed())
         {
-            closed = true;
-            events.overflowed();
+            shut = true;
+            overflowed();
         }
         else if (output.hasBacklog() && !output.drain())
         {
-            events.backlogged();
+            backlogged();
         }
-    }
-
-    /** A response's head says the connection closes after it. */
-    void closing()
-    {
-        events.closing();
     }
 
     void finished(final HttpResponse response)
@@ -236,7 +228,7 @@ final class ResponsePipeline
     /** Retires finished responses at the head and lets the next one's parked bytes out. */
     private void advance()
     {
-        while (count > 0 && !closed)
+        while (count > 0 && !shut)
         {
             final HttpResponse head = slot(headIndex);
             if (!head.isDone())
@@ -262,16 +254,16 @@ final class ResponsePipeline
             headIndex = count == 0 ? 0 : (headIndex + 1) % capacity();
             if (close)
             {
-                closed = true;
-                events.closeAfterResponse();
+                shut = true;
+                closeAfterResponse();
                 return;
             }
             if (next != null)
             {
-                events.upgraded(next);
+                upgraded(next);
                 return;
             }
-            events.retired(sequence);
+            retired(sequence);
             if (count > 0)
             {
                 output.release(slot(headIndex).sequence);
@@ -286,7 +278,7 @@ final class ResponsePipeline
     }
 
     /** The socket took some of the backlog. */
-    void writable()
+    void drainBacklog()
     {
         if (output == null)
         {
@@ -294,7 +286,7 @@ final class ResponsePipeline
         }
         if (output.drain())
         {
-            events.drained();
+            drained();
             settle();
             if (count > 0)
             {
@@ -313,9 +305,9 @@ final class ResponsePipeline
      * The connection closed: what handlers still write goes nowhere, and complete responses, which their
      * handlers no longer hold, give their heads back; a response still open keeps its own.
      */
-    void close()
+    void closeResponses()
     {
-        closed = true;
+        shut = true;
         if (output != null)
         {
             output.release();
