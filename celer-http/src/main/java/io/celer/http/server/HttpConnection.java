@@ -29,12 +29,12 @@ final class HttpConnection extends ResponsePipeline implements Handler, StallCul
     private static final System.Logger LOG = System.getLogger(HttpConnection.class.getName());
     private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
-    private static final int HEAD = 0;
-    private static final int HELD_FIXED = 1;
-    private static final int HELD_CHUNKED = 2;
-    private static final int STREAM_FIXED = 3;
-    private static final int STREAM_CHUNKED = 4;
-    private static final int DISCARD = 5;
+    private static final byte HEAD = 0;
+    private static final byte HELD_FIXED = 1;
+    private static final byte HELD_CHUNKED = 2;
+    private static final byte STREAM_FIXED = 3;
+    private static final byte STREAM_CHUNKED = 4;
+    private static final byte DISCARD = 5;
 
     // Why the connection is not read now, a bit each in its gate: the peer does not read its responses, every
     // response slot is taken, an upgrade request waits for its answer, the per-read request budget is spent.
@@ -56,7 +56,8 @@ final class HttpConnection extends ResponsePipeline implements Handler, StallCul
     /** A response that closes the connection left bytes in the backlog: it closes once they went. */
     private boolean closeWhenDrained;
 
-    private int phase = HEAD;
+    /** Where the read of the current request is: a byte, beside the connection's other small fields. */
+    private byte phase = HEAD;
     private HttpResponse current;
     private boolean stopAfterCurrent;
     private boolean clockRunning;
