@@ -98,7 +98,7 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
     public SocketChannel accept() throws IOException
     {
         checkListening();
-        final UringSelectionKey completing = socket.uring;
+        final UringChannelKey completing = socket.uring;
         if (completing != null)
         {
             final int accepted = completing.accepted();
@@ -150,7 +150,7 @@ final class EpollServerSocketChannel extends ServerSocketChannel implements Epol
     public Channel acceptStream() throws IOException
     {
         checkListening();
-        final UringSelectionKey completing = socket.uring;
+        final UringChannelKey completing = socket.uring;
         if (completing != null)
         {
             final int accepted = completing.accepted();

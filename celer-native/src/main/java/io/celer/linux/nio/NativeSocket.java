@@ -49,7 +49,7 @@ final class NativeSocket
     /** The key of the one selector it is registered with, if any: the selector must forget it before close. */
     EpollSelectionKey key;
     /** Its key with a {@link UringSelector}, whose completions carry its bytes, if registered with one. */
-    UringSelectionKey uring;
+    UringChannelKey uring;
     private InetSocketAddress local;
 
     NativeSocket(final int fd, final int family)
@@ -539,7 +539,7 @@ final class NativeSocket
         {
             registered.selectorImpl().forget(registered);
         }
-        final UringSelectionKey completing = uring;
+        final UringChannelKey completing = uring;
         if (completing != null)
         {
             // The ring may hold the socket (an armed receive, a send under way): its selector closes the

@@ -4,15 +4,12 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.ClosedChannelException;
-import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.nio.channels.SocketChannel;
 import java.nio.channels.spi.AbstractSelectionKey;
 
 import io.celer.linux.Errno;
 import io.celer.linux.Net;
-import io.celer.linux.uring.IoUring;
 
 /**
  * A channel's registration with a {@link UringSelector}, and what the ring's completions left for it: for a
@@ -21,9 +18,10 @@ import io.celer.linux.uring.IoUring;
  * channel (a datagram channel, a connection being made), the readiness a poll reported. Its readiness is derived
  * from that state, so it is level-triggered as the JDK's keys are. For the selector's thread, as the reactor uses
  * it. An accepted connection is its own key ({@link UringStream}), of no channel; its socket's calls are its own
- * too, where a channel's key reaches the channel's {@link NativeSocket}.
+ * too, where a channel's key ({@link UringChannelKey}) reaches the channel's {@link NativeSocket}, and keeps what
+ * only channels need: a listener's accepted descriptors and a poll's readiness.
  */
-class UringSelectionKey extends AbstractSelectionKey
+abstract class UringSelectionKey extends AbstractSelectionKey
 {
     /** A connected or connecting TCP socket: bytes through completions. */
     static final int STREAM = 0;
@@ -39,8 +37,6 @@ class UringSelectionKey extends AbstractSelectionKey
 
     /** Set at registration: a stream accepted on one reactor may be registered with another's selector. */
     UringSelector selector;
-    final SelectableChannel channel;
-    final NativeSocket socket;
     final byte kind;
     /** Its slot and the slot's generation, new each time a reused channel's key wakes. */
     int slot;
@@ -71,7 +67,8 @@ class UringSelectionKey extends AbstractSelectionKey
     /** Its receive ended for want of buffers: armed again once some come back. */
     boolean starved;
     boolean endOfStream;
-    int readError;
+    /** The receive's error, a negated errno: a short, as every idle connection holds one. */
+    short readError;
     boolean inputShut;
 
     // A connection's output: a send buffer lent by the selector, bytes staged up to staged, sent up to sent.
@@ -79,21 +76,10 @@ class UringSelectionKey extends AbstractSelectionKey
     int staged;
     int sent;
     boolean sending;
-    int writeError;
+    /** The send's error, a negated errno: a short, as every idle connection holds one. */
+    short writeError;
     boolean outputShutPending;
     boolean outputShut;
-
-    // A listener's accepted descriptors.
-    final LongQueue accepted;
-    boolean accepting;
-    boolean acceptCancelling;
-    int acceptError;
-
-    // A poll's readiness: a connect's POLLOUT, or a polled channel's events.
-    boolean polling;
-    boolean pollCancelling;
-    int pollEvents;
-    int polled;
 
     /** Buffers received and not yet read. */
     int receivedCount()
@@ -132,31 +118,16 @@ class UringSelectionKey extends AbstractSelectionKey
     /** A stream socket's own state, of no channel: its selector and slot come at its registration. */
     UringSelectionKey()
     {
-        this.channel = null;
-        this.socket = null;
         this.kind = STREAM;
-        this.accepted = null;
     }
 
-    UringSelectionKey(final UringSelector selector, final SelectableChannel channel, final int slot,
-        final int generation)
+    /** A channel's key, of the kind its channel is. */
+    UringSelectionKey(final UringSelector selector, final byte kind, final int slot, final int generation)
     {
         this.selector = selector;
-        this.channel = channel;
-        final EpollChannel nativeChannel = (EpollChannel)channel;
-        this.socket = nativeChannel.nativeSocket();
-        this.kind = (byte)(nativeChannel.listens() ? LISTENER
-            : channel instanceof EpollSocketChannel ? STREAM : POLLED);
+        this.kind = kind;
         this.slot = slot;
         this.generation = generation;
-        // Four to start: a request and its answer hold one; a connection that holds more grows its own.
-        this.accepted = kind == LISTENER ? new LongQueue(16) : null;
-    }
-
-    @Override
-    public SelectableChannel channel()
-    {
-        return channel;
     }
 
     @Override
@@ -199,63 +170,33 @@ class UringSelectionKey extends AbstractSelectionKey
         if ((ops & ~validOps()) != 0)
         {
             throw new IllegalArgumentException(
-                "invalid interest set " + ops + " for " + (channel != null ? channel : this));
+                "invalid interest set " + ops + " for " + (channel() != null ? channel() : this));
         }
     }
 
     /** The operations its socket supports. */
-    int validOps()
-    {
-        return channel.validOps();
-    }
+    abstract int validOps();
 
     /** Its descriptor. */
-    int fd()
-    {
-        return socket.fd;
-    }
+    abstract int fd();
 
     /** Whether its connection is made: a stream's always is. */
-    boolean connected()
-    {
-        return ((SocketChannel)channel).isConnected();
-    }
+    abstract boolean connected();
 
     /** Whether its connection is being made. */
-    boolean connectionPending()
-    {
-        return ((SocketChannel)channel).isConnectionPending();
-    }
+    abstract boolean connectionPending();
 
     /** Its socket's reads and writes go through the ring from now on. */
-    void takeSocket()
-    {
-        socket.uring = this;
-    }
+    abstract void takeSocket();
 
     /** Its socket's reads and writes are plain system calls from now on. */
-    void leaveSocket()
-    {
-        if (socket.uring == this)
-        {
-            socket.uring = null;
-        }
-    }
+    abstract void leaveSocket();
 
     /** Closes its descriptor, which nothing in the ring names any more. */
-    void releaseSocket()
-    {
-        socket.release();
-    }
+    abstract void releaseSocket();
 
     /** Asleep, its descriptor is closed and its slot free: its channel may be kept for a later accept. */
-    void socketReleased()
-    {
-        if (channel instanceof EpollSocketChannel reused)
-        {
-            reused.socketReleased();
-        }
-    }
+    abstract void socketReleased();
 
     int interest()
     {
@@ -326,53 +267,25 @@ class UringSelectionKey extends AbstractSelectionKey
         writeError = 0;
         outputShutPending = false;
         outputShut = false;
-        polling = false;
-        pollCancelling = false;
-        pollEvents = 0;
-        polled = 0;
     }
 
     /**
-     * What its state makes ready among its interest.
+     * What its state makes ready among its interest: a stream's reads and writes (a channel's key adds the rest).
      */
     int readiness()
     {
         final int interest = interestOps;
         int ready = 0;
-        switch (kind)
+        if ((interest & SelectionKey.OP_READ) != 0 && (received != null || endOfStream || readError != 0 || inputShut))
         {
-            case STREAM:
-                if ((interest & SelectionKey.OP_READ) != 0 &&
-                    (received != null || endOfStream || readError != 0 || inputShut))
-                {
-                    ready |= SelectionKey.OP_READ;
-                }
-                if ((interest & SelectionKey.OP_WRITE) != 0 && connected() &&
-                    (staged < selector.sendBufferSize() || writeError != 0))
-                {
-                    ready |= SelectionKey.OP_WRITE;
-                }
-                if ((interest & SelectionKey.OP_CONNECT) != 0 && polled != 0)
-                {
-                    ready |= SelectionKey.OP_CONNECT;
-                }
-                return ready;
-            case LISTENER:
-                return (interest & SelectionKey.OP_ACCEPT) != 0 && (!accepted.isEmpty() || acceptError != 0)
-                    ? SelectionKey.OP_ACCEPT : 0;
-            default:
-                // An error or a hang-up makes every interest ready, as the JDK does: the next call reports it.
-                final boolean broken = (polled & (IoUring.POLLERR | IoUring.POLLHUP)) != 0;
-                if ((polled & IoUring.POLLIN) != 0 || broken)
-                {
-                    ready |= SelectionKey.OP_READ;
-                }
-                if ((polled & IoUring.POLLOUT) != 0 || broken)
-                {
-                    ready |= SelectionKey.OP_WRITE;
-                }
-                return ready & interest;
+            ready |= SelectionKey.OP_READ;
         }
+        if ((interest & SelectionKey.OP_WRITE) != 0 && connected() &&
+            (staged < selector.sendBufferSize() || writeError != 0))
+        {
+            ready |= SelectionKey.OP_WRITE;
+        }
+        return ready;
     }
 
     /**
@@ -508,7 +421,7 @@ class UringSelectionKey extends AbstractSelectionKey
         sending = false;
         if (result < 0)
         {
-            writeError = result;
+            writeError = (short)result;
             staged = 0;
             sent = 0;
         }
@@ -568,28 +481,6 @@ class UringSelectionKey extends AbstractSelectionKey
     {
         inputShut = true;
         selector.pending(this);
-    }
-
-    /**
-     * A listener's next accepted descriptor.
-     *
-     * @return it, or -1 when none is queued.
-     * @throws IOException the error that ended the multishot accept (too many open files, say), once.
-     */
-    int accepted() throws IOException
-    {
-        if (!accepted.isEmpty())
-        {
-            return (int)accepted.poll();
-        }
-        final int error = acceptError;
-        if (error != 0)
-        {
-            acceptError = 0;
-            selector.pending(this);
-            throw NativeSocket.failure("accept", error);
-        }
-        return -1;
     }
 
     /**

@@ -183,7 +183,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         }
         checkOwner("registration");
         final int slot = takeSlot();
-        final UringSelectionKey key = new UringSelectionKey(this, channel, slot, generations[slot]);
+        final UringSelectionKey key = new UringChannelKey(this, channel, slot, generations[slot]);
         key.attach(attachment);
         key.initialInterest(ops);
         enter(key);
@@ -418,21 +418,9 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         {
             case UringSelectionKey.STREAM:
             {
-                final boolean connecting = open && (interest & SelectionKey.OP_CONNECT) != 0 &&
-                    key.connectionPending() && key.polled == 0;
-                if (connecting && !key.polling)
+                if (key instanceof UringChannelKey channelKey) // an accepted stream is never connecting
                 {
-                    while (!ring.poll(fd, IoUring.POLLOUT, false, userData(key, POLL)))
-                    {
-                        makeRoom();
-                    }
-                    key.polling = true;
-                    key.inFlight++;
-                }
-                else if (!connecting && key.polling && !key.pollCancelling)
-                {
-                    cancel(key, POLL);
-                    key.pollCancelling = true;
+                    prepareConnect(channelKey, open, interest, fd);
                 }
                 final boolean receive = open && (interest & SelectionKey.OP_READ) != 0 && key.connected() &&
                     !key.endOfStream && key.readError == 0 && !key.inputShut && !key.starved &&
@@ -464,45 +452,68 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             }
             case UringSelectionKey.LISTENER:
             {
-                final boolean accept = open && (interest & SelectionKey.OP_ACCEPT) != 0 && key.acceptError == 0;
-                if (accept && !key.accepting)
+                final UringChannelKey listener = (UringChannelKey)key;
+                final boolean accept = open && (interest & SelectionKey.OP_ACCEPT) != 0 && listener.acceptError == 0;
+                if (accept && !listener.accepting)
                 {
                     while (!ring.acceptMultishot(fd, userData(key, ACCEPT)))
                     {
                         makeRoom();
                     }
-                    key.accepting = true;
+                    listener.accepting = true;
                     key.inFlight++;
                 }
-                else if (!accept && key.accepting && !key.acceptCancelling)
+                else if (!accept && listener.accepting && !listener.acceptCancelling)
                 {
                     cancel(key, ACCEPT);
-                    key.acceptCancelling = true;
+                    listener.acceptCancelling = true;
                 }
                 break;
             }
             default:
             {
+                final UringChannelKey polled = (UringChannelKey)key;
                 final int events = ((interest & SelectionKey.OP_READ) != 0 ? IoUring.POLLIN : 0) |
                     ((interest & SelectionKey.OP_WRITE) != 0 ? IoUring.POLLOUT : 0);
-                final boolean poll = open && events != 0 && key.polled == 0;
-                if (poll && !key.polling)
+                final boolean poll = open && events != 0 && polled.polled == 0;
+                if (poll && !polled.polling)
                 {
                     while (!ring.poll(fd, events, false, userData(key, POLL)))
                     {
                         makeRoom();
                     }
-                    key.polling = true;
-                    key.pollEvents = events;
+                    polled.polling = true;
+                    polled.pollEvents = events;
                     key.inFlight++;
                 }
-                else if (key.polling && !key.pollCancelling && (!poll || events != key.pollEvents))
+                else if (polled.polling && !polled.pollCancelling && (!poll || events != polled.pollEvents))
                 {
                     cancel(key, POLL);
-                    key.pollCancelling = true;
+                    polled.pollCancelling = true;
                 }
                 break;
             }
+        }
+    }
+
+    /** A connecting channel's POLLOUT, armed while its connect is pending and cancelled once it is not. */
+    private void prepareConnect(final UringChannelKey key, final boolean open, final int interest, final int fd)
+    {
+        final boolean connecting = open && (interest & SelectionKey.OP_CONNECT) != 0 &&
+            key.connectionPending() && key.polled == 0;
+        if (connecting && !key.polling)
+        {
+            while (!ring.poll(fd, IoUring.POLLOUT, false, userData(key, POLL)))
+            {
+                makeRoom();
+            }
+            key.polling = true;
+            key.inFlight++;
+        }
+        else if (!connecting && key.polling && !key.pollCancelling)
+        {
+            cancel(key, POLL);
+            key.pollCancelling = true;
         }
     }
 
@@ -576,6 +587,8 @@ final class UringSelector extends NativeSelector implements CompletionHandler
                 key.sent(result == -Errno.ECANCELED ? -Errno.EPIPE : result);
                 break;
             case ACCEPT:
+            {
+                final UringChannelKey listener = (UringChannelKey)key;
                 if (result >= 0)
                 {
                     if (key.channelClosed || !key.isValid())
@@ -584,33 +597,37 @@ final class UringSelector extends NativeSelector implements CompletionHandler
                     }
                     else
                     {
-                        key.accepted.add(result);
+                        listener.accepted.add(result);
                     }
                 }
                 else if (result != -Errno.ECANCELED)
                 {
-                    key.acceptError = result;
+                    listener.acceptError = result;
                 }
                 if (!more)
                 {
-                    key.accepting = false;
-                    key.acceptCancelling = false;
+                    listener.accepting = false;
+                    listener.acceptCancelling = false;
                     key.inFlight--;
                 }
                 break;
+            }
             case POLL:
+            {
+                final UringChannelKey polled = (UringChannelKey)key;
                 if (result > 0)
                 {
-                    key.polled |= result;
+                    polled.polled |= result;
                 }
                 else if (result < 0 && result != -Errno.ECANCELED)
                 {
-                    key.polled |= IoUring.POLLERR;
+                    polled.polled |= IoUring.POLLERR;
                 }
-                key.polling = false;
-                key.pollCancelling = false;
+                polled.polling = false;
+                polled.pollCancelling = false;
                 key.inFlight--;
                 break;
+            }
             default:
                 break;
         }
@@ -672,7 +689,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
         }
         else if (result < 0 && result != -Errno.ECANCELED)
         {
-            key.readError = result;
+            key.readError = (short)result;
         }
     }
 
@@ -698,11 +715,11 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             {
                 recycle((int)(key.pollReceived() >>> 32));
             }
-            if (key.accepted != null)
+            if (key instanceof UringChannelKey listener && listener.accepted != null)
             {
-                while (!key.accepted.isEmpty())
+                while (!listener.accepted.isEmpty())
                 {
-                    calls.close((int)key.accepted.poll());
+                    calls.close((int)listener.accepted.poll());
                 }
             }
             giveBack(key);
@@ -941,7 +958,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             if (key.kind == UringSelectionKey.POLLED)
             {
                 // A poll reports once: the next select polls again, which completes at once while still ready.
-                key.polled = 0;
+                ((UringChannelKey)key).polled = 0;
                 pending(key);
             }
             if (action != null)
@@ -999,7 +1016,7 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             final UringSelectionKey key = slots[slot];
             if (key != null)
             {
-                key.writeError = key.writeError == 0 ? -Errno.EPIPE : key.writeError;
+                key.writeError = key.writeError == 0 ? (short)-Errno.EPIPE : key.writeError;
                 pending(key);
             }
         }

@@ -6,6 +6,7 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.IllegalSelectorException;
+import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 
@@ -73,6 +74,13 @@ final class UringStream extends UringSelectionKey implements NativeStream
     public int fd()
     {
         return fd;
+    }
+
+    /** None: a stream socket is its own key, which only this package's selectors see. */
+    @Override
+    public SelectableChannel channel()
+    {
+        return null;
     }
 
     @Override
