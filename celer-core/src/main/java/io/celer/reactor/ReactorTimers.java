@@ -20,9 +20,10 @@ import io.celer.reactor.internal.Logs;
  * multiply that scan; at 66 µs ticks a client of 10,000 HTTP connections lost about a third of its rate.
  *
  * <p>A callback sits where its deadline does: the wheel's id names a spoke and a slot in it, and each spoke has
- * an array of callbacks, as many as the wheel's spoke has slots at first and doubled as a spoke's slots are. A map by id would keep each id again beside a
- * callback in a table kept at most two thirds full: about 20 bytes per pending timer, against 4 to 8 here, on
- * every one of thousands of idle connections that each wait on a timeout.
+ * an array of callbacks, as many as the wheel's spoke has slots at first and doubled as a spoke's slots are. A
+ * map by id would keep each id again beside a callback in a table kept at most two thirds full: about 20 bytes
+ * per pending timer, against 4 to 8 here, on every one of thousands of idle connections that each wait on a
+ * timeout.
  *
  * <p>Garbage-free once the spokes have grown to the most timers pending at once: the wheel keeps deadlines in
  * arrays, and expiry goes through one handler made at construction.

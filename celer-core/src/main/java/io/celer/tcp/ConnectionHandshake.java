@@ -77,7 +77,8 @@ final class ConnectionHandshake
             if (entered == 0)
             {
                 slot = WAITING;
-                ConnectionTimers.startHandshake(connection); // from the accept: a queue longer than the timeout drains by itself
+                // From the accept: a queue longer than the timeout drains by itself.
+                ConnectionTimers.startHandshake(connection);
                 connection.key.interestOps(0);
                 return;
             }
