@@ -808,9 +808,9 @@ final class HttpConnection extends ResponsePipeline implements Handler, StallCul
         {
             closed = true;
             closeResponses();
+            stopStreaming(); // the handler's listener is not kept for the next connection's request
             if (request != null)
             {
-                request.streamingTo = null; // the handler's listener is not kept for the next connection's request
                 share.recycler.give(request);
                 request = null;
             }
