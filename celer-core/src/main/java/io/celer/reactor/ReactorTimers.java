@@ -224,11 +224,11 @@ final class ReactorTimers
         final int spoke = spoke(timerId);
         final int slot = slot(timerId);
         // Any long may come from an application's cancel: one the wheel never gave finds nothing.
-        final TimerCallback[] slots = spoke >= 0 && spoke < TICKS_PER_WHEEL ? callbacks[spoke] : null;
-        if (slots == null || slot < 0 || slot >= slots.length)
+        if (spoke < 0 || spoke >= TICKS_PER_WHEEL || slot < 0 || slot >= callbacks[spoke].length)
         {
             return null;
         }
+        final TimerCallback[] slots = callbacks[spoke];
         final TimerCallback callback = slots[slot];
         slots[slot] = null;
         return callback;

@@ -66,7 +66,6 @@ final class HttpConnection extends ResponsePipeline implements Handler, StallCul
     private boolean closed;
     private int pendingUpgrade = -1;
     private boolean upgraded;
-    private boolean reading;
     /** When this read reached the server, and when the bytes left over from earlier reads did (0: counters off). */
     private long readNanos;
     private long carriedNanos;
@@ -102,7 +101,6 @@ final class HttpConnection extends ResponsePipeline implements Handler, StallCul
     @Override
     public void message(final Connection c, final ByteBuffer data)
     {
-        reading = true;
         inRead(true);
         if (Counters.enabled())
         {
@@ -116,7 +114,6 @@ final class HttpConnection extends ResponsePipeline implements Handler, StallCul
         }
         finally
         {
-            reading = false;
             inRead(false);
             carried = data.remaining();
             if (carried > 0 && data.position() >= carriedEnd)
@@ -677,7 +674,7 @@ final class HttpConnection extends ResponsePipeline implements Handler, StallCul
         connection.cancelEventTimeout();
         connection.handler(next);
         openGate(GATE_UPGRADE | GATE_PIPELINE); // bytes held since the upgrade request now go to the new protocol
-        if (!reading)
+        if (!isInRead())
         {
             release();
         }

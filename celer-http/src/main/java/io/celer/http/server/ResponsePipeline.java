@@ -78,6 +78,12 @@ abstract class ResponsePipeline implements PipelineEvents
         return nextSequence;
     }
 
+    /** Whether the connection is inside a read's delivery. */
+    boolean isInRead()
+    {
+        return inRead;
+    }
+
     /** The connection reads (true) or has finished a read (false): a read's end settles what it answered. */
     void inRead(final boolean reading)
     {

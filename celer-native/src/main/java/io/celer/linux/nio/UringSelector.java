@@ -420,7 +420,9 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             {
                 if (key instanceof UringChannelKey channelKey) // an accepted stream is never connecting
                 {
-                    prepareConnect(channelKey, open, interest, fd);
+                    // A connect's readiness is its socket's POLLOUT, polled while the connect is pending.
+                    preparePoll(channelKey, fd, open && (interest & SelectionKey.OP_CONNECT) != 0 &&
+                        key.connectionPending() ? IoUring.POLLOUT : 0);
                 }
                 final boolean receive = open && (interest & SelectionKey.OP_READ) != 0 && key.connected() &&
                     !key.endOfStream && key.readError == 0 && !key.inputShut && !key.starved &&
@@ -472,45 +474,32 @@ final class UringSelector extends NativeSelector implements CompletionHandler
             }
             default:
             {
-                final UringChannelKey polled = (UringChannelKey)key;
                 final int events = ((interest & SelectionKey.OP_READ) != 0 ? IoUring.POLLIN : 0) |
                     ((interest & SelectionKey.OP_WRITE) != 0 ? IoUring.POLLOUT : 0);
-                final boolean poll = open && events != 0 && polled.polled == 0;
-                if (poll && !polled.polling)
-                {
-                    while (!ring.poll(fd, events, false, userData(key, POLL)))
-                    {
-                        makeRoom();
-                    }
-                    polled.polling = true;
-                    polled.pollEvents = events;
-                    key.inFlight++;
-                }
-                else if (polled.polling && !polled.pollCancelling && (!poll || events != polled.pollEvents))
-                {
-                    cancel(key, POLL);
-                    polled.pollCancelling = true;
-                }
+                preparePoll((UringChannelKey)key, fd, open ? events : 0);
                 break;
             }
         }
     }
 
-    /** A connecting channel's POLLOUT, armed while its connect is pending and cancelled once it is not. */
-    private void prepareConnect(final UringChannelKey key, final boolean open, final int interest, final int fd)
+    /**
+     * A channel's one-shot poll for the events it wants (none: 0), armed unless one is in flight or its last
+     * result is not yet taken, and cancelled once the events it waits for are no longer wanted.
+     */
+    private void preparePoll(final UringChannelKey key, final int fd, final int events)
     {
-        final boolean connecting = open && (interest & SelectionKey.OP_CONNECT) != 0 &&
-            key.connectionPending() && key.polled == 0;
-        if (connecting && !key.polling)
+        final boolean poll = events != 0 && key.polled == 0;
+        if (poll && !key.polling)
         {
-            while (!ring.poll(fd, IoUring.POLLOUT, false, userData(key, POLL)))
+            while (!ring.poll(fd, events, false, userData(key, POLL)))
             {
                 makeRoom();
             }
             key.polling = true;
+            key.pollEvents = events;
             key.inFlight++;
         }
-        else if (!connecting && key.polling && !key.pollCancelling)
+        else if (key.polling && !key.pollCancelling && (!poll || events != key.pollEvents))
         {
             cancel(key, POLL);
             key.pollCancelling = true;
