@@ -1,12 +1,15 @@
 package io.celer.examples.wsfeed;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+import org.agrona.AsciiEncoding;
 
 /**
  * One feed message as ASCII text in a reused buffer: the client's sequence number, the send time and the due time
  * (both {@link System#nanoTime()}), each followed by a space, then {@code x} up to the message size. The due time is
  * when the client's rate made the message owed: a receiver measuring from it also counts how late the server sent,
- * which the send time alone hides. Garbage-free: the digits are written in place.
+ * which the send time alone hides. Garbage-free: the digits are written in place, two at a time.
  */
 public final class FeedText
 {
@@ -14,6 +17,7 @@ public final class FeedText
     public static final int MAX_HEADER = 60;
     private static final byte PAD = 'x';
 
+    private final byte[] text;
     private final ByteBuffer bytes;
     private final int size;
 
@@ -25,11 +29,9 @@ public final class FeedText
     public FeedText(final int size)
     {
         this.size = size;
-        this.bytes = ByteBuffer.allocate(Math.max(size, MAX_HEADER));
-        for (int i = 0; i < bytes.capacity(); i++)
-        {
-            bytes.put(i, PAD);
-        }
+        this.text = new byte[Math.max(size, MAX_HEADER)];
+        this.bytes = ByteBuffer.wrap(text);
+        Arrays.fill(text, PAD);
     }
 
     /**
@@ -42,37 +44,72 @@ public final class FeedText
      */
     public ByteBuffer write(final long sequence, final long nanos, final long dueNanos)
     {
-        int at = putDigits(0, sequence);
-        bytes.put(at++, (byte)' ');
-        at += putDigits(at, nanos);
-        bytes.put(at++, (byte)' ');
-        at += putDigits(at, dueNanos);
-        bytes.put(at++, (byte)' ');
+        final int at = putHeader(text, sequence, nanos, dueNanos);
         final int length = Math.max(at, size);
         // The padding after the header is already there, but a longer header last time may have overwritten it.
-        for (int i = at; i < Math.min(length, MAX_HEADER); i++)
+        if (at < MAX_HEADER && at < length)
         {
-            bytes.put(i, PAD);
+            Arrays.fill(text, at, Math.min(length, MAX_HEADER), PAD);
         }
         bytes.limit(length).position(0);
         return bytes;
     }
 
-    /** Writes a non-negative number's decimal digits at an index; returns how many. */
-    private int putDigits(final int at, final long value)
+    /**
+     * Writes a message's header, the three numbers each followed by a space, at the start of an array.
+     *
+     * @param dst      at least {@link #MAX_HEADER} long.
+     * @param sequence the client's sequence number, not negative.
+     * @param nanos    the send time, not negative.
+     * @param dueNanos when the message fell due, not negative.
+     * @return the header's length.
+     * @throws IllegalArgumentException if a number is negative.
+     */
+    public static int putHeader(final byte[] dst, final long sequence, final long nanos, final long dueNanos)
     {
-        int digits = 1;
-        for (long rest = value / 10; rest > 0; rest /= 10)
+        if ((sequence | nanos | dueNanos) < 0)
         {
-            digits++;
+            throw new IllegalArgumentException("negative: " + sequence + ", " + nanos + ", " + dueNanos);
         }
+        int at = putDigits(dst, 0, sequence);
+        dst[at++] = ' ';
+        at = putDigits(dst, at, nanos);
+        dst[at++] = ' ';
+        at = putDigits(dst, at, dueNanos);
+        dst[at++] = ' ';
+        return at;
+    }
+
+    /**
+     * Writes a number's digits from the last, two per division by 100 through Agrona's table of digit pairs. One per
+     * division by 10, with a loop to count them first, took a third of a feed server's CPU at 1.7 M messages a
+     * second; Agrona's own buffer writes them faster still, but needs {@code jdk.internal.misc} opened, which these
+     * examples do without.
+     */
+    private static int putDigits(final byte[] dst, final int at, final long value)
+    {
+        final int end = at + AsciiEncoding.digitCount(value);
         long rest = value;
-        for (int i = at + digits - 1; i >= at; i--)
+        int i = end;
+        while (rest >= 100)
         {
-            bytes.put(i, (byte)('0' + rest % 10));
-            rest /= 10;
+            final long next = rest / 100;
+            final int pair = (int)(rest - next * 100) << 1;
+            dst[--i] = AsciiEncoding.ASCII_DIGITS[pair + 1];
+            dst[--i] = AsciiEncoding.ASCII_DIGITS[pair];
+            rest = next;
         }
-        return digits;
+        if (rest >= 10)
+        {
+            final int pair = (int)rest << 1;
+            dst[--i] = AsciiEncoding.ASCII_DIGITS[pair + 1];
+            dst[--i] = AsciiEncoding.ASCII_DIGITS[pair];
+        }
+        else
+        {
+            dst[--i] = (byte)('0' + rest);
+        }
+        return end;
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +19,40 @@ class FeedTextTest
     {
         final FeedText text = new FeedText(24);
         assertThat(ascii(text.write(7, 1234, 1200))).isEqualTo("7 1234 1200 xxxxxxxxxxxx");
+    }
+
+    @Test
+    void zeroIsOneDigit()
+    {
+        final FeedText text = new FeedText(10);
+        assertThat(ascii(text.write(0, 0, 0))).isEqualTo("0 0 0 xxxx");
+    }
+
+    @Test
+    void writesEveryNumberAsLongToStringDoes()
+    {
+        final FeedText text = new FeedText(8);
+        final SplittableRandom random = new SplittableRandom(29);
+        long power = 1;
+        for (int digits = 1; digits <= 19; digits++)
+        {
+            // Each count of digits at its edges (10^n - 1, 10^n, 10^n + 1), then random values of every size.
+            final long[] values = {power - 1, power, power + 1, random.nextLong(Long.MAX_VALUE >> random.nextInt(63))};
+            for (final long value : values)
+            {
+                final long other = random.nextLong(Long.MAX_VALUE);
+                assertThat(ascii(text.write(value, other, value / 3)))
+                    .startsWith(value + " " + other + " " + value / 3 + " ");
+            }
+            power = digits < 19 ? power * 10 : power;
+        }
+        assertThat(ascii(text.write(Long.MAX_VALUE - 1, 99, 100))).startsWith((Long.MAX_VALUE - 1) + " 99 100 ");
+    }
+
+    @Test
+    void aNegativeNumberIsRefused()
+    {
+        assertThatThrownBy(() -> new FeedText(8).write(1, -5, 0)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
