@@ -16,6 +16,10 @@ import java.util.List;
  * deoptimisation re-creates the objects compiled code had kept in registers, once. So the warm-up goes on, a
  * window at a time, until a window passes in which the JIT compiled nothing; then up to {@link #MEASURED} windows
  * are measured, stopping at the first that allocated nothing. Garbage made per request shows in every window.
+ *
+ * <p>The warm-up's windows are counted too, and a warm-up window that allocated nothing ends it: the steady state
+ * is shown, whatever else the JIT is compiling. That matters where the JIT is never quiet for long, as when the
+ * stall log of a loaded machine keeps compiling its own code: there every warm-up ran all its windows.
  */
 public final class SteadyAllocation
 {
@@ -45,7 +49,8 @@ public final class SteadyAllocation
      *
      * @param thread the thread whose allocations count, alive throughout.
      * @param window the work of one window.
-     * @return bytes the thread allocated in each measured window; the last is 0 when a steady state was reached.
+     * @return bytes the thread allocated in each measured window, or in each warm-up window when one of those
+     *     allocated nothing; the last is 0 when a steady state was reached.
      * @throws Exception when the work fails.
      */
     public static List<Long> perWindow(final Thread thread, final Window window) throws Exception
@@ -59,15 +64,19 @@ public final class SteadyAllocation
      *
      * @param threads the threads whose allocations count, alive throughout; the calling thread may be one.
      * @param window  the work of one window.
-     * @return bytes the threads allocated together in each measured window; the last is 0 when a steady state
-     *     was reached.
+     * @return bytes the threads allocated together in each measured window, or in each warm-up window when one of
+     *     those allocated nothing; the last is 0 when a steady state was reached.
      * @throws Exception when the work fails.
      */
     public static List<Long> perWindow(final List<Thread> threads, final Window window) throws Exception
     {
         // An array, read by index: the calling thread may be measured, and an iterator would count against it.
         final Thread[] measured = threads.toArray(new Thread[0]);
-        untilTheJitIsQuiet(window);
+        final List<Long> settling = new ArrayList<>(MAX_SETTLING);
+        if (settle(measured, window, settling))
+        {
+            return settling;
+        }
         final List<Long> bytes = new ArrayList<>(MEASURED);
         for (int i = 0; i < MEASURED && (bytes.isEmpty() || bytes.get(bytes.size() - 1) != 0); i++)
         {
@@ -103,6 +112,39 @@ public final class SteadyAllocation
             }
             compiled = now;
         }
+    }
+
+    /**
+     * Runs windows until the JIT is quiet, as {@link #untilTheJitIsQuiet} does, counting what each allocated.
+     *
+     * @return true when one allocated nothing: then {@code bytes} holds every window's count, the last 0.
+     */
+    private static boolean settle(final Thread[] measured, final Window window, final List<Long> bytes)
+        throws Exception
+    {
+        if (JIT == null || !JIT.isCompilationTimeMonitoringSupported())
+        {
+            return false;
+        }
+        long compiled = JIT.getTotalCompilationTime();
+        for (int i = 0; i < MAX_SETTLING; i++)
+        {
+            final long before = allocatedBytes(measured);
+            window.run();
+            final long allocated = allocatedBytes(measured) - before;
+            bytes.add(allocated);
+            if (allocated == 0)
+            {
+                return true;
+            }
+            final long now = JIT.getTotalCompilationTime();
+            if (now == compiled)
+            {
+                return false;
+            }
+            compiled = now;
+        }
+        return false;
     }
 
     private static long allocatedBytes(final Thread[] threads)
