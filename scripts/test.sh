@@ -13,8 +13,8 @@ cd "$ROOT"
 # Tags of the tests that run once: the Autobahn cases and the browser (minutes, against kosoku and Chromium),
 # the HTTP peers (curl, ab, wrk, h2load, nginx, python's server), the benchmark harness runs and the network
 # faults (Toxiproxy, network namespaces: one lane at a time keeps their timing honest). The fuzz tests
-# (tag jazzer) always run in executions of their own, fuzzing (celer.fuzz=1) on one lane only. Sections 12.1 to
-# 12.3 of the Autobahn cases (autobahn-12, compression) run on the default JDK's lane, the rest on JDK 25's: the
+# (tag jazzer) always run in executions of their own, fuzzing (celer.fuzz=1) on one lane only. Sections 12.1 and
+# 12.2 of the Autobahn cases (autobahn-12, compression) run on the default JDK's lane, the rest on JDK 25's: the
 # native transports' suites make that lane the longer.
 ONCE_EXAMPLES=autobahn,browser
 ONCE_OTHERS=peers,bench,faults,autobahn-12
@@ -118,7 +118,7 @@ fi
 
 # The two lanes share the machine's cores; the once-only suites are split between them so that both end at
 # about the same time: the default JDK fuzzes, runs the HTTP peers, the benchmark harness, jcstress and the
-# Autobahn cases of sections 12.1 to 12.3; JDK 25 runs the other Autobahn cases and the browser.
+# Autobahn cases of sections 12.1 and 12.2; JDK 25 runs the other Autobahn cases and the browser.
 echo "[celer] whole test suite: lane jdk17 on $(java_label "$home17"), lane jdk25 on $(java_label "$home25")"
 echo "[celer] logs: $LOGS/jdk17.log and $LOGS/jdk25.log"
 lane jdk17 "$home17" "" -Dceler.excludedGroups="jazzer,$ONCE_EXAMPLES" ${maven_args[@]+"${maven_args[@]}"} &

@@ -97,27 +97,15 @@ public final class SteadyAllocation
      */
     public static void untilTheJitIsQuiet(final Window window) throws Exception
     {
-        if (JIT == null || !JIT.isCompilationTimeMonitoringSupported())
-        {
-            return;
-        }
-        long compiled = JIT.getTotalCompilationTime();
-        for (int i = 0; i < MAX_SETTLING; i++)
-        {
-            window.run();
-            final long now = JIT.getTotalCompilationTime();
-            if (now == compiled)
-            {
-                return;
-            }
-            compiled = now;
-        }
+        settle(null, window, null);
     }
 
     /**
-     * Runs windows until the JIT is quiet, as {@link #untilTheJitIsQuiet} does, counting what each allocated.
+     * Runs windows until the JIT is quiet, counting what the measured threads allocated in each when there are any.
      *
-     * @return true when one allocated nothing: then {@code bytes} holds every window's count, the last 0.
+     * @param measured the threads to count, or null for none.
+     * @param bytes    receives each window's count when counting.
+     * @return true when a window allocated nothing: then {@code bytes} holds every window's count, the last 0.
      */
     private static boolean settle(final Thread[] measured, final Window window, final List<Long> bytes)
         throws Exception
@@ -129,13 +117,16 @@ public final class SteadyAllocation
         long compiled = JIT.getTotalCompilationTime();
         for (int i = 0; i < MAX_SETTLING; i++)
         {
-            final long before = allocatedBytes(measured);
+            final long before = measured == null ? 0 : allocatedBytes(measured);
             window.run();
-            final long allocated = allocatedBytes(measured) - before;
-            bytes.add(allocated);
-            if (allocated == 0)
+            if (measured != null)
             {
-                return true;
+                final long allocated = allocatedBytes(measured) - before;
+                bytes.add(allocated);
+                if (allocated == 0)
+                {
+                    return true;
+                }
             }
             final long now = JIT.getTotalCompilationTime();
             if (now == compiled)
