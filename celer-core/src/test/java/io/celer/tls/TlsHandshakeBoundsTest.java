@@ -180,8 +180,13 @@ class TlsHandshakeBoundsTest
     private static TcpServer server(final Reactor reactor, final TransportFactory transport,
         final RecordingHandler handler)
     {
-        return new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
-            .framing(() -> new LineFraming(1024)).transport(transport), handler).open();
+        return new TcpServer(reactor, 0, config(transport), handler).open();
+    }
+
+    /** Lines over a transport, on loopback. */
+    private static TcpConfig config(final TransportFactory transport)
+    {
+        return new TcpConfig().bindAddress("127.0.0.1").framing(() -> new LineFraming(1024)).transport(transport);
     }
 
     private static Socket connect(final int port) throws IOException
@@ -203,9 +208,8 @@ class TlsHandshakeBoundsTest
         // The handshake timeout runs from the accept, waiting included: 200 handshakes, 8 at a time, on two CPUs
         // shared with another test JVM took over the default 10 s once, and the last to wait were closed. Their
         // timeout is not what this test is about; the clients' reads give up after 30 s.
-        final TcpServer tlsServer = new TcpServer(reactor, 0, new TcpConfig().bindAddress("127.0.0.1")
-            .framing(() -> new LineFraming(1024)).transport(tls).handshakeTimeoutMillis(READ_TIMEOUT_MILLIS),
-            new RecordingHandler(true)).open();
+        final TcpServer tlsServer = new TcpServer(reactor, 0,
+            config(tls).handshakeTimeoutMillis(READ_TIMEOUT_MILLIS), new RecordingHandler(true)).open();
         final TcpServer plainServer = server(reactor, TransportFactory.plain(), new RecordingHandler(true));
 
         try (Socket plain = connect(plainServer.port()))

@@ -47,9 +47,10 @@ public final class FeedText
         final int at = putHeader(text, sequence, nanos, dueNanos);
         final int length = Math.max(at, size);
         // The padding after the header is already there, but a longer header last time may have overwritten it.
-        if (at < MAX_HEADER && at < length)
+        final int overwritten = Math.min(length, MAX_HEADER);
+        if (at < overwritten)
         {
-            Arrays.fill(text, at, Math.min(length, MAX_HEADER), PAD);
+            Arrays.fill(text, at, overwritten, PAD);
         }
         bytes.limit(length).position(0);
         return bytes;
@@ -91,7 +92,7 @@ public final class FeedText
         final int end = at + AsciiEncoding.digitCount(value);
         long rest = value;
         int i = end;
-        while (rest >= 100)
+        while (rest >= 10)
         {
             final long next = rest / 100;
             final int pair = (int)(rest - next * 100) << 1;
@@ -99,13 +100,7 @@ public final class FeedText
             dst[--i] = AsciiEncoding.ASCII_DIGITS[pair];
             rest = next;
         }
-        if (rest >= 10)
-        {
-            final int pair = (int)rest << 1;
-            dst[--i] = AsciiEncoding.ASCII_DIGITS[pair + 1];
-            dst[--i] = AsciiEncoding.ASCII_DIGITS[pair];
-        }
-        else
+        if (i > at) // an odd count of digits leaves the first one
         {
             dst[--i] = (byte)('0' + rest);
         }
